@@ -1,0 +1,186 @@
+//! The fonts a render may use: the faces bundled from `fonts/` first (so every machine
+//! renders alike), then fonts from `--font-path`, then, only when a profile needs a character
+//! none of those has, the system's fonts found by fontdb.
+//!
+//! Faces are parsed on first use (typst-kit's `FontStore` loads lazily), so a profile without
+//! CJK text never parses the CJK faces; only their metadata is read up front.
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use typst::foundations::Bytes;
+use typst::text::{Font, FontBook, FontInfo};
+use typst::utils::LazyHash;
+use typst_kit::fonts::{FontSource, FontStore};
+
+/// A font file compiled into the binary.
+struct Bundled {
+    data: &'static [u8],
+    index: u32,
+}
+
+impl FontSource for Bundled {
+    fn load(&self) -> Option<Font> {
+        Font::new(Bytes::new(self.data), self.index)
+    }
+}
+
+/// The bundled faces: Libertinus Serif for Latin, Greek and Cyrillic text, and a subset of
+/// Noto Sans CJK SC (Regular and Bold) for Chinese, Japanese and Korean.
+const BUNDLED: &[&[u8]] = &[
+    include_bytes!("../fonts/LibertinusSerif-Regular.otf"),
+    include_bytes!("../fonts/LibertinusSerif-Italic.otf"),
+    include_bytes!("../fonts/LibertinusSerif-Bold.otf"),
+    include_bytes!("../fonts/LibertinusSerif-BoldItalic.otf"),
+    include_bytes!("../fonts/LibertinusSerif-Semibold.otf"),
+    include_bytes!("../fonts/NotoSansCJKsc-Regular.subset.otf"),
+    include_bytes!("../fonts/NotoSansCJKsc-Bold.subset.otf"),
+];
+
+/// Where fonts come from, besides the bundled ones.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct FontOptions {
+    /// Directories searched (recursively) for more fonts, e.g. from `--font-path`.
+    pub paths: Vec<PathBuf>,
+    /// Whether system fonts may be used as a last resort for characters no other font has.
+    pub system_fallback: bool,
+}
+
+/// A set of fonts and the metadata Typst selects them by.
+pub struct Fonts {
+    store: FontStore,
+    infos: Vec<FontInfo>,
+}
+
+impl Fonts {
+    /// The bundled fonts, then those under `paths`, then (if `system`) the system's.
+    fn build(paths: &[PathBuf], system: bool) -> Self {
+        let mut fonts = Fonts { store: FontStore::new(), infos: Vec::new() };
+        for data in BUNDLED {
+            let count = ttf_count(data);
+            for index in 0..count {
+                if let Some(info) = FontInfo::new(data, index) {
+                    fonts.push(Bundled { data, index }, info);
+                }
+            }
+        }
+        for path in paths {
+            for (source, info) in typst_kit::fonts::scan(path) {
+                fonts.push(source, info);
+            }
+        }
+        if system {
+            let bundled: Vec<String> = fonts.infos.iter().map(|i| i.family.to_lowercase()).collect();
+            for (source, info) in typst_kit::fonts::system() {
+                // A system copy of a bundled family must not replace the bundled one.
+                if !bundled.contains(&info.family.to_lowercase()) {
+                    fonts.push(source, info);
+                }
+            }
+        }
+        fonts
+    }
+
+    fn push(&mut self, source: impl FontSource, info: FontInfo) {
+        self.infos.push(info.clone());
+        self.store.push((source, info));
+    }
+
+    /// The font book for `World::book`.
+    pub fn book(&self) -> &LazyHash<FontBook> {
+        self.store.book()
+    }
+
+    /// The font at `index` for `World::font`, loaded on first use.
+    pub fn font(&self, index: usize) -> Option<Font> {
+        self.store.font(index)
+    }
+
+    /// Whether some font has a glyph for `c`.
+    pub fn covers(&self, c: char) -> bool {
+        self.infos.iter().any(|info| info.coverage.contains(c as u32))
+    }
+
+    /// The family names, in priority order, without repeats.
+    pub fn families(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for info in &self.infos {
+            if !out.contains(&info.family.as_str()) {
+                out.push(&info.family);
+            }
+        }
+        out
+    }
+}
+
+/// The number of faces in a font file (more than one for collections).
+fn ttf_count(data: &[u8]) -> u32 {
+    if data.starts_with(b"ttcf") {
+        data.get(8..12).map_or(1, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    } else {
+        1
+    }
+}
+
+/// The fonts of a run, shared by every profile it renders: the base set, and the base set
+/// with system fonts, built the first time a profile needs it.
+pub struct FontSet {
+    options: FontOptions,
+    base: Arc<Fonts>,
+    with_system: OnceLock<Arc<Fonts>>,
+}
+
+impl FontSet {
+    /// Loads the metadata of the bundled fonts and those under `options.paths`.
+    pub fn new(options: FontOptions) -> Self {
+        let base = Arc::new(Fonts::build(&options.paths, false));
+        Self { options, base, with_system: OnceLock::new() }
+    }
+
+    /// The fonts for a text that contains the characters `chars`: the base set when it covers
+    /// them all, else (if allowed) the base set plus the system's fonts.
+    pub fn for_text(&self, mut chars: impl Iterator<Item = char>) -> Arc<Fonts> {
+        let missing = chars.any(|c| needs_glyph(c) && !self.base.covers(c));
+        if missing && self.options.system_fallback {
+            self.with_system
+                .get_or_init(|| Arc::new(Fonts::build(&self.options.paths, true)))
+                .clone()
+        } else {
+            self.base.clone()
+        }
+    }
+}
+
+/// Whether a character is drawn with a glyph (spaces and controls are not checked).
+pub fn needs_glyph(c: char) -> bool {
+    !c.is_whitespace() && !c.is_control() && !matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}' | '\u{FE00}'..='\u{FE0F}')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bundled_fonts_cover_latin_and_cjk_with_bold() {
+        let fonts = FontSet::new(FontOptions::default()).for_text("x".chars());
+        for c in "Zili Zhang é ß 李之尧 國立臺灣大學 東京大学 ひらがな 서울대학교 — “”".chars() {
+            assert!(!needs_glyph(c) || fonts.covers(c), "no glyph for {c:?}");
+        }
+        assert_eq!(fonts.families(), ["Libertinus Serif", "Noto Sans CJK SC"]);
+        let book = fonts.book();
+        let bold = typst::text::FontVariant::new(
+            typst::text::FontStyle::Normal,
+            typst::text::FontWeight::BOLD,
+            typst::text::FontStretch::NORMAL,
+        );
+        let cjk_bold = book.select("noto sans cjk sc", bold).unwrap();
+        assert_eq!(book.info(cjk_bold).unwrap().variant.weight, typst::text::FontWeight::BOLD);
+    }
+
+    #[test]
+    fn uncovered_characters_are_detected() {
+        let fonts = FontSet::new(FontOptions::default()).for_text("x".chars());
+        assert!(!fonts.covers('\u{1F600}'));
+        assert!(!fonts.covers('ᚠ'));
+    }
+}

@@ -1,0 +1,10 @@
+//! The `cvpdf` command: parse the arguments, run the command, exit with its code.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cvpdf::cli::Cli::parse();
+    ExitCode::from(cvpdf::app::run(cli))
+}

@@ -1,0 +1,295 @@
+//! The inline markdown of profile text fields: `**bold**`, `*italic*` (or `_italic_`) and
+//! `[text](https://…)`, parsed by pulldown-cmark. Everything else stays literal text: a `#`
+//! at the start of a line is not a heading, `- ` is not a list, `` `x` `` keeps its backticks,
+//! `&amp;` is printed as written. A backslash before punctuation escapes it, as in markdown.
+//!
+//! The result is a tree of [`Node`]s; [`to_content`] writes it as Typst calls on escaped
+//! string literals, and [`plain_text`] gives the text a reader will see.
+
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag, TagEnd};
+
+use super::value::{string_literal, Content};
+
+/// A piece of formatted text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Node {
+    /// Literal text.
+    Text(String),
+    /// `**…**`.
+    Strong(Vec<Node>),
+    /// `*…*`.
+    Emph(Vec<Node>),
+    /// `[…](url)` or `<url>`.
+    Link(String, Vec<Node>),
+    /// A blank line between paragraphs.
+    ParBreak,
+}
+
+/// An open element while walking the events.
+enum Frame {
+    /// Formatting we render, collecting its children.
+    Open(Kind, Vec<Node>),
+    /// Markdown we print literally (headings, lists, reference links): its markers are part of
+    /// the gaps between events and come out as text.
+    Literal,
+}
+
+enum Kind {
+    Strong,
+    Emph,
+    Link(String),
+}
+
+/// Parses `text` into nodes.
+pub fn parse(text: &str) -> Vec<Node> {
+    let mut root: Vec<Node> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    // Bytes of `text` before `cursor` have been turned into nodes (or dropped as syntax).
+    let mut cursor = 0;
+    // The gap before the next event is an opening delimiter (`**`, `[`) to drop.
+    let mut skip_gap = false;
+
+    for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
+        let start = range.start.max(cursor);
+        let gap = &text[cursor..start];
+        let keep_gap = !skip_gap && gap != "\\";
+        let supported = matches!(
+            event,
+            Event::Start(Tag::Strong | Tag::Emphasis) | Event::End(TagEnd::Strong | TagEnd::Emphasis)
+        );
+        let leaf = matches!(
+            event,
+            Event::Text(_)
+                | Event::Code(_)
+                | Event::InlineHtml(_)
+                | Event::Html(_)
+                | Event::SoftBreak
+                | Event::HardBreak
+                | Event::Rule
+        );
+        if (supported || leaf || is_link(&event)) && keep_gap && !gap.is_empty() {
+            push_text(current(&mut root, &mut stack), gap);
+        }
+        match event {
+            Event::Start(Tag::Strong) => open(&mut stack, Kind::Strong, &mut cursor, &mut skip_gap, range.start),
+            Event::Start(Tag::Emphasis) => open(&mut stack, Kind::Emph, &mut cursor, &mut skip_gap, range.start),
+            Event::Start(Tag::Link { link_type, dest_url, .. }) => {
+                if matches!(link_type, LinkType::Inline | LinkType::Autolink) && safe_url(&dest_url) {
+                    let url = dest_url.to_string();
+                    open(&mut stack, Kind::Link(url), &mut cursor, &mut skip_gap, range.start);
+                } else {
+                    stack.push(Frame::Literal);
+                    cursor = start;
+                    skip_gap = false;
+                }
+            }
+            Event::End(TagEnd::Strong | TagEnd::Emphasis | TagEnd::Link) => {
+                if let Some(Frame::Open(kind, children)) = stack.pop() {
+                    // The closing delimiter (`**`, `](url)`) is dropped.
+                    cursor = range.end.max(cursor);
+                    let node = match kind {
+                        Kind::Strong => Node::Strong(children),
+                        Kind::Emph => Node::Emph(children),
+                        Kind::Link(url) => Node::Link(url, children),
+                    };
+                    current(&mut root, &mut stack).push(node);
+                } else {
+                    cursor = start;
+                }
+                skip_gap = false;
+            }
+            Event::Text(_) | Event::Code(_) | Event::InlineHtml(_) | Event::Html(_) | Event::Rule => {
+                // The source text, not the decoded one: entities and code spans stay literal.
+                push_text(current(&mut root, &mut stack), &text[start..range.end]);
+                cursor = range.end;
+                skip_gap = false;
+            }
+            Event::SoftBreak | Event::HardBreak => {
+                push_text(current(&mut root, &mut stack), &text[start..range.end]);
+                cursor = range.end;
+                skip_gap = false;
+            }
+            // Paragraphs, headings, lists, quotes: their markers are emitted with the next gap.
+            _ => {}
+        }
+    }
+    let rest = &text[cursor..];
+    if !rest.is_empty() {
+        push_text(current(&mut root, &mut stack), rest);
+    }
+    // Unbalanced frames cannot remain (pulldown-cmark closes what it opens), but never lose
+    // their text if they did.
+    while let Some(frame) = stack.pop() {
+        if let Frame::Open(_, children) = frame {
+            current(&mut root, &mut stack).extend(children);
+        }
+    }
+    root
+}
+
+fn is_link(event: &Event) -> bool {
+    matches!(event, Event::Start(Tag::Link { .. }) | Event::End(TagEnd::Link))
+}
+
+fn open(stack: &mut Vec<Frame>, kind: Kind, cursor: &mut usize, skip_gap: &mut bool, at: usize) {
+    stack.push(Frame::Open(kind, Vec::new()));
+    *cursor = at.max(*cursor);
+    *skip_gap = true;
+}
+
+/// The children list new nodes go to: the innermost open element, or the root.
+fn current<'a>(root: &'a mut Vec<Node>, stack: &'a mut [Frame]) -> &'a mut Vec<Node> {
+    match stack.iter_mut().rev().find_map(|f| match f {
+        Frame::Open(_, children) => Some(children),
+        Frame::Literal => None,
+    }) {
+        Some(children) => children,
+        None => root,
+    }
+}
+
+/// Appends text, turning line breaks into spaces and a blank line into a paragraph break.
+fn push_text(nodes: &mut Vec<Node>, text: &str) {
+    let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (i, para) in normalized.split("\n\n").enumerate() {
+        if i > 0 && !matches!(nodes.last(), Some(Node::ParBreak)) {
+            nodes.push(Node::ParBreak);
+        }
+        let para = para.trim_start_matches('\n').replace(['\n', '\t'], " ");
+        if para.is_empty() {
+            continue;
+        }
+        match nodes.last_mut() {
+            Some(Node::Text(last)) => last.push_str(&para),
+            _ => nodes.push(Node::Text(para)),
+        }
+    }
+}
+
+/// Links in a PDF must not run code or open local files: only web and mail addresses.
+fn safe_url(url: &str) -> bool {
+    let lower = url.trim().to_ascii_lowercase();
+    ["http://", "https://", "mailto:", "ftp://"].iter().any(|s| lower.starts_with(s))
+}
+
+/// The Typst content for `nodes`: a content block of escaped literals and `strong`, `emph`,
+/// `link` and `parbreak` calls.
+pub fn to_content(nodes: &[Node]) -> Content {
+    let mut out = String::from("[");
+    write_nodes(nodes, &mut out);
+    out.push(']');
+    Content(out)
+}
+
+fn write_nodes(nodes: &[Node], out: &mut String) {
+    for node in nodes {
+        match node {
+            Node::Text(t) => {
+                out.push('#');
+                out.push_str(&string_literal(t));
+            }
+            Node::Strong(children) => {
+                out.push_str("#strong[");
+                write_nodes(children, out);
+                out.push(']');
+            }
+            Node::Emph(children) => {
+                out.push_str("#emph[");
+                write_nodes(children, out);
+                out.push(']');
+            }
+            Node::Link(url, children) => {
+                out.push_str("#link(");
+                out.push_str(&string_literal(url));
+                out.push_str(")[");
+                write_nodes(children, out);
+                out.push(']');
+            }
+            Node::ParBreak => out.push_str("#parbreak()"),
+        }
+    }
+}
+
+/// The text a reader sees: formatting removed, paragraph breaks as newlines.
+pub fn plain_text(nodes: &[Node]) -> String {
+    let mut out = String::new();
+    for node in nodes {
+        match node {
+            Node::Text(t) => out.push_str(t),
+            Node::Strong(c) | Node::Emph(c) | Node::Link(_, c) => out.push_str(&plain_text(c)),
+            Node::ParBreak => out.push('\n'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typst(s: &str) -> String {
+        to_content(&parse(s)).0
+    }
+
+    fn plain(s: &str) -> String {
+        plain_text(&parse(s))
+    }
+
+    #[test]
+    fn renders_the_supported_subset() {
+        assert_eq!(typst("a **b** c"), r##"[#"a "#strong[#"b"]#" c"]"##);
+        assert_eq!(typst("*it* and _it_"), r##"[#emph[#"it"]#" and "#emph[#"it"]]"##);
+        assert_eq!(
+            typst("see [the *site*](https://x.org/a_b) now"),
+            r##"[#"see "#link("https://x.org/a_b")[#"the "#emph[#"site"]]#" now"]"##
+        );
+        assert_eq!(typst("***both***"), r##"[#emph[#strong[#"both"]]]"##);
+    }
+
+    #[test]
+    fn keeps_everything_else_literal() {
+        for s in [
+            "# not a heading",
+            "- not a list",
+            "1. not a list",
+            "> not a quote",
+            "`code *x*` y",
+            "<b>html</b>",
+            "R&D &amp; more",
+            "foo_bar_baz",
+            "**unclosed",
+            "a * b * c",
+            "[ref]",
+            "C*-algebras",
+            "$x$ #set @ref <label> // c /* d */",
+            "***",
+        ] {
+            assert_eq!(plain(s), s, "for {s:?}");
+        }
+        assert_eq!(plain("x\n==="), "x ===");
+        assert_eq!(plain("[ref]: http://x\n\n[ref]"), "[ref]: http://x\n[ref]");
+    }
+
+    #[test]
+    fn backslash_escapes_punctuation() {
+        assert_eq!(plain(r"\*not italic\*"), "*not italic*");
+        assert_eq!(plain(r"a\\b"), r"a\b");
+        assert_eq!(plain(r"C:\path"), r"C:\path");
+    }
+
+    #[test]
+    fn unsafe_links_stay_text() {
+        assert_eq!(plain("[x](javascript:alert(1))"), "[x](javascript:alert(1))");
+        assert_eq!(plain("[x](file:///etc/passwd)"), "[x](file:///etc/passwd)");
+        assert!(typst("[x](javascript:alert(1))").starts_with("[#\"[x]"));
+    }
+
+    #[test]
+    fn paragraphs_and_line_breaks() {
+        assert_eq!(parse("a\nb"), [Node::Text("a b".into())]);
+        assert_eq!(
+            parse("a\n\nb"),
+            [Node::Text("a".into()), Node::ParBreak, Node::Text("b".into())]
+        );
+    }
+}

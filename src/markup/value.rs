@@ -1,0 +1,166 @@
+//! Typst values written as source code: the only way generated markup holds user text.
+//!
+//! Every string becomes an escaped string literal, so no character of a profile (`#`, `$`,
+//! `*`, `]`, `//`, `"`, `\`, a newline) can leave the literal and become Typst code.
+
+use std::fmt::Write;
+
+/// A Typst value to be written as source.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `none`.
+    None,
+    /// `true` or `false`.
+    Bool(bool),
+    /// An integer.
+    Int(i64),
+    /// A string, written as an escaped literal.
+    Str(String),
+    /// Content built from escaped literals by [`super::inline`]: `[#"a"#strong[#"b"]]`.
+    Content(Content),
+    /// An array.
+    Array(Vec<Value>),
+    /// A dictionary with keys in this order.
+    Dict(Vec<(&'static str, Value)>),
+    /// The bytes of a file of the project, `read(path, encoding: none)`.
+    FileBytes(String),
+    /// A call of a standard-library function with named arguments, e.g. `datetime(year: …)`.
+    Call(&'static str, Vec<(&'static str, Value)>),
+}
+
+/// Content made only of escaped string literals and calls of `strong`, `emph` and `link`.
+///
+/// The constructor is private to the `markup` module: content can only be built by
+/// [`super::inline`], which never pastes user text outside a literal.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Content(pub(super) String);
+
+impl Content {
+    /// The Typst expression.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Value {
+    /// A string value.
+    pub fn str(s: impl Into<String>) -> Self {
+        Value::Str(s.into())
+    }
+
+    /// `Some` as a string, `None` as `none`.
+    pub fn opt_str(s: Option<&String>) -> Self {
+        s.map_or(Value::None, |s| Value::Str(s.clone()))
+    }
+
+    /// An array of strings.
+    pub fn strs<'a>(items: impl IntoIterator<Item = &'a String>) -> Self {
+        Value::Array(items.into_iter().map(|s| Value::Str(s.clone())).collect())
+    }
+
+    /// Writes the value as Typst code, indenting nested collections by `depth` levels.
+    pub fn write(&self, out: &mut String, depth: usize) {
+        match self {
+            Value::None => out.push_str("none"),
+            Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+            Value::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Value::Str(s) => out.push_str(&string_literal(s)),
+            Value::Content(c) => out.push_str(&c.0),
+            Value::FileBytes(path) => {
+                let _ = write!(out, "read({}, encoding: none)", string_literal(path));
+            }
+            Value::Call(name, args) => {
+                out.push_str(name);
+                out.push('(');
+                for (i, (key, value)) in args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    out.push_str(key);
+                    out.push_str(": ");
+                    value.write(out, depth);
+                }
+                out.push(')');
+            }
+            Value::Array(items) if items.is_empty() => out.push_str("()"),
+            Value::Array(items) => {
+                out.push('(');
+                for item in items {
+                    newline(out, depth + 1);
+                    item.write(out, depth + 1);
+                    out.push(',');
+                }
+                newline(out, depth);
+                out.push(')');
+            }
+            Value::Dict(entries) if entries.is_empty() => out.push_str("(:)"),
+            Value::Dict(entries) => {
+                out.push('(');
+                for (key, value) in entries {
+                    newline(out, depth + 1);
+                    out.push_str(key);
+                    out.push_str(": ");
+                    value.write(out, depth + 1);
+                    out.push(',');
+                }
+                newline(out, depth);
+                out.push(')');
+            }
+        }
+    }
+}
+
+fn newline(out: &mut String, depth: usize) {
+    out.push('\n');
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// `s` as a Typst string literal. Typst's string escapes are `\\`, `\"`, `\n`, `\r`, `\t` and
+/// `\u{…}`; every other character stands for itself inside the quotes.
+pub fn string_literal(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_what_could_end_a_literal() {
+        assert_eq!(string_literal(r#"a"b\c"#), r#""a\"b\\c""#);
+        assert_eq!(string_literal("x\ny\t\u{7}"), r#""x\ny\t\u{7}""#);
+        assert_eq!(string_literal("#set text(red) $x$ // c /* d"), r##""#set text(red) $x$ // c /* d""##);
+    }
+
+    #[test]
+    fn writes_nested_collections() {
+        let v = Value::Dict(vec![
+            ("a", Value::Array(vec![Value::Int(1)])),
+            ("b", Value::Dict(vec![])),
+            ("c", Value::Array(vec![])),
+        ]);
+        let mut out = String::new();
+        v.write(&mut out, 0);
+        assert_eq!(out, "(\n  a: (\n    1,\n  ),\n  b: (:),\n  c: (),\n)");
+    }
+}

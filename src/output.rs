@@ -1,0 +1,76 @@
+//! Writing results so that a reader never sees half a file: the bytes go to a temporary file
+//! in the destination's directory, which is then renamed over the destination in one step. A
+//! failure at any point leaves the earlier file as it was.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+/// Writes `bytes` to `path` atomically.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if path.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            format!("{} is a directory", path.display()),
+        ));
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let name = path.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy());
+    let mut temp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.as_file().sync_all()?;
+    // Temporary files are private (0600); a CV is meant to be read, so give it the permissions
+    // of the file it replaces, or the usual ones.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let permissions = fs::metadata(path)
+            .map(|meta| meta.permissions())
+            .unwrap_or_else(|_| fs::Permissions::from_mode(0o644));
+        fs::set_permissions(temp.path(), permissions)?;
+    }
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_the_file_and_leaves_no_temporary_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cv.pdf");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        let names: Vec<_> = fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["cv.pdf"]);
+    }
+
+    #[test]
+    fn a_failed_write_keeps_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("cv.pdf");
+        fs::create_dir(&target).unwrap();
+        assert!(write_atomic(&target, b"x").is_err());
+        assert!(write_atomic(&dir.path().join("missing/cv.pdf"), b"x").is_err());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_are_readable_by_others() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cv.pdf");
+        write_atomic(&path, b"x").unwrap();
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
+    }
+}

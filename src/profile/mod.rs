@@ -1,0 +1,15 @@
+//! The data model: a researcher's profile as typed, validated Rust values.
+//!
+//! `load` reads a YAML file into a [`Profile`] and reports every problem with its file, line,
+//! column and field path. The model never formats anything; that is the `markup` stage's job.
+
+mod date;
+mod load;
+mod model;
+mod spans;
+mod validate;
+
+pub use date::{Date, DateError, EndDate};
+pub use load::{field_span, load, parse, text_fields, LoadedProfile};
+pub use model::*;
+pub use validate::{image_format, resolve_photo, ImageFormat, SECTION_KEYS};

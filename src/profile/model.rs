@@ -1,0 +1,396 @@
+//! The serde types of a profile: what a researcher writes in `profiles/<slug>.yaml`.
+//!
+//! Every struct refuses unknown keys, so a misspelt key is an error (with a suggestion) rather
+//! than a silently missing section. Field names are the profile format's names; the README
+//! documents them. Checks that need more than types live in `validate.rs`.
+
+use serde::{Deserialize, Serialize};
+
+use super::date::{Date, EndDate};
+
+/// One researcher's profile. Only `name` is required.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    /// The name as it is written in Latin script, e.g. `Zhiyao Li`.
+    pub name: String,
+    /// The name in the researcher's own script, shown beside `name`, e.g. `李之尧`.
+    pub native_name: Option<String>,
+    /// Other spellings of the own name (`Z. Li`), bolded in author lists like `name`.
+    #[serde(default)]
+    pub name_variants: Vec<String>,
+    /// The current position, e.g. `Ph.D. Student, Peking University`.
+    pub headline: Option<String>,
+    /// A photo, relative to the profile file and inside its directory tree.
+    pub photo: Option<String>,
+    /// A paragraph about the researcher (inline markdown).
+    pub bio: Option<String>,
+    /// Research interests.
+    #[serde(default)]
+    pub interests: Vec<String>,
+    /// Current affiliations, shown in the header.
+    #[serde(default)]
+    pub affiliations: Vec<Affiliation>,
+    /// How to reach the researcher.
+    #[serde(default)]
+    pub contact: Contact,
+    /// Profiles elsewhere (GitHub, Google Scholar, ORCID, …).
+    #[serde(default)]
+    pub links: Vec<Link>,
+    /// Degrees, newest first.
+    #[serde(default)]
+    pub education: Vec<Education>,
+    /// Positions and internships, newest first.
+    #[serde(default)]
+    pub experience: Vec<Experience>,
+    /// Papers; cvpdf orders them newest first.
+    #[serde(default)]
+    pub publications: Vec<Publication>,
+    /// Talks, one entry per talk title with the events where it was given.
+    #[serde(default)]
+    pub talks: Vec<Talk>,
+    /// Courses taught or assisted.
+    #[serde(default)]
+    pub teaching: Vec<Teaching>,
+    /// Honours and awards.
+    #[serde(default)]
+    pub awards: Vec<Award>,
+    /// Reviewing, committees and other service.
+    #[serde(default)]
+    pub service: Vec<Service>,
+    /// Skills grouped under a name.
+    #[serde(default)]
+    pub skills: Vec<Skill>,
+    /// Spoken languages.
+    #[serde(default)]
+    pub languages: Vec<Language>,
+    /// Hobbies and interests outside research.
+    #[serde(default)]
+    pub hobbies: Vec<String>,
+    /// Sections the format does not know, with generic entries.
+    #[serde(default)]
+    pub sections: Vec<CustomSection>,
+    /// Section keys in the order they should appear, overriding the default order.
+    #[serde(default)]
+    pub section_order: Vec<String>,
+    /// When the profile was last brought up to date; shown in the footer and used as the PDF's
+    /// date when `SOURCE_DATE_EPOCH` is not set.
+    pub updated: Option<Date>,
+}
+
+/// An institution the researcher belongs to.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Affiliation {
+    /// The institution's name.
+    pub name: String,
+    /// Its web page.
+    pub url: Option<String>,
+}
+
+/// Contact details; all optional.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Contact {
+    /// E-mail address (linked with `mailto:`).
+    pub email: Option<String>,
+    /// Telephone number, as it should be printed.
+    pub phone: Option<String>,
+    /// Personal home page.
+    pub website: Option<String>,
+    /// Postal address.
+    pub address: Option<String>,
+}
+
+/// What kind of page a [`Link`] points to; decides its default label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LinkKind {
+    /// A GitHub profile.
+    Github,
+    /// A Google Scholar profile.
+    GoogleScholar,
+    /// An ORCID record.
+    Orcid,
+    /// A DBLP page.
+    Dblp,
+    /// A LinkedIn profile.
+    Linkedin,
+    /// An X (Twitter) profile.
+    X,
+    /// A web site.
+    Website,
+    /// Anything else.
+    Other,
+}
+
+/// A link to one of the researcher's pages elsewhere.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Link {
+    /// What the link points to.
+    pub kind: LinkKind,
+    /// The address.
+    pub url: String,
+    /// The text shown for it; defaults to a name for `kind`.
+    pub label: Option<String>,
+}
+
+/// A degree.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Education {
+    /// The university or school.
+    pub institution: String,
+    /// The degree and field, e.g. `Ph.D. in Computer Science`.
+    pub degree: String,
+    /// City and country.
+    pub location: Option<String>,
+    /// When the studies began.
+    pub start: Option<Date>,
+    /// When they ended, or `present`.
+    pub end: Option<EndDate>,
+    /// `true` when `end` is the expected graduation date.
+    #[serde(default)]
+    pub expected: bool,
+    /// Advisors' names.
+    #[serde(default)]
+    pub advisors: Vec<String>,
+    /// Grade, e.g. `GPA 3.71/4.0 (top 9%)`.
+    pub score: Option<String>,
+    /// Further lines (inline markdown).
+    #[serde(default)]
+    pub highlights: Vec<String>,
+}
+
+/// A position, internship or appointment.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experience {
+    /// The employer.
+    pub organization: String,
+    /// The position held.
+    pub role: String,
+    /// City and country.
+    pub location: Option<String>,
+    /// When it began.
+    pub start: Option<Date>,
+    /// When it ended, or `present`.
+    pub end: Option<EndDate>,
+    /// Mentors' or supervisors' names.
+    #[serde(default)]
+    pub mentors: Vec<String>,
+    /// What was done (inline markdown).
+    #[serde(default)]
+    pub highlights: Vec<String>,
+}
+
+/// The kind of a publication; decides its group and its label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PublicationKind {
+    /// A conference paper.
+    #[default]
+    Conference,
+    /// A journal article.
+    Journal,
+    /// A workshop paper.
+    Workshop,
+    /// A preprint (e.g. on arXiv).
+    Preprint,
+    /// A thesis.
+    Thesis,
+    /// A patent.
+    Patent,
+    /// Anything else.
+    Other,
+}
+
+/// Where a publication stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PublicationStatus {
+    /// Published.
+    #[default]
+    Published,
+    /// Accepted, not yet published.
+    Accepted,
+    /// Submitted and under review.
+    Submitted,
+    /// Publicly available as a preprint.
+    Preprint,
+    /// Being written.
+    InPreparation,
+}
+
+/// Links attached to a publication.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct PublicationLinks {
+    /// The paper's PDF.
+    pub pdf: Option<String>,
+    /// A DOI (`10.1145/…`) or a doi.org address.
+    pub doi: Option<String>,
+    /// An arXiv identifier (`2401.01234`) or address.
+    pub arxiv: Option<String>,
+    /// The code repository.
+    pub code: Option<String>,
+    /// The slides.
+    pub slides: Option<String>,
+    /// A recording.
+    pub video: Option<String>,
+}
+
+/// A paper, article, thesis or patent.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Publication {
+    /// The title (inline markdown).
+    pub title: String,
+    /// Authors in the order of the paper. A trailing `*` marks equal contribution and a trailing
+    /// `†` a corresponding author.
+    pub authors: Vec<String>,
+    /// The full venue name.
+    pub venue: Option<String>,
+    /// The short venue name, e.g. `NSDI'24`.
+    pub venue_short: Option<String>,
+    /// The year of publication (or of the preprint).
+    pub year: u16,
+    /// Conference, journal, workshop, …
+    #[serde(default)]
+    pub kind: PublicationKind,
+    /// Published, accepted, submitted, …
+    #[serde(default)]
+    pub status: PublicationStatus,
+    /// An award the paper received, e.g. `Best Paper Award`.
+    pub award: Option<String>,
+    /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
+    pub note: Option<String>,
+    /// PDF, DOI, arXiv, code, slides, video.
+    #[serde(default)]
+    pub links: PublicationLinks,
+    /// Marks a paper the researcher wants to stand out.
+    #[serde(default)]
+    pub selected: bool,
+}
+
+/// A talk given at one or more events.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Talk {
+    /// The talk's title.
+    pub title: String,
+    /// Where and when it was given.
+    #[serde(default)]
+    pub events: Vec<TalkEvent>,
+}
+
+/// One occasion a talk was given.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct TalkEvent {
+    /// The event, seminar or group.
+    pub event: String,
+    /// The host institution or city.
+    pub location: Option<String>,
+    /// When.
+    pub date: Option<Date>,
+}
+
+/// A course taught or assisted.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Teaching {
+    /// The course.
+    pub course: String,
+    /// Where it was taught.
+    pub institution: Option<String>,
+    /// The role, e.g. `Teaching Assistant`.
+    pub role: Option<String>,
+    /// When, as free text: `Fall 2022`.
+    #[serde(default)]
+    pub terms: Vec<String>,
+    /// Duties (inline markdown).
+    #[serde(default)]
+    pub highlights: Vec<String>,
+}
+
+/// An honour, prize or scholarship.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Award {
+    /// The award.
+    pub title: String,
+    /// Who gave it.
+    pub awarder: Option<String>,
+    /// When.
+    pub date: Option<Date>,
+    /// How selective it was, e.g. `4/200`.
+    pub rank: Option<String>,
+    /// A remark (inline markdown).
+    pub note: Option<String>,
+}
+
+/// A service role and where it was held.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Service {
+    /// The role, e.g. `Reviewer`.
+    pub role: String,
+    /// Venues, journals or committees.
+    #[serde(default)]
+    pub venues: Vec<String>,
+}
+
+/// A group of skills.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Skill {
+    /// The group's name, e.g. `Programming`.
+    pub name: String,
+    /// The skills.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+}
+
+/// A spoken language.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Language {
+    /// The language.
+    pub name: String,
+    /// How well, e.g. `Native`.
+    pub fluency: Option<String>,
+}
+
+/// A section the format does not name, with generic entries.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomSection {
+    /// The section's heading (and its key in `section_order`).
+    pub title: String,
+    /// Its entries.
+    #[serde(default)]
+    pub entries: Vec<CustomEntry>,
+}
+
+/// An entry of a custom section.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CustomEntry {
+    /// The entry's heading.
+    pub title: String,
+    /// A second line.
+    pub subtitle: Option<String>,
+    /// Where.
+    pub location: Option<String>,
+    /// A single date (instead of `start`/`end`).
+    pub date: Option<Date>,
+    /// When it began.
+    pub start: Option<Date>,
+    /// When it ended, or `present`.
+    pub end: Option<EndDate>,
+    /// Further lines (inline markdown).
+    #[serde(default)]
+    pub highlights: Vec<String>,
+}

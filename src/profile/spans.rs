@@ -1,0 +1,257 @@
+//! Where each field of a YAML document sits, so that an error found after deserialization
+//! (an end before its start, a missing photo) can still point at a line and column.
+//!
+//! serde_yaml gives typed values but no positions; saphyr's event parser gives positions but no
+//! types. This index walks saphyr's events once and maps every field path
+//! (`publications[3].year`) to the byte ranges of its key and its value.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use saphyr_parser::{Event, Parser, Span};
+
+/// The byte ranges of one node of the document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeSpan {
+    /// The key that introduced the node, for mapping values.
+    pub key: Option<Range<usize>>,
+    /// The node itself (for collections, its first token).
+    pub value: Range<usize>,
+}
+
+/// The kind of the document's top-level node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RootKind {
+    /// No node at all: an empty document or one made of comments.
+    Empty,
+    /// A mapping, as a profile must be.
+    Mapping,
+    /// A sequence.
+    Sequence,
+    /// A single scalar.
+    Scalar,
+}
+
+/// Field paths mapped to their positions in the source.
+#[derive(Debug, Default)]
+pub struct SpanIndex {
+    nodes: HashMap<String, NodeSpan>,
+    root: Option<RootKind>,
+}
+
+/// A YAML syntax error with its position.
+#[derive(Debug, Clone)]
+pub struct SyntaxError {
+    /// What the parser says is wrong.
+    pub message: String,
+    /// Where.
+    pub span: Range<usize>,
+}
+
+/// One open collection while walking the events.
+enum Frame {
+    Map { path: String, key: Option<(String, Range<usize>)> },
+    Seq { path: String, next: usize },
+}
+
+impl SpanIndex {
+    /// Indexes `text`, or reports the first YAML syntax error in it.
+    pub fn build(text: &str) -> Result<Self, SyntaxError> {
+        let offsets = LineOffsets::new(text);
+        let mut index = SpanIndex::default();
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut parser = Parser::new_from_str(text);
+        while let Some(next) = parser.next_event() {
+            let (event, span) = next.map_err(|e| {
+                let at = offsets.byte(e.marker().line(), e.marker().col());
+                SyntaxError { message: e.info().to_string(), span: at..at }
+            })?;
+            let range = offsets.range(&span);
+            match event {
+                Event::Scalar(value, ..) => {
+                    if !index.take_key(&mut stack, &value, &range) {
+                        index.record(&mut stack, range, RootKind::Scalar);
+                    }
+                }
+                Event::Alias(_) => {
+                    if !index.take_key(&mut stack, "", &range) {
+                        index.record(&mut stack, range, RootKind::Scalar);
+                    }
+                }
+                Event::MappingStart(..) => {
+                    let path = index.record(&mut stack, range, RootKind::Mapping);
+                    stack.push(Frame::Map { path, key: None });
+                }
+                Event::SequenceStart(..) => {
+                    let path = index.record(&mut stack, range, RootKind::Sequence);
+                    stack.push(Frame::Seq { path, next: 0 });
+                }
+                Event::MappingEnd | Event::SequenceEnd => {
+                    stack.pop();
+                }
+                Event::DocumentEnd => break,
+                _ => {}
+            }
+        }
+        Ok(index)
+    }
+
+    /// What the document's top-level node is.
+    pub fn root(&self) -> RootKind {
+        self.root.unwrap_or(RootKind::Empty)
+    }
+
+    /// The position of the node at `path` (`""` is the whole document).
+    pub fn get(&self, path: &str) -> Option<&NodeSpan> {
+        self.nodes.get(path)
+    }
+
+    /// The position of `path`, or of its nearest indexed ancestor.
+    pub fn nearest(&self, path: &str) -> Option<&NodeSpan> {
+        let mut path = path;
+        loop {
+            if let Some(node) = self.nodes.get(path) {
+                return Some(node);
+            }
+            if path.is_empty() {
+                return None;
+            }
+            path = parent(path);
+        }
+    }
+
+    /// If the innermost open collection is a mapping waiting for a key, takes `key` as that
+    /// key and returns true.
+    fn take_key(&mut self, stack: &mut [Frame], key: &str, range: &Range<usize>) -> bool {
+        match stack.last_mut() {
+            Some(Frame::Map { key: slot @ None, .. }) => {
+                *slot = Some((key.to_string(), range.clone()));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Records a value node at the position the innermost collection gives it, and returns its
+    /// path.
+    fn record(&mut self, stack: &mut [Frame], value: Range<usize>, kind: RootKind) -> String {
+        let (path, key) = match stack.last_mut() {
+            None => {
+                self.root.get_or_insert(kind);
+                (String::new(), None)
+            }
+            Some(Frame::Seq { path, next }) => {
+                let child = format!("{path}[{next}]");
+                *next += 1;
+                (child, None)
+            }
+            Some(Frame::Map { path, key }) => match key.take() {
+                Some((name, key_range)) => (join(path, &name), Some(key_range)),
+                // A collection used as a key: index it under a name no field can have.
+                None => (join(path, "?"), None),
+            },
+        };
+        self.nodes.entry(path.clone()).or_insert(NodeSpan { key, value });
+        path
+    }
+}
+
+/// `parent.child`, or `child` at the top level.
+fn join(parent: &str, child: &str) -> String {
+    if parent.is_empty() {
+        child.to_string()
+    } else {
+        format!("{parent}.{child}")
+    }
+}
+
+/// The path one level up: `a.b[2]` → `a.b`, `a.b` → `a`, `a` → ``.
+pub fn parent(path: &str) -> &str {
+    match path.rfind(['.', '[']) {
+        Some(i) => &path[..i],
+        None => "",
+    }
+}
+
+/// Converts saphyr's markers (line, column in characters) into byte offsets.
+struct LineOffsets<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> LineOffsets<'a> {
+    fn new(text: &'a str) -> Self {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Self { text, starts }
+    }
+
+    /// The byte offset of 1-based `line`, 0-based character column `col`.
+    fn byte(&self, line: usize, col: usize) -> usize {
+        let Some(&start) = self.starts.get(line.saturating_sub(1)) else {
+            return self.text.len();
+        };
+        let rest = &self.text[start..];
+        start + rest.char_indices().nth(col).map_or(rest.len(), |(i, _)| i)
+    }
+
+    fn range(&self, span: &Span) -> Range<usize> {
+        let start = self.byte(span.start.line(), span.start.col());
+        let end = self.byte(span.end.line(), span.end.col()).max(start);
+        start..end
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "name: Zili Zhang\neducation:\n  - institution: 北京大学\n    degree: PhD\n    start: 2023-09\npublications:\n  - {title: T, year: 2024}\n";
+
+    fn text_at(range: &Range<usize>) -> &'static str {
+        &DOC[range.clone()]
+    }
+
+    #[test]
+    fn maps_paths_to_keys_and_values() {
+        let index = SpanIndex::build(DOC).unwrap();
+        assert_eq!(index.root(), RootKind::Mapping);
+        let name = index.get("name").unwrap();
+        assert_eq!(text_at(name.key.as_ref().unwrap()), "name");
+        assert_eq!(text_at(&name.value), "Zili Zhang");
+        let start = index.get("education[0].start").unwrap();
+        assert_eq!(text_at(&start.value), "2023-09");
+        assert_eq!(text_at(&index.get("publications[0].year").unwrap().value), "2024");
+    }
+
+    #[test]
+    fn counts_columns_in_characters_but_reports_bytes() {
+        let doc = "a: 北京\nb: x\n";
+        let index = SpanIndex::build(doc).unwrap();
+        assert_eq!(&doc[index.get("b").unwrap().value.clone()], "x");
+        assert_eq!(&doc[index.get("a").unwrap().value.clone()], "北京");
+    }
+
+    #[test]
+    fn nearest_falls_back_to_ancestors() {
+        let index = SpanIndex::build(DOC).unwrap();
+        let node = index.nearest("education[0].end").unwrap();
+        assert_eq!(text_at(&node.value), "institution");
+        assert_eq!(parent("education[0].end"), "education[0]");
+        assert_eq!(parent("education[0]"), "education");
+        assert_eq!(parent("education"), "");
+    }
+
+    #[test]
+    fn reports_syntax_errors_with_a_position() {
+        let err = SpanIndex::build("name: a\n  bad: [1, 2\n").unwrap_err();
+        assert!(err.span.start > 0, "{err:?}");
+    }
+
+    #[test]
+    fn knows_the_root_kind() {
+        assert_eq!(SpanIndex::build("# only a comment\n").unwrap().root(), RootKind::Empty);
+        assert_eq!(SpanIndex::build("- a\n- b\n").unwrap().root(), RootKind::Sequence);
+        assert_eq!(SpanIndex::build("just text").unwrap().root(), RootKind::Scalar);
+    }
+}

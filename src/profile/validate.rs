@@ -1,0 +1,327 @@
+//! Checks a profile needs beyond its types: required text is not blank, periods do not end
+//! before they start, the photo is a real image inside the profile's directory tree, and
+//! `section_order` names sections that exist.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Component, Path, PathBuf};
+
+use super::date::{Date, EndDate};
+use super::model::Profile;
+use crate::diag::{did_you_mean, Problem};
+
+/// The keys of the built-in sections, in their default order on the page.
+pub const SECTION_KEYS: &[&str] = &[
+    "bio",
+    "interests",
+    "education",
+    "experience",
+    "publications",
+    "talks",
+    "awards",
+    "teaching",
+    "service",
+    "skills",
+    "languages",
+    "hobbies",
+];
+
+/// Every problem of `profile`, with field paths (spans are added by the loader). `dir` is the
+/// directory the profile's relative paths start from.
+pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
+    let mut v = Checks::default();
+    v.text("name", &profile.name);
+    for (i, a) in profile.affiliations.iter().enumerate() {
+        v.text(&format!("affiliations[{i}].name"), &a.name);
+        if let Some(url) = &a.url {
+            v.url(&format!("affiliations[{i}].url"), url);
+        }
+    }
+    if let Some(url) = &profile.contact.website {
+        v.url("contact.website", url);
+    }
+    for (i, l) in profile.links.iter().enumerate() {
+        v.url(&format!("links[{i}].url"), &l.url);
+    }
+    for (i, e) in profile.education.iter().enumerate() {
+        let at = format!("education[{i}]");
+        v.text(&format!("{at}.institution"), &e.institution);
+        v.text(&format!("{at}.degree"), &e.degree);
+        v.period(&at, e.start, e.end);
+        if e.expected && !matches!(e.end, Some(EndDate::Date(_))) {
+            v.push(
+                Problem::error("`expected: true` needs an end date (the expected graduation)")
+                    .at_field(format!("{at}.expected")),
+            );
+        }
+    }
+    for (i, e) in profile.experience.iter().enumerate() {
+        let at = format!("experience[{i}]");
+        v.text(&format!("{at}.organization"), &e.organization);
+        v.text(&format!("{at}.role"), &e.role);
+        v.period(&at, e.start, e.end);
+    }
+    for (i, p) in profile.publications.iter().enumerate() {
+        let at = format!("publications[{i}]");
+        v.text(&format!("{at}.title"), &p.title);
+        if p.authors.is_empty() {
+            v.push(Problem::error("a publication needs at least one author").at_field(format!("{at}.authors")));
+        }
+        for (j, author) in p.authors.iter().enumerate() {
+            v.text(&format!("{at}.authors[{j}]"), author);
+        }
+        if !(1000..=9999).contains(&p.year) {
+            v.push(
+                Problem::error(format!("year {} is out of range (1000–9999)", p.year))
+                    .at_field(format!("{at}.year")),
+            );
+        }
+        let links = &p.links;
+        for (name, url) in [("pdf", &links.pdf), ("code", &links.code), ("slides", &links.slides), ("video", &links.video)] {
+            if let Some(url) = url {
+                v.url(&format!("{at}.links.{name}"), url);
+            }
+        }
+    }
+    for (i, t) in profile.talks.iter().enumerate() {
+        v.text(&format!("talks[{i}].title"), &t.title);
+        for (j, e) in t.events.iter().enumerate() {
+            v.text(&format!("talks[{i}].events[{j}].event"), &e.event);
+        }
+    }
+    for (i, t) in profile.teaching.iter().enumerate() {
+        v.text(&format!("teaching[{i}].course"), &t.course);
+    }
+    for (i, a) in profile.awards.iter().enumerate() {
+        v.text(&format!("awards[{i}].title"), &a.title);
+    }
+    for (i, s) in profile.service.iter().enumerate() {
+        v.text(&format!("service[{i}].role"), &s.role);
+    }
+    for (i, s) in profile.skills.iter().enumerate() {
+        v.text(&format!("skills[{i}].name"), &s.name);
+    }
+    for (i, l) in profile.languages.iter().enumerate() {
+        v.text(&format!("languages[{i}].name"), &l.name);
+    }
+    for (i, s) in profile.sections.iter().enumerate() {
+        v.text(&format!("sections[{i}].title"), &s.title);
+        for (j, e) in s.entries.iter().enumerate() {
+            let at = format!("sections[{i}].entries[{j}]");
+            v.text(&format!("{at}.title"), &e.title);
+            v.period(&at, e.start, e.end);
+        }
+    }
+    v.section_order(profile);
+    if let Some(photo) = &profile.photo {
+        if let Err(problem) = resolve_photo(dir, photo) {
+            v.push(problem.at_field("photo"));
+        }
+    }
+    v.problems
+}
+
+/// Collects problems.
+#[derive(Default)]
+struct Checks {
+    problems: Vec<Problem>,
+}
+
+impl Checks {
+    fn push(&mut self, problem: Problem) {
+        self.problems.push(problem);
+    }
+
+    /// Required text must not be blank.
+    fn text(&mut self, field: &str, value: &str) {
+        if value.trim().is_empty() {
+            self.push(Problem::error("this field must not be empty").at_field(field));
+        }
+    }
+
+    /// A link must be one address without spaces, on a scheme a PDF reader can follow safely.
+    fn url(&mut self, field: &str, url: &str) {
+        let url = url.trim();
+        if url.is_empty() || url.contains(char::is_whitespace) {
+            self.push(
+                Problem::error(format!("\"{url}\" is not a web address"))
+                    .at_field(field)
+                    .with_help("write one address without spaces, e.g. https://example.org"),
+            );
+        } else if let Some((scheme, _)) = url.split_once(':') {
+            let known = ["http", "https", "mailto", "ftp"];
+            let looks_like_scheme = scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+            if looks_like_scheme && !scheme.contains('.') && !known.contains(&scheme.to_ascii_lowercase().as_str()) {
+                self.push(
+                    Problem::error(format!("links with the scheme \"{scheme}:\" are not allowed"))
+                        .at_field(field)
+                        .with_help("use an http:, https:, mailto: or ftp: address"),
+                );
+            }
+        }
+    }
+
+    /// An end must not come before its start.
+    fn period(&mut self, at: &str, start: Option<Date>, end: Option<EndDate>) {
+        if let (Some(start), Some(EndDate::Date(end))) = (start, end) {
+            if end.cmp_period(&start).is_lt() {
+                self.push(
+                    Problem::error(format!("the end ({end}) is before the start ({start})"))
+                        .at_field(format!("{at}.end")),
+                );
+            }
+        }
+    }
+
+    /// `section_order` must name built-in sections or custom section titles, once each.
+    fn section_order(&mut self, profile: &Profile) {
+        let custom: Vec<&str> = profile.sections.iter().map(|s| s.title.as_str()).collect();
+        let mut seen: Vec<&str> = Vec::new();
+        for (i, key) in profile.section_order.iter().enumerate() {
+            let field = format!("section_order[{i}]");
+            if !SECTION_KEYS.contains(&key.as_str()) && !custom.contains(&key.as_str()) {
+                let known = SECTION_KEYS.iter().copied().chain(custom.iter().copied());
+                let mut problem = Problem::error(format!("unknown section \"{key}\"")).at_field(field);
+                match did_you_mean(key, known) {
+                    Some(best) => problem.message = format!("unknown section \"{key}\", did you mean \"{best}\"?"),
+                    None => {
+                        let all: Vec<&str> = SECTION_KEYS.iter().copied().chain(custom.iter().copied()).collect();
+                        problem = problem.with_help(format!("the sections are: {}", all.join(", ")));
+                    }
+                }
+                self.push(problem);
+            } else if seen.contains(&key.as_str()) {
+                self.push(Problem::error(format!("section \"{key}\" is listed twice")).at_field(field));
+            } else {
+                seen.push(key);
+            }
+        }
+    }
+}
+
+/// The kinds of image a template can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImageFormat {
+    /// Portable Network Graphics.
+    Png,
+    /// JPEG.
+    Jpeg,
+}
+
+/// Resolves a photo path written in a profile: relative, inside `dir` (after following
+/// symlinks), an existing PNG or JPEG file. Returns the file's real path.
+pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
+    let relative = Path::new(photo);
+    let escapes = relative
+        .components()
+        .any(|c| matches!(c, Component::ParentDir | Component::RootDir | Component::Prefix(_)));
+    if escapes {
+        return Err(Problem::error(format!(
+            "the photo \"{photo}\" is outside the profile's directory"
+        ))
+        .with_help("put the image next to the profile (or below it) and give a relative path"));
+    }
+    let joined = dir.join(relative);
+    let real = joined.canonicalize().map_err(|err| {
+        Problem::error(format!("cannot open the photo \"{photo}\": {err}"))
+            .with_help(format!("the path is relative to {}", dir.display()))
+    })?;
+    let root = dir.canonicalize().map_err(|err| Problem::error(format!("cannot open {}: {err}", dir.display())))?;
+    if !real.starts_with(&root) {
+        return Err(Problem::error(format!(
+            "the photo \"{photo}\" leads outside the profile's directory (through a symbolic link)"
+        )));
+    }
+    if !real.is_file() {
+        return Err(Problem::error(format!("the photo \"{photo}\" is not a file")));
+    }
+    let mut head = [0u8; 8];
+    let read = File::open(&real).and_then(|mut f| f.read(&mut head));
+    match read.map(|n| image_format(&head[..n])) {
+        Ok(Some(_)) => Ok(real),
+        Ok(None) => Err(Problem::error(format!("the photo \"{photo}\" is not a PNG or JPEG image"))),
+        Err(err) => Err(Problem::error(format!("cannot read the photo \"{photo}\": {err}"))),
+    }
+}
+
+/// Recognises PNG and JPEG by their signatures.
+pub fn image_format(head: &[u8]) -> Option<ImageFormat> {
+    if head.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some(ImageFormat::Png)
+    } else if head.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some(ImageFormat::Jpeg)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::load::parse_str;
+    use super::*;
+
+    fn errors(text: &str) -> Vec<(String, String)> {
+        match parse_str(text) {
+            Ok(_) => Vec::new(),
+            Err(problems) => problems
+                .into_iter()
+                .map(|p| (p.field.unwrap_or_default(), p.message))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn an_end_before_its_start_is_an_error() {
+        let e = errors("name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: 2022}\n");
+        assert_eq!(e, [("experience[0].end".into(), "the end (2022) is before the start (2023-05)".into())]);
+        assert!(errors("name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: 2023}\n").is_empty());
+        assert!(errors("name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: present}\n").is_empty());
+    }
+
+    #[test]
+    fn blank_required_text_is_an_error() {
+        let e = errors("name: '  '\n");
+        assert_eq!(e, [("name".into(), "this field must not be empty".into())]);
+    }
+
+    #[test]
+    fn section_order_names_known_sections() {
+        let e = errors("name: A\nsection_order: [educaton, publications, publications]\n");
+        assert_eq!(e[0].1, "unknown section \"educaton\", did you mean \"education\"?");
+        assert_eq!(e[1], ("section_order[2]".into(), "section \"publications\" is listed twice".into()));
+        assert!(errors("name: A\nsections: [{title: Patents}]\nsection_order: [Patents, bio]\n").is_empty());
+    }
+
+    #[test]
+    fn links_must_be_safe_addresses() {
+        let e = errors("name: A\nlinks: [{kind: other, url: 'javascript:alert(1)'}]\n");
+        assert!(e[0].1.contains("\"javascript:\""), "{e:?}");
+        assert!(errors("name: A\nlinks: [{kind: website, url: 'www.example.org'}]\n").is_empty());
+    }
+
+    #[test]
+    fn expected_needs_an_end_date() {
+        let e = errors("name: A\neducation: [{institution: I, degree: D, start: 2020, expected: true}]\n");
+        assert_eq!(e[0].0, "education[0].expected");
+    }
+
+    #[test]
+    fn photos_must_stay_inside_the_profile_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let inner = dir.path().join("lab");
+        std::fs::create_dir(&inner).unwrap();
+        std::fs::write(dir.path().join("secret.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
+        std::fs::write(inner.join("me.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
+        std::fs::write(inner.join("me.txt"), b"hello").unwrap();
+        assert!(resolve_photo(&inner, "me.png").is_ok());
+        assert!(resolve_photo(&inner, "../secret.png").unwrap_err().message.contains("outside"));
+        assert!(resolve_photo(&inner, "/etc/passwd").unwrap_err().message.contains("outside"));
+        assert!(resolve_photo(&inner, "missing.png").unwrap_err().message.contains("cannot open"));
+        assert!(resolve_photo(&inner, "me.txt").unwrap_err().message.contains("not a PNG or JPEG"));
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(dir.path().join("secret.png"), inner.join("link.png")).unwrap();
+            assert!(resolve_photo(&inner, "link.png").unwrap_err().message.contains("symbolic link"));
+        }
+    }
+}

@@ -1,0 +1,182 @@
+//! Compiling a profile's generated source with Typst and exporting the document as PDF.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use typst::diag::{SourceDiagnostic, Warned};
+use typst::foundations::{Datetime, Smart};
+use typst_kit::diagnostics::{emit, DiagnosticFormat};
+use codespan_reporting::term::termcolor::{Buffer, ColorChoice};
+use typst_layout::PagedDocument;
+use typst_pdf::PdfOptions;
+
+use crate::diag::{Problem, Report};
+use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
+use crate::markup::{self, MarkupOptions, Timestamp};
+use crate::profile::{self, LoadedProfile};
+use crate::template::Template;
+use crate::world::{CvWorld, WorldInput};
+
+/// What stays the same across the profiles of one run: fonts and settings.
+pub struct Renderer {
+    fonts: FontSet,
+    template: Template,
+    source_date: Option<Timestamp>,
+    color: ColorChoice,
+}
+
+/// A rendered PDF and what happened on the way.
+pub struct Rendered {
+    /// The PDF file's bytes.
+    pub pdf: Vec<u8>,
+    /// The number of pages.
+    pub pages: usize,
+    /// Warnings to show (missing glyphs, Typst warnings), already formatted.
+    pub warnings: String,
+    /// How long compiling and exporting took.
+    pub elapsed: Duration,
+}
+
+/// Why a render failed, formatted for the terminal.
+#[derive(Debug)]
+pub struct RenderError {
+    /// The full diagnostics.
+    pub detail: String,
+    /// One line for summaries.
+    pub summary: String,
+}
+
+/// Settings of a run.
+#[derive(Debug, Clone)]
+pub struct RenderSettings {
+    /// The template to use.
+    pub template: Template,
+    /// Where fonts come from.
+    pub fonts: FontOptions,
+    /// The PDF date from `SOURCE_DATE_EPOCH`, which wins over a profile's `updated`.
+    pub source_date: Option<Timestamp>,
+    /// Whether diagnostics are coloured.
+    pub color: ColorChoice,
+}
+
+impl Renderer {
+    /// Prepares a run: loads font metadata once for all its profiles.
+    pub fn new(settings: RenderSettings) -> Self {
+        Self {
+            fonts: FontSet::new(settings.fonts),
+            template: settings.template,
+            source_date: settings.source_date,
+            color: settings.color,
+        }
+    }
+
+    /// The template of this run.
+    pub fn template(&self) -> &Template {
+        &self.template
+    }
+
+    /// The PDF's date: `SOURCE_DATE_EPOCH`, else the profile's `updated`, else none at all.
+    pub fn document_date(&self, loaded: &LoadedProfile) -> Option<Timestamp> {
+        self.source_date.or_else(|| loaded.profile.updated.map(Timestamp::from_date))
+    }
+
+    /// The generated main Typst file for `loaded`.
+    pub fn main_source(&self, loaded: &LoadedProfile) -> String {
+        let options = MarkupOptions {
+            template_file: self.template.file_name.clone(),
+            date: self.document_date(loaded),
+        };
+        markup::main_source(loaded, &options)
+    }
+
+    /// Compiles `loaded` and exports it as PDF.
+    pub fn render_pdf(&self, loaded: &LoadedProfile) -> Result<Rendered, RenderError> {
+        let started = Instant::now();
+        let texts = profile::text_fields(&loaded.profile);
+        let fonts = self.fonts.for_text(texts.iter().flat_map(|(_, t)| t.chars()));
+        let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
+
+        let date = self.document_date(loaded);
+        let world = CvWorld::new(WorldInput {
+            main_source: self.main_source(loaded),
+            template: &self.template,
+            profile_dir: &loaded.dir,
+            profile_path: &loaded.path,
+            fonts,
+            today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),
+        });
+        let Warned { output, warnings: typst_warnings } = typst::compile::<PagedDocument>(&world);
+        warnings.push_str(&self.format(&world, &typst_warnings));
+        let document = output.map_err(|errors| self.failure(&world, &errors))?;
+
+        let options = PdfOptions {
+            creator: Smart::Custom(Some(format!("cvpdf {}", env!("CARGO_PKG_VERSION")))),
+            timestamp: date.and_then(pdf_timestamp),
+            ..PdfOptions::default()
+        };
+        let pdf = typst_pdf::pdf(&document, &options).map_err(|errors| self.failure(&world, &errors))?;
+        Ok(Rendered { pdf, pages: document.pages().len(), warnings, elapsed: started.elapsed() })
+    }
+
+    /// A warning for every character of the profile no font can draw, naming its field.
+    fn glyph_warnings(&self, loaded: &LoadedProfile, texts: &[(String, String)], fonts: &Arc<Fonts>) -> String {
+        let mut problems = Vec::new();
+        for (field, text) in texts {
+            let mut missing: Vec<char> = Vec::new();
+            for c in text.chars() {
+                if needs_glyph(c) && !fonts.covers(c) && !missing.contains(&c) {
+                    missing.push(c);
+                }
+            }
+            if missing.is_empty() {
+                continue;
+            }
+            let list: Vec<String> = missing.iter().map(|c| format!("'{c}' (U+{:04X})", *c as u32)).collect();
+            let mut problem = Problem::warning(format!(
+                "no available font has a glyph for {}; it would print as an empty box",
+                list.join(", ")
+            ))
+            .at_field(field.clone())
+            .with_help("add a font that has it with --font-path, or allow system fonts");
+            problem.span = profile::field_span(&loaded.text, field);
+            problems.push(problem);
+        }
+        if problems.is_empty() {
+            return String::new();
+        }
+        let report = Report::new(&loaded.path, Some(loaded.text.clone()), problems);
+        let mut buffer = self.buffer();
+        let _ = report.emit(&mut buffer);
+        String::from_utf8_lossy(buffer.as_slice()).into_owned()
+    }
+
+    fn buffer(&self) -> Buffer {
+        match self.color {
+            ColorChoice::Never => Buffer::no_color(),
+            _ => Buffer::ansi(),
+        }
+    }
+
+    /// Typst diagnostics as codespan-reporting prints them.
+    fn format(&self, world: &CvWorld, diagnostics: &[SourceDiagnostic]) -> String {
+        if diagnostics.is_empty() {
+            return String::new();
+        }
+        let mut buffer = self.buffer();
+        let _ = emit(&mut buffer, world, diagnostics, DiagnosticFormat::Human);
+        String::from_utf8_lossy(buffer.as_slice()).into_owned()
+    }
+
+    fn failure(&self, world: &CvWorld, errors: &[SourceDiagnostic]) -> RenderError {
+        let summary = errors
+            .first()
+            .map_or_else(|| "compilation failed".to_string(), |e| e.message.to_string());
+        RenderError { detail: self.format(world, errors), summary }
+    }
+}
+
+/// A PDF creation date from a timestamp (midnight UTC when only the day is known).
+fn pdf_timestamp(t: Timestamp) -> Option<typst_pdf::Timestamp> {
+    let (h, m, s) = t.time.unwrap_or((0, 0, 0));
+    Datetime::from_ymd_hms(t.year, t.month, t.day, h, m, s).map(typst_pdf::Timestamp::new_utc)
+}

@@ -1,0 +1,91 @@
+//! Templates: the built-in ones compiled into the binary, or a user's `.typ` file.
+//!
+//! Every template exports `cv(profile)`, which receives the dictionary described at the top of
+//! `templates/common.typ` (the data contract). Templates may import `common.typ`, the shared
+//! helpers, which is always available beside them.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A template compiled into the binary.
+#[derive(Debug, Clone, Copy)]
+pub struct Builtin {
+    /// The name used with `--template`.
+    pub name: &'static str,
+    /// What it looks like, in one line.
+    pub description: &'static str,
+    /// Its Typst source.
+    pub source: &'static str,
+}
+
+/// The built-in templates; the first is the default.
+pub const BUILTIN: &[Builtin] = &[Builtin {
+    name: "classic",
+    description: "academic serif look in the spirit of Awesome-CV and moderncv, one accent colour, dates right-aligned",
+    source: include_str!("../templates/classic.typ"),
+}];
+
+/// The shared helpers every template may import as `common.typ`.
+pub const COMMON: &str = include_str!("../templates/common.typ");
+
+/// The file name the shared helpers are served under.
+pub const COMMON_FILE: &str = "common.typ";
+
+/// A template chosen for a render.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Template {
+    /// The file name the generated main file imports, e.g. `classic.typ`.
+    pub file_name: String,
+    /// The template's source.
+    pub source: String,
+    /// Where a user template was read from (`None` for built-ins).
+    pub path: Option<PathBuf>,
+}
+
+impl Template {
+    /// Resolves `--template`: a built-in name, or a path to a `.typ` file.
+    pub fn resolve(spec: &str) -> Result<Self, String> {
+        if let Some(builtin) = BUILTIN.iter().find(|b| b.name == spec) {
+            return Ok(Self::builtin(builtin));
+        }
+        let path = Path::new(spec);
+        if path.extension().is_some_and(|e| e == "typ") || spec.contains(['/', '\\']) {
+            let source = fs::read_to_string(path)
+                .map_err(|err| format!("cannot read the template {}: {err}", path.display()))?;
+            let file_name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .filter(|n| n != COMMON_FILE)
+                .unwrap_or_else(|| "template.typ".into());
+            return Ok(Self { file_name, source, path: Some(path.to_path_buf()) });
+        }
+        let names: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
+        let mut message = format!("unknown template \"{spec}\"");
+        if let Some(best) = crate::diag::did_you_mean(spec, names.iter().copied()) {
+            message = format!("{message}, did you mean \"{best}\"?");
+        }
+        Err(format!("{message} (built-in templates: {}; or give a path to a .typ file)", names.join(", ")))
+    }
+
+    /// The default template.
+    pub fn default_builtin() -> Self {
+        Self::builtin(&BUILTIN[0])
+    }
+
+    fn builtin(b: &Builtin) -> Self {
+        Self { file_name: format!("{}.typ", b.name), source: b.source.to_string(), path: None }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn resolves_names_and_suggests_close_ones() {
+        assert_eq!(Template::resolve("classic").unwrap().file_name, "classic.typ");
+        let err = Template::resolve("clasic").unwrap_err();
+        assert!(err.contains("did you mean \"classic\""), "{err}");
+        assert!(Template::resolve("nothere.typ").unwrap_err().contains("cannot read"));
+    }
+}

@@ -1,0 +1,164 @@
+//! The Typst `World` of one render: the generated main file, the template and the shared
+//! helpers (served from memory), the files the profile names (its photo), read from the
+//! profile's directory and confined to it, the fonts, and a fixed date.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use typst::diag::{FileError, FileResult};
+use typst::foundations::{Bytes, Datetime, Duration};
+use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
+use typst::text::{Font, FontBook};
+use typst::utils::LazyHash;
+use typst::{Library, LibraryExt, World};
+use typst_kit::diagnostics::DiagnosticWorld;
+use typst_kit::files::{FileLoader, FileStore};
+
+use crate::fonts::Fonts;
+use crate::template::{Template, COMMON, COMMON_FILE};
+
+/// The virtual path of the generated main file.
+pub const MAIN_FILE: &str = "main.typ";
+
+/// The standard library, built once per process and shared by every world.
+pub fn library() -> Arc<LazyHash<Library>> {
+    static LIBRARY: std::sync::OnceLock<Arc<LazyHash<Library>>> = std::sync::OnceLock::new();
+    LIBRARY.get_or_init(|| Arc::new(LazyHash::new(Library::default()))).clone()
+}
+
+/// The file id of a path in the project root.
+pub fn file_id(path: &str) -> Option<FileId> {
+    let vpath = VirtualPath::new(path).ok()?;
+    Some(RootedPath::new(VirtualRoot::Project, vpath).intern())
+}
+
+/// Serves the in-memory files and, for everything else, files below the profile's directory.
+struct ProjectFiles {
+    /// The canonical profile directory; nothing outside it is readable.
+    root: Option<PathBuf>,
+    /// Generated and built-in files by id.
+    memory: HashMap<FileId, Bytes>,
+}
+
+impl FileLoader for ProjectFiles {
+    fn load(&self, id: FileId) -> FileResult<Bytes> {
+        if let Some(bytes) = self.memory.get(&id) {
+            return Ok(bytes.clone());
+        }
+        if let VirtualRoot::Package(spec) = id.root() {
+            return Err(FileError::Other(Some(
+                format!("packages such as {spec} are not available: cvpdf renders offline").into(),
+            )));
+        }
+        let root = self.root.as_ref().ok_or(FileError::AccessDenied)?;
+        let path = id.vpath().realize(root)?;
+        let real = path.canonicalize().map_err(|e| FileError::from_io(e, &path))?;
+        // Symbolic links must not lead out of the profile's directory.
+        if !real.starts_with(root) {
+            return Err(FileError::AccessDenied);
+        }
+        if real.is_dir() {
+            return Err(FileError::IsDirectory);
+        }
+        std::fs::read(&real).map(Bytes::new).map_err(|e| FileError::from_io(e, &path))
+    }
+}
+
+/// Everything one compilation can see.
+pub struct CvWorld {
+    library: Arc<LazyHash<Library>>,
+    fonts: Arc<Fonts>,
+    main: FileId,
+    files: FileStore<ProjectFiles>,
+    today: Option<Datetime>,
+    /// How file ids are named in diagnostics.
+    names: HashMap<FileId, String>,
+}
+
+/// What a world is made of.
+pub struct WorldInput<'a> {
+    /// The generated main file.
+    pub main_source: String,
+    /// The template it imports.
+    pub template: &'a Template,
+    /// The profile's directory, against which the profile's relative paths are read.
+    pub profile_dir: &'a Path,
+    /// The profile file, for naming the generated source in diagnostics.
+    pub profile_path: &'a Path,
+    /// The fonts.
+    pub fonts: Arc<Fonts>,
+    /// The fixed current date, if any.
+    pub today: Option<Datetime>,
+}
+
+impl CvWorld {
+    /// Builds the world for one render.
+    pub fn new(input: WorldInput) -> Self {
+        let mut memory = HashMap::new();
+        let mut names = HashMap::new();
+        let main = file_id(MAIN_FILE).expect("the main file's path is valid");
+        memory.insert(main, Bytes::from_string(input.main_source));
+        names.insert(main, format!("{} (generated {MAIN_FILE})", input.profile_path.display()));
+        if let Some(id) = file_id(&input.template.file_name) {
+            memory.insert(id, Bytes::from_string(input.template.source.clone()));
+            let name = match &input.template.path {
+                Some(path) => path.display().to_string(),
+                None => format!("templates/{} (built in)", input.template.file_name),
+            };
+            names.insert(id, name);
+        }
+        if let Some(id) = file_id(COMMON_FILE) {
+            memory.entry(id).or_insert_with(|| Bytes::new(COMMON.as_bytes()));
+            names.entry(id).or_insert_with(|| format!("templates/{COMMON_FILE} (built in)"));
+        }
+        let root = input.profile_dir.canonicalize().ok();
+        Self {
+            library: library(),
+            fonts: input.fonts,
+            main,
+            files: FileStore::new(ProjectFiles { root, memory }),
+            today: input.today,
+            names,
+        }
+    }
+}
+
+impl World for CvWorld {
+    fn library(&self) -> &LazyHash<Library> {
+        &self.library
+    }
+
+    fn book(&self) -> &LazyHash<FontBook> {
+        self.fonts.book()
+    }
+
+    fn main(&self) -> FileId {
+        self.main
+    }
+
+    fn source(&self, id: FileId) -> FileResult<Source> {
+        self.files.source(id)
+    }
+
+    fn file(&self, id: FileId) -> FileResult<Bytes> {
+        self.files.file(id)
+    }
+
+    fn font(&self, index: usize) -> Option<Font> {
+        self.fonts.font(index)
+    }
+
+    fn today(&self, _offset: Option<Duration>) -> Option<Datetime> {
+        self.today
+    }
+}
+
+impl DiagnosticWorld for CvWorld {
+    fn name(&self, id: FileId) -> String {
+        self.names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| id.vpath().get_without_slash().to_string())
+    }
+}
