@@ -54,7 +54,9 @@ enum Target {
 
 impl Target {
     fn path_for(&self, profile: &Path, extension: &str) -> PathBuf {
-        let stem = profile.file_stem().map_or_else(|| "cv".into(), |s| s.to_os_string());
+        let stem = profile
+            .file_stem()
+            .map_or_else(|| "cv".into(), |s| s.to_os_string());
         let mut name = PathBuf::from(stem);
         name.set_extension(extension);
         match self {
@@ -84,7 +86,10 @@ fn render(args: RenderArgs) -> u8 {
     };
     let renderer = Renderer::new(RenderSettings {
         template,
-        fonts: FontOptions { paths: args.fonts.font_paths, system_fallback: !args.fonts.no_system_fonts },
+        fonts: FontOptions {
+            paths: args.fonts.font_paths,
+            system_fallback: !args.fonts.no_system_fonts,
+        },
         source_date,
         color: color_choice(),
     });
@@ -118,7 +123,11 @@ fn render(args: RenderArgs) -> u8 {
 }
 
 /// Renders one profile to `destination`; on failure returns the formatted diagnostics.
-fn render_pdf(renderer: &Renderer, loaded: &LoadedProfile, destination: &Path) -> Result<(), String> {
+fn render_pdf(
+    renderer: &Renderer,
+    loaded: &LoadedProfile,
+    destination: &Path,
+) -> Result<(), String> {
     let rendered = renderer.render_pdf(loaded).map_err(|e| e.detail)?;
     eprint!("{}", rendered.warnings);
     write_atomic(destination, &rendered.pdf)
@@ -136,26 +145,34 @@ fn render_pdf(renderer: &Renderer, loaded: &LoadedProfile, destination: &Path) -
 
 /// Writes the generated main file, the template and the shared helpers (and the photo, when
 /// the output is elsewhere) so that `typst compile` gives the same document.
-fn write_typst(renderer: &Renderer, loaded: &LoadedProfile, destination: &Path) -> Result<(), String> {
+fn write_typst(
+    renderer: &Renderer,
+    loaded: &LoadedProfile,
+    destination: &Path,
+) -> Result<(), String> {
     let dir = match destination.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let write = |path: &Path, bytes: &[u8]| {
-        write_atomic(path, bytes).map_err(|err| format!("error: cannot write {}: {err}\n", path.display()))
+        write_atomic(path, bytes)
+            .map_err(|err| format!("error: cannot write {}: {err}\n", path.display()))
     };
     write(destination, renderer.main_source(loaded).as_bytes())?;
     let template = renderer.template();
     write(&dir.join(&template.file_name), template.source.as_bytes())?;
     write(&dir.join(COMMON_FILE), COMMON.as_bytes())?;
     if let Some(photo) = &loaded.profile.photo {
-        let from = profile::resolve_photo(&loaded.dir, photo).map_err(|p| format!("error: {}\n", p.message))?;
+        let from = profile::resolve_photo(&loaded.dir, photo)
+            .map_err(|p| format!("error: {}\n", p.message))?;
         let to = dir.join(photo);
         if from != to.canonicalize().unwrap_or_default() {
             if let Some(parent) = to.parent() {
-                fs::create_dir_all(parent).map_err(|e| format!("error: cannot create {}: {e}\n", parent.display()))?;
+                fs::create_dir_all(parent)
+                    .map_err(|e| format!("error: cannot create {}: {e}\n", parent.display()))?;
             }
-            let bytes = fs::read(&from).map_err(|e| format!("error: cannot read {}: {e}\n", from.display()))?;
+            let bytes = fs::read(&from)
+                .map_err(|e| format!("error: cannot read {}: {e}\n", from.display()))?;
             write(&to, &bytes)?;
         }
     }
@@ -195,7 +212,9 @@ fn emit_report(report: &crate::diag::Report) {
 
 /// Colour on a terminal unless `NO_COLOR` is set.
 fn color_choice() -> ColorChoice {
-    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()) || !std::io::stderr().is_terminal() {
+    if std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
+        || !std::io::stderr().is_terminal()
+    {
         ColorChoice::Never
     } else {
         ColorChoice::Auto
@@ -208,13 +227,17 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for input in inputs {
         if input.is_dir() {
-            let entries = fs::read_dir(input).map_err(|e| format!("cannot read the directory {}: {e}", input.display()))?;
+            let entries = fs::read_dir(input)
+                .map_err(|e| format!("cannot read the directory {}: {e}", input.display()))?;
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.is_file() && is_profile_file(p))
                 .collect();
             if found.is_empty() {
-                return Err(format!("{} holds no profiles (*.yaml files)", input.display()));
+                return Err(format!(
+                    "{} holds no profiles (*.yaml files)",
+                    input.display()
+                ));
             }
             found.sort();
             out.extend(found);
@@ -234,7 +257,9 @@ fn is_profile_file(path: &Path) -> bool {
 /// `-o` is a file when it ends in the format's extension and is not a directory; else a
 /// directory, created if needed.
 fn output_target(output: Option<&Path>, inputs: usize, format: Format) -> Result<Target, String> {
-    let Some(output) = output else { return Ok(Target::NextToProfile) };
+    let Some(output) = output else {
+        return Ok(Target::NextToProfile);
+    };
     let is_file = !output.is_dir() && output.extension().is_some_and(|e| e == format.extension());
     if is_file {
         if inputs != 1 {
@@ -246,9 +271,13 @@ fn output_target(output: Option<&Path>, inputs: usize, format: Format) -> Result
         return Ok(Target::File(output.to_path_buf()));
     }
     if output.exists() && !output.is_dir() {
-        return Err(format!("-o {} exists and is not a directory", output.display()));
+        return Err(format!(
+            "-o {} exists and is not a directory",
+            output.display()
+        ));
     }
-    fs::create_dir_all(output).map_err(|e| format!("cannot create the directory {}: {e}", output.display()))?;
+    fs::create_dir_all(output)
+        .map_err(|e| format!("cannot create the directory {}: {e}", output.display()))?;
     Ok(Target::Dir(output.to_path_buf()))
 }
 
@@ -263,6 +292,8 @@ fn source_date_epoch() -> Result<Option<Timestamp>, String> {
             .ok()
             .filter(|s| (0..=253_402_300_799).contains(s))
             .map(|s| Some(Timestamp::from_unix(s)))
-            .ok_or_else(|| format!("SOURCE_DATE_EPOCH must be a number of seconds since 1970, not \"{value}\"")),
+            .ok_or_else(|| {
+                format!("SOURCE_DATE_EPOCH must be a number of seconds since 1970, not \"{value}\"")
+            }),
     }
 }

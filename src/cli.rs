@@ -7,7 +7,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// Turn a research lab's profile YAML into polished academic CV PDFs.
 #[derive(Debug, Parser)]
 #[command(name = "cvpdf", version, about, propagate_version = true)]
-#[command(after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml\n  cvpdf render profiles/ -o out/\n  cvpdf check profiles/*.yaml")]
+#[command(
+    after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml\n  cvpdf render profiles/ -o out/\n  cvpdf check profiles/*.yaml"
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -18,7 +20,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Render profiles to PDF (or to Typst source with --format typ).
-    #[command(after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml            writes profiles/zili-zhang.pdf\n  cvpdf render profiles/ -o out/                   every profile of the lab into out/\n  cvpdf render me.yaml -o cv.pdf --template my.typ\n  cvpdf render me.yaml --format typ -o src/         Typst source for `typst compile`")]
+    #[command(
+        after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml            writes profiles/zili-zhang.pdf\n  cvpdf render profiles/ -o out/                   every profile of the lab into out/\n  cvpdf render me.yaml -o cv.pdf --template my.typ\n  cvpdf render me.yaml --format typ -o src/         Typst source for `typst compile`"
+    )]
     Render(RenderArgs),
     /// Check profiles without rendering; prints `ok` or the errors for each.
     #[command(after_help = "Example:\n  cvpdf check profiles/*.yaml")]

@@ -34,7 +34,7 @@ pub struct Problem {
     /// The byte range in the file's text.
     pub span: Option<Range<usize>>,
     /// A 1-based line and column when there is no text to show (a file that is not UTF-8).
-    pub position: Option<(usize, usize)>,
+    pub position: Option<(u32, u32)>,
     /// What to do about it.
     pub help: Option<String>,
 }
@@ -54,7 +54,10 @@ impl Problem {
 
     /// A warning with a message and nothing else yet.
     pub fn warning(message: impl Into<String>) -> Self {
-        Self { severity: Severity::Warning, ..Self::error(message) }
+        Self {
+            severity: Severity::Warning,
+            ..Self::error(message)
+        }
     }
 
     /// Names the field the problem belongs to.
@@ -91,7 +94,11 @@ pub struct Report {
 impl Report {
     /// A report on `file` with its text.
     pub fn new(file: &Path, text: Option<Arc<str>>, problems: Vec<Problem>) -> Self {
-        Self { file: file.to_path_buf(), text, problems }
+        Self {
+            file: file.to_path_buf(),
+            text,
+            problems,
+        }
     }
 
     /// Whether any problem is an error.
@@ -107,7 +114,7 @@ impl Report {
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             return Some((line, column));
         }
-        problem.position
+        problem.position.map(|(l, c)| (l as usize, c as usize))
     }
 
     /// Prints every problem: the message, `file:line:column`, the source line underlined and
@@ -155,7 +162,10 @@ impl Report {
 
     /// One line per problem, `file:line:column: field: message`, for summaries and tests.
     pub fn short(&self) -> String {
-        self.problems.iter().map(|p| format!("{}\n", self.short_line(p))).collect()
+        self.problems
+            .iter()
+            .map(|p| format!("{}\n", self.short_line(p)))
+            .collect()
     }
 
     fn short_line(&self, problem: &Problem) -> String {
@@ -181,7 +191,10 @@ impl fmt::Display for Report {
 }
 
 /// The candidate closest to `word`, if one is close enough to be a likely typo.
-pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let word = word.to_lowercase();
     candidates
         .into_iter()
@@ -206,7 +219,9 @@ mod tests {
     #[test]
     fn reports_line_and_column_from_the_span() {
         let text: Arc<str> = "name: x\nbad: 1\n".into();
-        let problem = Problem::error("unknown field").at_field("bad").with_span(8..11);
+        let problem = Problem::error("unknown field")
+            .at_field("bad")
+            .with_span(8..11);
         let report = Report::new(Path::new("p.yaml"), Some(text), vec![problem]);
         assert_eq!(report.short(), "p.yaml:2:1: bad: unknown field\n");
         let mut out = term::termcolor::NoColor::new(Vec::new());

@@ -55,7 +55,10 @@ pub struct Fonts {
 impl Fonts {
     /// The bundled fonts, then those under `paths`, then (if `system`) the system's.
     fn build(paths: &[PathBuf], system: bool) -> Self {
-        let mut fonts = Fonts { store: FontStore::new(), infos: Vec::new() };
+        let mut fonts = Fonts {
+            store: FontStore::new(),
+            infos: Vec::new(),
+        };
         for data in BUNDLED {
             let count = ttf_count(data);
             for index in 0..count {
@@ -70,7 +73,11 @@ impl Fonts {
             }
         }
         if system {
-            let bundled: Vec<String> = fonts.infos.iter().map(|i| i.family.to_lowercase()).collect();
+            let bundled: Vec<String> = fonts
+                .infos
+                .iter()
+                .map(|i| i.family.to_lowercase())
+                .collect();
             for (source, info) in typst_kit::fonts::system() {
                 // A system copy of a bundled family must not replace the bundled one.
                 if !bundled.contains(&info.family.to_lowercase()) {
@@ -98,7 +105,9 @@ impl Fonts {
 
     /// Whether some font has a glyph for `c`.
     pub fn covers(&self, c: char) -> bool {
-        self.infos.iter().any(|info| info.coverage.contains(c as u32))
+        self.infos
+            .iter()
+            .any(|info| info.coverage.contains(c as u32))
     }
 
     /// The family names, in priority order, without repeats.
@@ -116,7 +125,8 @@ impl Fonts {
 /// The number of faces in a font file (more than one for collections).
 fn ttf_count(data: &[u8]) -> u32 {
     if data.starts_with(b"ttcf") {
-        data.get(8..12).map_or(1, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        data.get(8..12)
+            .map_or(1, |b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     } else {
         1
     }
@@ -134,7 +144,11 @@ impl FontSet {
     /// Loads the metadata of the bundled fonts and those under `options.paths`.
     pub fn new(options: FontOptions) -> Self {
         let base = Arc::new(Fonts::build(&options.paths, false));
-        Self { options, base, with_system: OnceLock::new() }
+        Self {
+            options,
+            base,
+            with_system: OnceLock::new(),
+        }
     }
 
     /// The fonts for a text that contains the characters `chars`: the base set when it covers
@@ -153,7 +167,9 @@ impl FontSet {
 
 /// Whether a character is drawn with a glyph (spaces and controls are not checked).
 pub fn needs_glyph(c: char) -> bool {
-    !c.is_whitespace() && !c.is_control() && !matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}' | '\u{FE00}'..='\u{FE0F}')
+    !c.is_whitespace()
+        && !c.is_control()
+        && !matches!(c, '\u{200B}'..='\u{200F}' | '\u{FEFF}' | '\u{FE00}'..='\u{FE0F}')
 }
 
 #[cfg(test)]
@@ -163,7 +179,8 @@ mod tests {
     #[test]
     fn bundled_fonts_cover_latin_and_cjk_with_bold() {
         let fonts = FontSet::new(FontOptions::default()).for_text("x".chars());
-        for c in "Zili Zhang é ß 李之尧 國立臺灣大學 東京大学 ひらがな 서울대학교 — “”".chars() {
+        for c in "Zili Zhang é ß 李之尧 國立臺灣大學 東京大学 ひらがな 서울대학교 — “”".chars()
+        {
             assert!(!needs_glyph(c) || fonts.covers(c), "no glyph for {c:?}");
         }
         assert_eq!(fonts.families(), ["Libertinus Serif", "Noto Sans CJK SC"]);
@@ -174,7 +191,10 @@ mod tests {
             typst::text::FontStretch::NORMAL,
         );
         let cjk_bold = book.select("noto sans cjk sc", bold).unwrap();
-        assert_eq!(book.info(cjk_bold).unwrap().variant.weight, typst::text::FontWeight::BOLD);
+        assert_eq!(
+            book.info(cjk_bold).unwrap().variant.weight,
+            typst::text::FontWeight::BOLD
+        );
     }
 
     #[test]

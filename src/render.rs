@@ -3,10 +3,10 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use codespan_reporting::term::termcolor::{Buffer, ColorChoice};
 use typst::diag::{SourceDiagnostic, Warned};
 use typst::foundations::{Datetime, Smart};
 use typst_kit::diagnostics::{emit, DiagnosticFormat};
-use codespan_reporting::term::termcolor::{Buffer, ColorChoice};
 use typst_layout::PagedDocument;
 use typst_pdf::PdfOptions;
 
@@ -77,7 +77,8 @@ impl Renderer {
 
     /// The PDF's date: `SOURCE_DATE_EPOCH`, else the profile's `updated`, else none at all.
     pub fn document_date(&self, loaded: &LoadedProfile) -> Option<Timestamp> {
-        self.source_date.or_else(|| loaded.profile.updated.map(Timestamp::from_date))
+        self.source_date
+            .or_else(|| loaded.profile.updated.map(Timestamp::from_date))
     }
 
     /// The generated main Typst file for `loaded`.
@@ -93,7 +94,9 @@ impl Renderer {
     pub fn render_pdf(&self, loaded: &LoadedProfile) -> Result<Rendered, RenderError> {
         let started = Instant::now();
         let texts = profile::text_fields(&loaded.profile);
-        let fonts = self.fonts.for_text(texts.iter().flat_map(|(_, t)| t.chars()));
+        let fonts = self
+            .fonts
+            .for_text(texts.iter().flat_map(|(_, t)| t.chars()));
         let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
 
         let date = self.document_date(loaded);
@@ -105,7 +108,10 @@ impl Renderer {
             fonts,
             today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),
         });
-        let Warned { output, warnings: typst_warnings } = typst::compile::<PagedDocument>(&world);
+        let Warned {
+            output,
+            warnings: typst_warnings,
+        } = typst::compile::<PagedDocument>(&world);
         warnings.push_str(&self.format(&world, &typst_warnings));
         let document = output.map_err(|errors| self.failure(&world, &errors))?;
 
@@ -114,12 +120,23 @@ impl Renderer {
             timestamp: date.and_then(pdf_timestamp),
             ..PdfOptions::default()
         };
-        let pdf = typst_pdf::pdf(&document, &options).map_err(|errors| self.failure(&world, &errors))?;
-        Ok(Rendered { pdf, pages: document.pages().len(), warnings, elapsed: started.elapsed() })
+        let pdf =
+            typst_pdf::pdf(&document, &options).map_err(|errors| self.failure(&world, &errors))?;
+        Ok(Rendered {
+            pdf,
+            pages: document.pages().len(),
+            warnings,
+            elapsed: started.elapsed(),
+        })
     }
 
     /// A warning for every character of the profile no font can draw, naming its field.
-    fn glyph_warnings(&self, loaded: &LoadedProfile, texts: &[(String, String)], fonts: &Arc<Fonts>) -> String {
+    fn glyph_warnings(
+        &self,
+        loaded: &LoadedProfile,
+        texts: &[(String, String)],
+        fonts: &Arc<Fonts>,
+    ) -> String {
         let mut problems = Vec::new();
         for (field, text) in texts {
             let mut missing: Vec<char> = Vec::new();
@@ -131,7 +148,10 @@ impl Renderer {
             if missing.is_empty() {
                 continue;
             }
-            let list: Vec<String> = missing.iter().map(|c| format!("'{c}' (U+{:04X})", *c as u32)).collect();
+            let list: Vec<String> = missing
+                .iter()
+                .map(|c| format!("'{c}' (U+{:04X})", *c as u32))
+                .collect();
             let mut problem = Problem::warning(format!(
                 "no available font has a glyph for {}; it would print as an empty box",
                 list.join(", ")
@@ -168,10 +188,14 @@ impl Renderer {
     }
 
     fn failure(&self, world: &CvWorld, errors: &[SourceDiagnostic]) -> RenderError {
-        let summary = errors
-            .first()
-            .map_or_else(|| "compilation failed".to_string(), |e| e.message.to_string());
-        RenderError { detail: self.format(world, errors), summary }
+        let summary = errors.first().map_or_else(
+            || "compilation failed".to_string(),
+            |e| e.message.to_string(),
+        );
+        RenderError {
+            detail: self.format(world, errors),
+            summary,
+        }
     }
 }
 

@@ -57,14 +57,21 @@ impl Template {
                 .map(|n| n.to_string_lossy().into_owned())
                 .filter(|n| n != COMMON_FILE)
                 .unwrap_or_else(|| "template.typ".into());
-            return Ok(Self { file_name, source, path: Some(path.to_path_buf()) });
+            return Ok(Self {
+                file_name,
+                source,
+                path: Some(path.to_path_buf()),
+            });
         }
         let names: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
         let mut message = format!("unknown template \"{spec}\"");
         if let Some(best) = crate::diag::did_you_mean(spec, names.iter().copied()) {
             message = format!("{message}, did you mean \"{best}\"?");
         }
-        Err(format!("{message} (built-in templates: {}; or give a path to a .typ file)", names.join(", ")))
+        Err(format!(
+            "{message} (built-in templates: {}; or give a path to a .typ file)",
+            names.join(", ")
+        ))
     }
 
     /// The default template.
@@ -73,7 +80,11 @@ impl Template {
     }
 
     fn builtin(b: &Builtin) -> Self {
-        Self { file_name: format!("{}.typ", b.name), source: b.source.to_string(), path: None }
+        Self {
+            file_name: format!("{}.typ", b.name),
+            source: b.source.to_string(),
+            path: None,
+        }
     }
 }
 
@@ -83,9 +94,14 @@ mod tests {
 
     #[test]
     fn resolves_names_and_suggests_close_ones() {
-        assert_eq!(Template::resolve("classic").unwrap().file_name, "classic.typ");
+        assert_eq!(
+            Template::resolve("classic").unwrap().file_name,
+            "classic.typ"
+        );
         let err = Template::resolve("clasic").unwrap_err();
         assert!(err.contains("did you mean \"classic\""), "{err}");
-        assert!(Template::resolve("nothere.typ").unwrap_err().contains("cannot read"));
+        assert!(Template::resolve("nothere.typ")
+            .unwrap_err()
+            .contains("cannot read"));
     }
 }

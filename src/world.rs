@@ -24,7 +24,9 @@ pub const MAIN_FILE: &str = "main.typ";
 /// The standard library, built once per process and shared by every world.
 pub fn library() -> Arc<LazyHash<Library>> {
     static LIBRARY: std::sync::OnceLock<Arc<LazyHash<Library>>> = std::sync::OnceLock::new();
-    LIBRARY.get_or_init(|| Arc::new(LazyHash::new(Library::default()))).clone()
+    LIBRARY
+        .get_or_init(|| Arc::new(LazyHash::new(Library::default())))
+        .clone()
 }
 
 /// The file id of a path in the project root.
@@ -53,7 +55,9 @@ impl FileLoader for ProjectFiles {
         }
         let root = self.root.as_ref().ok_or(FileError::AccessDenied)?;
         let path = id.vpath().realize(root)?;
-        let real = path.canonicalize().map_err(|e| FileError::from_io(e, &path))?;
+        let real = path
+            .canonicalize()
+            .map_err(|e| FileError::from_io(e, &path))?;
         // Symbolic links must not lead out of the profile's directory.
         if !real.starts_with(root) {
             return Err(FileError::AccessDenied);
@@ -61,7 +65,9 @@ impl FileLoader for ProjectFiles {
         if real.is_dir() {
             return Err(FileError::IsDirectory);
         }
-        std::fs::read(&real).map(Bytes::new).map_err(|e| FileError::from_io(e, &path))
+        std::fs::read(&real)
+            .map(Bytes::new)
+            .map_err(|e| FileError::from_io(e, &path))
     }
 }
 
@@ -99,7 +105,10 @@ impl CvWorld {
         let mut names = HashMap::new();
         let main = file_id(MAIN_FILE).expect("the main file's path is valid");
         memory.insert(main, Bytes::from_string(input.main_source));
-        names.insert(main, format!("{} (generated {MAIN_FILE})", input.profile_path.display()));
+        names.insert(
+            main,
+            format!("{} (generated {MAIN_FILE})", input.profile_path.display()),
+        );
         if let Some(id) = file_id(&input.template.file_name) {
             memory.insert(id, Bytes::from_string(input.template.source.clone()));
             let name = match &input.template.path {
@@ -109,8 +118,12 @@ impl CvWorld {
             names.insert(id, name);
         }
         if let Some(id) = file_id(COMMON_FILE) {
-            memory.entry(id).or_insert_with(|| Bytes::new(COMMON.as_bytes()));
-            names.entry(id).or_insert_with(|| format!("templates/{COMMON_FILE} (built in)"));
+            memory
+                .entry(id)
+                .or_insert_with(|| Bytes::new(COMMON.as_bytes()));
+            names
+                .entry(id)
+                .or_insert_with(|| format!("templates/{COMMON_FILE} (built in)"));
         }
         let root = input.profile_dir.canonicalize().ok();
         Self {

@@ -55,7 +55,8 @@ pub fn parse(text: &str) -> Vec<Node> {
         let keep_gap = !skip_gap && gap != "\\";
         let supported = matches!(
             event,
-            Event::Start(Tag::Strong | Tag::Emphasis) | Event::End(TagEnd::Strong | TagEnd::Emphasis)
+            Event::Start(Tag::Strong | Tag::Emphasis)
+                | Event::End(TagEnd::Strong | TagEnd::Emphasis)
         );
         let leaf = matches!(
             event,
@@ -71,12 +72,35 @@ pub fn parse(text: &str) -> Vec<Node> {
             push_text(current(&mut root, &mut stack), gap);
         }
         match event {
-            Event::Start(Tag::Strong) => open(&mut stack, Kind::Strong, &mut cursor, &mut skip_gap, range.start),
-            Event::Start(Tag::Emphasis) => open(&mut stack, Kind::Emph, &mut cursor, &mut skip_gap, range.start),
-            Event::Start(Tag::Link { link_type, dest_url, .. }) => {
-                if matches!(link_type, LinkType::Inline | LinkType::Autolink) && safe_url(&dest_url) {
+            Event::Start(Tag::Strong) => open(
+                &mut stack,
+                Kind::Strong,
+                &mut cursor,
+                &mut skip_gap,
+                range.start,
+            ),
+            Event::Start(Tag::Emphasis) => open(
+                &mut stack,
+                Kind::Emph,
+                &mut cursor,
+                &mut skip_gap,
+                range.start,
+            ),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) => {
+                if matches!(link_type, LinkType::Inline | LinkType::Autolink) && safe_url(&dest_url)
+                {
                     let url = dest_url.to_string();
-                    open(&mut stack, Kind::Link(url), &mut cursor, &mut skip_gap, range.start);
+                    open(
+                        &mut stack,
+                        Kind::Link(url),
+                        &mut cursor,
+                        &mut skip_gap,
+                        range.start,
+                    );
                 } else {
                     stack.push(Frame::Literal);
                     cursor = start;
@@ -98,7 +122,11 @@ pub fn parse(text: &str) -> Vec<Node> {
                 }
                 skip_gap = false;
             }
-            Event::Text(_) | Event::Code(_) | Event::InlineHtml(_) | Event::Html(_) | Event::Rule => {
+            Event::Text(_)
+            | Event::Code(_)
+            | Event::InlineHtml(_)
+            | Event::Html(_)
+            | Event::Rule => {
                 // The source text, not the decoded one: entities and code spans stay literal.
                 push_text(current(&mut root, &mut stack), &text[start..range.end]);
                 cursor = range.end;
@@ -128,7 +156,10 @@ pub fn parse(text: &str) -> Vec<Node> {
 }
 
 fn is_link(event: &Event) -> bool {
-    matches!(event, Event::Start(Tag::Link { .. }) | Event::End(TagEnd::Link))
+    matches!(
+        event,
+        Event::Start(Tag::Link { .. }) | Event::End(TagEnd::Link)
+    )
 }
 
 fn open(stack: &mut Vec<Frame>, kind: Kind, cursor: &mut usize, skip_gap: &mut bool, at: usize) {
@@ -152,10 +183,13 @@ fn current<'a>(root: &'a mut Vec<Node>, stack: &'a mut [Frame]) -> &'a mut Vec<N
 fn push_text(nodes: &mut Vec<Node>, text: &str) {
     let normalized = text.replace("\r\n", "\n").replace('\r', "\n");
     for (i, para) in normalized.split("\n\n").enumerate() {
-        if i > 0 && !matches!(nodes.last(), Some(Node::ParBreak)) {
-            nodes.push(Node::ParBreak);
+        let mut para = para.replace(['\n', '\t'], " ");
+        if i > 0 {
+            if !matches!(nodes.last(), Some(Node::ParBreak)) {
+                nodes.push(Node::ParBreak);
+            }
+            para = para.trim_start().to_string();
         }
-        let para = para.trim_start_matches('\n').replace(['\n', '\t'], " ");
         if para.is_empty() {
             continue;
         }
@@ -169,7 +203,9 @@ fn push_text(nodes: &mut Vec<Node>, text: &str) {
 /// Links in a PDF must not run code or open local files: only web and mail addresses.
 fn safe_url(url: &str) -> bool {
     let lower = url.trim().to_ascii_lowercase();
-    ["http://", "https://", "mailto:", "ftp://"].iter().any(|s| lower.starts_with(s))
+    ["http://", "https://", "mailto:", "ftp://"]
+        .iter()
+        .any(|s| lower.starts_with(s))
 }
 
 /// The Typst content for `nodes`: a content block of escaped literals and `strong`, `emph`,
@@ -238,7 +274,10 @@ mod tests {
     #[test]
     fn renders_the_supported_subset() {
         assert_eq!(typst("a **b** c"), r##"[#"a "#strong[#"b"]#" c"]"##);
-        assert_eq!(typst("*it* and _it_"), r##"[#emph[#"it"]#" and "#emph[#"it"]]"##);
+        assert_eq!(
+            typst("*it* and _it_"),
+            r##"[#emph[#"it"]#" and "#emph[#"it"]]"##
+        );
         assert_eq!(
             typst("see [the *site*](https://x.org/a_b) now"),
             r##"[#"see "#link("https://x.org/a_b")[#"the "#emph[#"site"]]#" now"]"##
@@ -279,7 +318,10 @@ mod tests {
 
     #[test]
     fn unsafe_links_stay_text() {
-        assert_eq!(plain("[x](javascript:alert(1))"), "[x](javascript:alert(1))");
+        assert_eq!(
+            plain("[x](javascript:alert(1))"),
+            "[x](javascript:alert(1))"
+        );
         assert_eq!(plain("[x](file:///etc/passwd)"), "[x](file:///etc/passwd)");
         assert!(typst("[x](javascript:alert(1))").starts_with("[#\"[x]"));
     }
@@ -289,7 +331,11 @@ mod tests {
         assert_eq!(parse("a\nb"), [Node::Text("a b".into())]);
         assert_eq!(
             parse("a\n\nb"),
-            [Node::Text("a".into()), Node::ParBreak, Node::Text("b".into())]
+            [
+                Node::Text("a".into()),
+                Node::ParBreak,
+                Node::Text("b".into())
+            ]
         );
     }
 }

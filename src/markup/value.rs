@@ -149,7 +149,10 @@ mod tests {
     fn escapes_what_could_end_a_literal() {
         assert_eq!(string_literal(r#"a"b\c"#), r#""a\"b\\c""#);
         assert_eq!(string_literal("x\ny\t\u{7}"), r#""x\ny\t\u{7}""#);
-        assert_eq!(string_literal("#set text(red) $x$ // c /* d"), r##""#set text(red) $x$ // c /* d""##);
+        assert_eq!(
+            string_literal("#set text(red) $x$ // c /* d"),
+            r##""#set text(red) $x$ // c /* d""##
+        );
     }
 
     #[test]

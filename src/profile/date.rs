@@ -52,7 +52,9 @@ impl Date {
     /// Builds a date from its parts, checking ranges and the length of the month.
     pub fn new(year: u16, month: Option<u8>, day: Option<u8>) -> Result<Self, DateError> {
         if !(1000..=9999).contains(&year) {
-            return Err(DateError(format!("year {year} is out of range (1000–9999)")));
+            return Err(DateError(format!(
+                "year {year} is out of range (1000–9999)"
+            )));
         }
         if let Some(m) = month {
             if !(1..=12).contains(&m) {
@@ -90,7 +92,7 @@ impl Date {
 /// The number of days in a month of the proleptic Gregorian calendar.
 pub fn days_in_month(year: u16, month: u8) -> u8 {
     match month {
-        2 if year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) => 29,
+        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => 29,
         2 => 28,
         4 | 6 | 9 | 11 => 30,
         _ => 31,
@@ -117,7 +119,11 @@ impl FromStr for Date {
             return Err(bad());
         }
         let narrow = |v: u16| u8::try_from(v).map_err(|_| bad());
-        Date::new(year, month.map(narrow).transpose()?, day.map(narrow).transpose()?)
+        Date::new(
+            year,
+            month.map(narrow).transpose()?,
+            day.map(narrow).transpose()?,
+        )
     }
 }
 
@@ -231,16 +237,46 @@ mod tests {
 
     #[test]
     fn parses_the_three_precisions() {
-        assert_eq!(d("2023"), Date { year: 2023, month: None, day: None });
-        assert_eq!(d("2023-09"), Date { year: 2023, month: Some(9), day: None });
-        assert_eq!(d("2024-02-29"), Date { year: 2024, month: Some(2), day: Some(29) });
+        assert_eq!(
+            d("2023"),
+            Date {
+                year: 2023,
+                month: None,
+                day: None
+            }
+        );
+        assert_eq!(
+            d("2023-09"),
+            Date {
+                year: 2023,
+                month: Some(9),
+                day: None
+            }
+        );
+        assert_eq!(
+            d("2024-02-29"),
+            Date {
+                year: 2024,
+                month: Some(2),
+                day: Some(29)
+            }
+        );
     }
 
     #[test]
     fn refuses_malformed_and_impossible_dates() {
         for bad in [
-            "23", "2023-9", "2023-13", "2023-00", "2023-02-29", "1900-02-29", "2023/09", "Sep 2023",
-            "", "2023-09-01-01", "20234",
+            "23",
+            "2023-9",
+            "2023-13",
+            "2023-00",
+            "2023-02-29",
+            "1900-02-29",
+            "2023/09",
+            "Sep 2023",
+            "",
+            "2023-09-01-01",
+            "20234",
         ] {
             assert!(bad.parse::<Date>().is_err(), "{bad:?} was accepted");
         }

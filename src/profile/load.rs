@@ -31,16 +31,32 @@ pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
     let fail = |text: Option<Arc<str>>, problems| Err(Report::new(path, text, problems));
     let bytes = match fs::read(path) {
         Ok(bytes) => bytes,
-        Err(err) => return fail(None, vec![Problem::error(format!("cannot read the profile: {err}"))]),
+        Err(err) => {
+            return fail(
+                None,
+                vec![Problem::error(format!("cannot read the profile: {err}"))],
+            )
+        }
     };
     let text: Arc<str> = match decode(&bytes) {
         Ok(text) => text.into(),
         Err(problem) => return fail(None, vec![problem]),
     };
-    let dir = path.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let dir = if dir.as_os_str().is_empty() { PathBuf::from(".") } else { dir };
+    let dir = path
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+    let dir = if dir.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        dir
+    };
     match parse(&text, &dir) {
-        Ok(profile) => Ok(LoadedProfile { profile, path: path.to_path_buf(), dir, text }),
+        Ok(profile) => Ok(LoadedProfile {
+            profile,
+            path: path.to_path_buf(),
+            dir,
+            text,
+        }),
         Err(problems) => fail(Some(text), problems),
     }
 }
@@ -58,7 +74,11 @@ pub fn parse(text: &str, dir: &Path) -> Result<Profile, Vec<Problem>> {
                 .with_help("a profile needs at least `name: Your Name`")]);
         }
         kind => {
-            let found = if kind == RootKind::Sequence { "a list" } else { "a single value" };
+            let found = if kind == RootKind::Sequence {
+                "a list"
+            } else {
+                "a single value"
+            };
             let span = index.get("").map_or(0..0, |n| n.value.clone());
             return Err(vec![Problem::error(format!(
                 "a profile must be a mapping of keys (`name: …`, `education: …`), but this file holds {found}"
@@ -76,7 +96,11 @@ pub fn parse(text: &str, dir: &Path) -> Result<Profile, Vec<Problem>> {
         Err(problems
             .into_iter()
             .map(|p| {
-                let span = p.field.as_deref().and_then(|f| index.nearest(f)).map(|n| n.value.clone());
+                let span = p
+                    .field
+                    .as_deref()
+                    .and_then(|f| index.nearest(f))
+                    .map(|n| n.value.clone());
                 match span {
                     Some(span) if p.span.is_none() => p.with_span(span),
                     _ => p,
@@ -106,7 +130,11 @@ pub fn text_fields(profile: &Profile) -> Vec<(String, String)> {
             serde_yaml::Value::Mapping(map) => {
                 for (key, item) in map {
                     let key = key.as_str().unwrap_or_default();
-                    let child = if path.is_empty() { key.to_string() } else { format!("{path}.{key}") };
+                    let child = if path.is_empty() {
+                        key.to_string()
+                    } else {
+                        format!("{path}.{key}")
+                    };
                     walk(item, &child, out);
                 }
             }
@@ -134,13 +162,16 @@ fn decode(bytes: &[u8]) -> Result<String, Problem> {
             "the profile is not UTF-8 text (byte 0x{byte:02X} at line {line}, column {column})"
         ))
         .with_help("save the file as UTF-8");
-        problem.position = Some((line, column));
+        problem.position = Some((line as u32, column as u32));
         problem
     })
 }
 
 /// Turns a serde error into a problem pointing at the offending key or value.
-fn serde_problem(err: &serde_path_to_error::Error<serde_yaml::Error>, index: &SpanIndex) -> Problem {
+fn serde_problem(
+    err: &serde_path_to_error::Error<serde_yaml::Error>,
+    index: &SpanIndex,
+) -> Problem {
     let path = path_string(err.path());
     let inner = err.inner();
     let message = bare_message(&inner.to_string());
@@ -152,8 +183,12 @@ fn serde_problem(err: &serde_path_to_error::Error<serde_yaml::Error>, index: &Sp
         // The path ends with the unknown key itself; point at the key.
         let key_span = index.get(&path).and_then(|n| n.key.clone());
         let parent = super::spans::parent(&path).to_string();
-        let mut problem = Problem::error(format!("unknown field \"{field}\""))
-            .at_field(if parent.is_empty() { path.clone() } else { parent });
+        let mut problem =
+            Problem::error(format!("unknown field \"{field}\"")).at_field(if parent.is_empty() {
+                path.clone()
+            } else {
+                parent
+            });
         problem.span = key_span.or(span);
         return match did_you_mean(&field, expected.iter().map(String::as_str)) {
             Some(best) => {
@@ -172,7 +207,11 @@ fn serde_problem(err: &serde_path_to_error::Error<serde_yaml::Error>, index: &Sp
         return problem.with_help(format!("expected one of: {}", expected.join(", ")));
     }
     if let Some((field, _)) = quoted_after(&message, "missing field `") {
-        let where_ = if path.is_empty() { "the profile".to_string() } else { path.clone() };
+        let where_ = if path.is_empty() {
+            "the profile".to_string()
+        } else {
+            path.clone()
+        };
         let mut problem = Problem::error(format!("missing required field \"{field}\" in {where_}"))
             .at_field(&path);
         problem.span = span;
@@ -219,7 +258,12 @@ fn bare_message(message: &str) -> String {
             message = &message[..at];
         }
     }
-    for marker in ["unknown field `", "unknown variant `", "missing field `", "invalid "] {
+    for marker in [
+        "unknown field `",
+        "unknown variant `",
+        "missing field `",
+        "invalid ",
+    ] {
         if let Some(at) = message.find(marker) {
             return message[at..].to_string();
         }
@@ -266,7 +310,10 @@ mod tests {
     fn unknown_key_suggests_the_closest_field() {
         let text = "name: A\neducation:\n  - instituton: PKU\n    degree: PhD\n";
         let p = first_error(text);
-        assert_eq!(p.message, "unknown field \"instituton\", did you mean \"institution\"?");
+        assert_eq!(
+            p.message,
+            "unknown field \"instituton\", did you mean \"institution\"?"
+        );
         assert_eq!(p.field.as_deref(), Some("education[0]"));
         assert_eq!(spanned(text, &p), "instituton");
     }
@@ -290,12 +337,16 @@ mod tests {
     #[test]
     fn missing_required_field_is_named() {
         let p = first_error("name: A\neducation:\n  - institution: PKU\n");
-        assert_eq!(p.message, "missing required field \"degree\" in education[0]");
+        assert_eq!(
+            p.message,
+            "missing required field \"degree\" in education[0]"
+        );
     }
 
     #[test]
     fn invalid_dates_say_what_is_expected() {
-        let text = "name: A\neducation:\n  - institution: PKU\n    degree: PhD\n    start: 2023-13\n";
+        let text =
+            "name: A\neducation:\n  - institution: PKU\n    degree: PhD\n    start: 2023-13\n";
         let p = first_error(text);
         assert_eq!(p.field.as_deref(), Some("education[0].start"));
         assert!(p.message.contains("month 13"), "{p:?}");
@@ -304,9 +355,13 @@ mod tests {
 
     #[test]
     fn unknown_enum_value_suggests_a_variant() {
-        let text = "name: A\npublications:\n  - {title: T, authors: [A], year: 2020, kind: jurnal}\n";
+        let text =
+            "name: A\npublications:\n  - {title: T, authors: [A], year: 2020, kind: jurnal}\n";
         let p = first_error(text);
-        assert_eq!(p.message, "unknown value \"jurnal\", did you mean \"journal\"?");
+        assert_eq!(
+            p.message,
+            "unknown value \"jurnal\", did you mean \"journal\"?"
+        );
         assert_eq!(p.field.as_deref(), Some("publications[0].kind"));
     }
 
@@ -315,7 +370,9 @@ mod tests {
         assert_eq!(first_error("").message, "the profile is empty");
         assert_eq!(first_error("# nothing\n").message, "the profile is empty");
         assert!(first_error("- a\n- b\n").message.contains("holds a list"));
-        assert!(first_error("hello\n").message.contains("holds a single value"));
+        assert!(first_error("hello\n")
+            .message
+            .contains("holds a single value"));
     }
 
     #[test]

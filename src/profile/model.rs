@@ -256,6 +256,8 @@ pub struct Publication {
     pub venue_short: Option<String>,
     /// The year of publication (or of the preprint).
     pub year: u16,
+    /// The month (1–12), when known; orders papers within a year and is shown with the year.
+    pub month: Option<u8>,
     /// Conference, journal, workshop, …
     #[serde(default)]
     pub kind: PublicationKind,

@@ -50,8 +50,14 @@ pub struct SyntaxError {
 
 /// One open collection while walking the events.
 enum Frame {
-    Map { path: String, key: Option<(String, Range<usize>)> },
-    Seq { path: String, next: usize },
+    Map {
+        path: String,
+        key: Option<(String, Range<usize>)>,
+    },
+    Seq {
+        path: String,
+        next: usize,
+    },
 }
 
 impl SpanIndex {
@@ -64,20 +70,15 @@ impl SpanIndex {
         while let Some(next) = parser.next_event() {
             let (event, span) = next.map_err(|e| {
                 let at = offsets.byte(e.marker().line(), e.marker().col());
-                SyntaxError { message: e.info().to_string(), span: at..at }
+                SyntaxError {
+                    message: e.info().to_string(),
+                    span: at..at,
+                }
             })?;
             let range = offsets.range(&span);
             match event {
-                Event::Scalar(value, ..) => {
-                    if !index.take_key(&mut stack, &value, &range) {
-                        index.record(&mut stack, range, RootKind::Scalar);
-                    }
-                }
-                Event::Alias(_) => {
-                    if !index.take_key(&mut stack, "", &range) {
-                        index.record(&mut stack, range, RootKind::Scalar);
-                    }
-                }
+                Event::Scalar(value, ..) => index.scalar(&mut stack, &value, range),
+                Event::Alias(_) => index.scalar(&mut stack, "", range),
                 Event::MappingStart(..) => {
                     let path = index.record(&mut stack, range, RootKind::Mapping);
                     stack.push(Frame::Map { path, key: None });
@@ -120,15 +121,36 @@ impl SpanIndex {
         }
     }
 
+    /// A scalar is a key when a mapping waits for one, else a value.
+    fn scalar(&mut self, stack: &mut [Frame], text: &str, range: Range<usize>) {
+        if !self.take_key(stack, text, &range) {
+            self.record(stack, range, RootKind::Scalar);
+        }
+    }
+
     /// If the innermost open collection is a mapping waiting for a key, takes `key` as that
     /// key and returns true.
     fn take_key(&mut self, stack: &mut [Frame], key: &str, range: &Range<usize>) -> bool {
         match stack.last_mut() {
-            Some(Frame::Map { key: slot @ None, .. }) => {
+            Some(Frame::Map {
+                key: slot @ None,
+                path,
+            }) => {
                 *slot = Some((key.to_string(), range.clone()));
+                self.widen_empty(path, range);
                 true
             }
             _ => false,
+        }
+    }
+
+    /// A block collection's start event has no width; let it point at its first child instead,
+    /// so that an error about the whole collection underlines something.
+    fn widen_empty(&mut self, path: &str, child: &Range<usize>) {
+        if let Some(node) = self.nodes.get_mut(path) {
+            if node.value.is_empty() && !child.is_empty() {
+                node.value = child.clone();
+            }
         }
     }
 
@@ -143,6 +165,8 @@ impl SpanIndex {
             Some(Frame::Seq { path, next }) => {
                 let child = format!("{path}[{next}]");
                 *next += 1;
+                let parent = path.clone();
+                self.widen_empty(&parent, &value);
                 (child, None)
             }
             Some(Frame::Map { path, key }) => match key.take() {
@@ -151,7 +175,9 @@ impl SpanIndex {
                 None => (join(path, "?"), None),
             },
         };
-        self.nodes.entry(path.clone()).or_insert(NodeSpan { key, value });
+        self.nodes
+            .entry(path.clone())
+            .or_insert(NodeSpan { key, value });
         path
     }
 }
@@ -221,7 +247,10 @@ mod tests {
         assert_eq!(text_at(&name.value), "Zili Zhang");
         let start = index.get("education[0].start").unwrap();
         assert_eq!(text_at(&start.value), "2023-09");
-        assert_eq!(text_at(&index.get("publications[0].year").unwrap().value), "2024");
+        assert_eq!(
+            text_at(&index.get("publications[0].year").unwrap().value),
+            "2024"
+        );
     }
 
     #[test]
@@ -250,8 +279,17 @@ mod tests {
 
     #[test]
     fn knows_the_root_kind() {
-        assert_eq!(SpanIndex::build("# only a comment\n").unwrap().root(), RootKind::Empty);
-        assert_eq!(SpanIndex::build("- a\n- b\n").unwrap().root(), RootKind::Sequence);
-        assert_eq!(SpanIndex::build("just text").unwrap().root(), RootKind::Scalar);
+        assert_eq!(
+            SpanIndex::build("# only a comment\n").unwrap().root(),
+            RootKind::Empty
+        );
+        assert_eq!(
+            SpanIndex::build("- a\n- b\n").unwrap().root(),
+            RootKind::Sequence
+        );
+        assert_eq!(
+            SpanIndex::build("just text").unwrap().root(),
+            RootKind::Scalar
+        );
     }
 }

@@ -65,7 +65,10 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         let at = format!("publications[{i}]");
         v.text(&format!("{at}.title"), &p.title);
         if p.authors.is_empty() {
-            v.push(Problem::error("a publication needs at least one author").at_field(format!("{at}.authors")));
+            v.push(
+                Problem::error("a publication needs at least one author")
+                    .at_field(format!("{at}.authors")),
+            );
         }
         for (j, author) in p.authors.iter().enumerate() {
             v.text(&format!("{at}.authors[{j}]"), author);
@@ -76,8 +79,21 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
                     .at_field(format!("{at}.year")),
             );
         }
+        if let Some(month) = p.month {
+            if !(1..=12).contains(&month) {
+                v.push(
+                    Problem::error(format!("month {month} is out of range (1–12)"))
+                        .at_field(format!("{at}.month")),
+                );
+            }
+        }
         let links = &p.links;
-        for (name, url) in [("pdf", &links.pdf), ("code", &links.code), ("slides", &links.slides), ("video", &links.video)] {
+        for (name, url) in [
+            ("pdf", &links.pdf),
+            ("code", &links.code),
+            ("slides", &links.slides),
+            ("video", &links.video),
+        ] {
             if let Some(url) = url {
                 v.url(&format!("{at}.links.{name}"), url);
             }
@@ -150,12 +166,19 @@ impl Checks {
             );
         } else if let Some((scheme, _)) = url.split_once(':') {
             let known = ["http", "https", "mailto", "ftp"];
-            let looks_like_scheme = scheme.chars().all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
-            if looks_like_scheme && !scheme.contains('.') && !known.contains(&scheme.to_ascii_lowercase().as_str()) {
+            let looks_like_scheme = scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+            if looks_like_scheme
+                && !scheme.contains('.')
+                && !known.contains(&scheme.to_ascii_lowercase().as_str())
+            {
                 self.push(
-                    Problem::error(format!("links with the scheme \"{scheme}:\" are not allowed"))
-                        .at_field(field)
-                        .with_help("use an http:, https:, mailto: or ftp: address"),
+                    Problem::error(format!(
+                        "links with the scheme \"{scheme}:\" are not allowed"
+                    ))
+                    .at_field(field)
+                    .with_help("use an http:, https:, mailto: or ftp: address"),
                 );
             }
         }
@@ -181,17 +204,28 @@ impl Checks {
             let field = format!("section_order[{i}]");
             if !SECTION_KEYS.contains(&key.as_str()) && !custom.contains(&key.as_str()) {
                 let known = SECTION_KEYS.iter().copied().chain(custom.iter().copied());
-                let mut problem = Problem::error(format!("unknown section \"{key}\"")).at_field(field);
+                let mut problem =
+                    Problem::error(format!("unknown section \"{key}\"")).at_field(field);
                 match did_you_mean(key, known) {
-                    Some(best) => problem.message = format!("unknown section \"{key}\", did you mean \"{best}\"?"),
+                    Some(best) => {
+                        problem.message =
+                            format!("unknown section \"{key}\", did you mean \"{best}\"?")
+                    }
                     None => {
-                        let all: Vec<&str> = SECTION_KEYS.iter().copied().chain(custom.iter().copied()).collect();
-                        problem = problem.with_help(format!("the sections are: {}", all.join(", ")));
+                        let all: Vec<&str> = SECTION_KEYS
+                            .iter()
+                            .copied()
+                            .chain(custom.iter().copied())
+                            .collect();
+                        problem =
+                            problem.with_help(format!("the sections are: {}", all.join(", ")));
                     }
                 }
                 self.push(problem);
             } else if seen.contains(&key.as_str()) {
-                self.push(Problem::error(format!("section \"{key}\" is listed twice")).at_field(field));
+                self.push(
+                    Problem::error(format!("section \"{key}\" is listed twice")).at_field(field),
+                );
             } else {
                 seen.push(key);
             }
@@ -212,9 +246,12 @@ pub enum ImageFormat {
 /// symlinks), an existing PNG or JPEG file. Returns the file's real path.
 pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
     let relative = Path::new(photo);
-    let escapes = relative
-        .components()
-        .any(|c| matches!(c, Component::ParentDir | Component::RootDir | Component::Prefix(_)));
+    let escapes = relative.components().any(|c| {
+        matches!(
+            c,
+            Component::ParentDir | Component::RootDir | Component::Prefix(_)
+        )
+    });
     if escapes {
         return Err(Problem::error(format!(
             "the photo \"{photo}\" is outside the profile's directory"
@@ -226,21 +263,29 @@ pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
         Problem::error(format!("cannot open the photo \"{photo}\": {err}"))
             .with_help(format!("the path is relative to {}", dir.display()))
     })?;
-    let root = dir.canonicalize().map_err(|err| Problem::error(format!("cannot open {}: {err}", dir.display())))?;
+    let root = dir
+        .canonicalize()
+        .map_err(|err| Problem::error(format!("cannot open {}: {err}", dir.display())))?;
     if !real.starts_with(&root) {
         return Err(Problem::error(format!(
             "the photo \"{photo}\" leads outside the profile's directory (through a symbolic link)"
         )));
     }
     if !real.is_file() {
-        return Err(Problem::error(format!("the photo \"{photo}\" is not a file")));
+        return Err(Problem::error(format!(
+            "the photo \"{photo}\" is not a file"
+        )));
     }
     let mut head = [0u8; 8];
     let read = File::open(&real).and_then(|mut f| f.read(&mut head));
     match read.map(|n| image_format(&head[..n])) {
         Ok(Some(_)) => Ok(real),
-        Ok(None) => Err(Problem::error(format!("the photo \"{photo}\" is not a PNG or JPEG image"))),
-        Err(err) => Err(Problem::error(format!("cannot read the photo \"{photo}\": {err}"))),
+        Ok(None) => Err(Problem::error(format!(
+            "the photo \"{photo}\" is not a PNG or JPEG image"
+        ))),
+        Err(err) => Err(Problem::error(format!(
+            "cannot read the photo \"{photo}\": {err}"
+        ))),
     }
 }
 
@@ -272,10 +317,24 @@ mod tests {
 
     #[test]
     fn an_end_before_its_start_is_an_error() {
-        let e = errors("name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: 2022}\n");
-        assert_eq!(e, [("experience[0].end".into(), "the end (2022) is before the start (2023-05)".into())]);
-        assert!(errors("name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: 2023}\n").is_empty());
-        assert!(errors("name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: present}\n").is_empty());
+        let e = errors(
+            "name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: 2022}\n",
+        );
+        assert_eq!(
+            e,
+            [(
+                "experience[0].end".into(),
+                "the end (2022) is before the start (2023-05)".into()
+            )]
+        );
+        assert!(errors(
+            "name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: 2023}\n"
+        )
+        .is_empty());
+        assert!(errors(
+            "name: A\nexperience:\n  - {organization: O, role: R, start: 2023-05, end: present}\n"
+        )
+        .is_empty());
     }
 
     #[test]
@@ -287,9 +346,21 @@ mod tests {
     #[test]
     fn section_order_names_known_sections() {
         let e = errors("name: A\nsection_order: [educaton, publications, publications]\n");
-        assert_eq!(e[0].1, "unknown section \"educaton\", did you mean \"education\"?");
-        assert_eq!(e[1], ("section_order[2]".into(), "section \"publications\" is listed twice".into()));
-        assert!(errors("name: A\nsections: [{title: Patents}]\nsection_order: [Patents, bio]\n").is_empty());
+        assert_eq!(
+            e[0].1,
+            "unknown section \"educaton\", did you mean \"education\"?"
+        );
+        assert_eq!(
+            e[1],
+            (
+                "section_order[2]".into(),
+                "section \"publications\" is listed twice".into()
+            )
+        );
+        assert!(
+            errors("name: A\nsections: [{title: Patents}]\nsection_order: [Patents, bio]\n")
+                .is_empty()
+        );
     }
 
     #[test]
@@ -301,7 +372,9 @@ mod tests {
 
     #[test]
     fn expected_needs_an_end_date() {
-        let e = errors("name: A\neducation: [{institution: I, degree: D, start: 2020, expected: true}]\n");
+        let e = errors(
+            "name: A\neducation: [{institution: I, degree: D, start: 2020, expected: true}]\n",
+        );
         assert_eq!(e[0].0, "education[0].expected");
     }
 
@@ -314,14 +387,30 @@ mod tests {
         std::fs::write(inner.join("me.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
         std::fs::write(inner.join("me.txt"), b"hello").unwrap();
         assert!(resolve_photo(&inner, "me.png").is_ok());
-        assert!(resolve_photo(&inner, "../secret.png").unwrap_err().message.contains("outside"));
-        assert!(resolve_photo(&inner, "/etc/passwd").unwrap_err().message.contains("outside"));
-        assert!(resolve_photo(&inner, "missing.png").unwrap_err().message.contains("cannot open"));
-        assert!(resolve_photo(&inner, "me.txt").unwrap_err().message.contains("not a PNG or JPEG"));
+        assert!(resolve_photo(&inner, "../secret.png")
+            .unwrap_err()
+            .message
+            .contains("outside"));
+        assert!(resolve_photo(&inner, "/etc/passwd")
+            .unwrap_err()
+            .message
+            .contains("outside"));
+        assert!(resolve_photo(&inner, "missing.png")
+            .unwrap_err()
+            .message
+            .contains("cannot open"));
+        assert!(resolve_photo(&inner, "me.txt")
+            .unwrap_err()
+            .message
+            .contains("not a PNG or JPEG"));
         #[cfg(unix)]
         {
-            std::os::unix::fs::symlink(dir.path().join("secret.png"), inner.join("link.png")).unwrap();
-            assert!(resolve_photo(&inner, "link.png").unwrap_err().message.contains("symbolic link"));
+            std::os::unix::fs::symlink(dir.path().join("secret.png"), inner.join("link.png"))
+                .unwrap();
+            assert!(resolve_photo(&inner, "link.png")
+                .unwrap_err()
+                .message
+                .contains("symbolic link"));
         }
     }
 }

@@ -1,0 +1,215 @@
+//! Helpers of the end-to-end tests: run the real binary, and read the PDFs it writes with an
+//! independent reader (lopdf), so every assertion is about the actual output.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use lopdf::{Document, Object};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The bundled profiles, sorted.
+pub fn bundled_profiles() -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("profiles"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    found.sort();
+    found
+}
+
+/// Runs `cvpdf` with `args` in `dir`, with no `SOURCE_DATE_EPOCH` unless the caller sets it.
+pub fn cvpdf(dir: &Path, args: &[&str]) -> Output {
+    cvpdf_env(dir, args, &[])
+}
+
+/// Runs `cvpdf` with extra environment variables.
+pub fn cvpdf_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cvpdf"));
+    command
+        .args(args)
+        .current_dir(dir)
+        .env_remove("SOURCE_DATE_EPOCH")
+        .env("NO_COLOR", "1");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().expect("cvpdf runs")
+}
+
+/// Standard error as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Everything a test wants to know about a PDF.
+#[derive(Debug)]
+pub struct Pdf {
+    /// Number of pages.
+    pub pages: usize,
+    /// The text of each page, in content order.
+    pub page_text: Vec<String>,
+    /// Text runs with the base font they are set in, all pages.
+    pub runs: Vec<(String, String)>,
+    /// URIs of link annotations.
+    pub links: Vec<String>,
+    /// The document information dictionary, decoded.
+    pub info: BTreeMap<String, String>,
+    /// Base font names used.
+    pub fonts: Vec<String>,
+}
+
+impl Pdf {
+    /// Parses the PDF at `path`.
+    pub fn read(path: &Path) -> Pdf {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        Pdf::parse(&bytes)
+    }
+
+    /// Parses PDF bytes.
+    pub fn parse(bytes: &[u8]) -> Pdf {
+        let doc = Document::load_mem(bytes).expect("a valid PDF");
+        let pages = doc.get_pages();
+        let mut page_text = Vec::new();
+        let mut runs = Vec::new();
+        let mut links = Vec::new();
+        let mut fonts = Vec::new();
+        for (&number, &id) in &pages {
+            page_text.push(doc.extract_text(&[number]).expect("extractable text"));
+            let page_fonts = doc.get_page_fonts(id).unwrap();
+            let mut encodings = BTreeMap::new();
+            for (name, font) in &page_fonts {
+                let base = font
+                    .get(b"BaseFont")
+                    .and_then(|o| o.as_name())
+                    .map(|n| String::from_utf8_lossy(n).into_owned())
+                    .unwrap_or_default();
+                if !fonts.contains(&base) {
+                    fonts.push(base.clone());
+                }
+                encodings.insert(name.clone(), (base, font.get_font_encoding(&doc).unwrap()));
+            }
+            let content = lopdf::content::Content::decode(&doc.get_page_content(id)).unwrap();
+            let mut current = None;
+            for op in &content.operations {
+                match op.operator.as_str() {
+                    "Tf" => {
+                        current = op
+                            .operands
+                            .first()
+                            .and_then(|o| o.as_name().ok())
+                            .and_then(|n| encodings.get(n))
+                    }
+                    "Tj" | "TJ" => {
+                        if let Some((base, encoding)) = current {
+                            let mut text = String::new();
+                            collect(&op.operands, encoding, &mut text);
+                            runs.push((base.clone(), text));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for annot in doc.get_page_annotations(id).unwrap_or_default() {
+                let uri = annot
+                    .get(b"A")
+                    .ok()
+                    .and_then(|a| match a {
+                        Object::Dictionary(d) => Some(d),
+                        Object::Reference(r) => doc.get_dictionary(*r).ok(),
+                        _ => None,
+                    })
+                    .and_then(|a| a.get(b"URI").ok())
+                    .and_then(|u| u.as_str().ok())
+                    .map(|u| String::from_utf8_lossy(u).into_owned());
+                if let Some(uri) = uri {
+                    links.push(uri);
+                }
+            }
+        }
+        let mut info = BTreeMap::new();
+        if let Ok(reference) = doc.trailer.get(b"Info").and_then(|o| o.as_reference()) {
+            if let Ok(dict) = doc.get_dictionary(reference) {
+                for (key, value) in dict.iter() {
+                    if let Ok(bytes) = value.as_str() {
+                        info.insert(
+                            String::from_utf8_lossy(key).into_owned(),
+                            decode_text_string(bytes),
+                        );
+                    }
+                }
+            }
+        }
+        Pdf {
+            pages: pages.len(),
+            page_text,
+            runs,
+            links,
+            info,
+            fonts,
+        }
+    }
+
+    /// All text with every whitespace character removed: line breaks in a PDF are positions,
+    /// not characters, so comparisons ignore white space.
+    pub fn squashed(&self) -> String {
+        squash(&self.page_text.concat())
+    }
+
+    /// Whether `needle` (white space ignored) occurs in the text.
+    pub fn contains(&self, needle: &str) -> bool {
+        self.squashed().contains(&squash(needle))
+    }
+
+    /// Whether some run set in a font whose name contains `font` contains `needle`.
+    pub fn contains_in_font(&self, needle: &str, font: &str) -> bool {
+        let needle = squash(needle);
+        let joined: String = self
+            .runs
+            .iter()
+            .filter(|(f, _)| f.contains(font))
+            .map(|(_, t)| squash(t))
+            .collect::<Vec<_>>()
+            .join("|");
+        joined.contains(&needle)
+    }
+}
+
+fn collect(operands: &[Object], encoding: &lopdf::Encoding, out: &mut String) {
+    for operand in operands {
+        match operand {
+            Object::String(bytes, _) => {
+                if let Ok(text) = Document::decode_text(encoding, bytes) {
+                    out.push_str(&text);
+                }
+            }
+            Object::Array(items) => collect(items, encoding, out),
+            _ => {}
+        }
+    }
+}
+
+/// A PDF text string: UTF-16BE with a byte-order mark, or (near enough) Latin-1.
+pub fn decode_text_string(bytes: &[u8]) -> String {
+    if let Some(rest) = bytes.strip_prefix(&[0xFE, 0xFF]) {
+        let units: Vec<u16> = rest
+            .chunks(2)
+            .map(|c| u16::from_be_bytes([c[0], *c.get(1).unwrap_or(&0)]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        bytes.iter().map(|&b| b as char).collect()
+    }
+}
+
+/// `s` without white space.
+pub fn squash(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}

@@ -1,0 +1,300 @@
+//! User text is data, never code: arbitrary strings, full of Typst and markdown syntax, go
+//! into every text field of a profile; the profile must compile, and each string must come
+//! out literally in the PDF's text (for markdown fields: the text the markdown stands for).
+
+mod common;
+
+use std::sync::OnceLock;
+
+use codespan_reporting::term::termcolor::ColorChoice;
+use cvpdf::fonts::FontOptions;
+use cvpdf::markup::inline;
+use cvpdf::profile::*;
+use cvpdf::render::{RenderSettings, Renderer};
+use cvpdf::template::Template;
+use proptest::prelude::*;
+
+use common::{squash, Pdf};
+
+fn renderer() -> &'static Renderer {
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    RENDERER.get_or_init(|| {
+        Renderer::new(RenderSettings {
+            template: Template::default_builtin(),
+            fonts: FontOptions {
+                paths: Vec::new(),
+                system_fallback: false,
+            },
+            source_date: None,
+            color: ColorChoice::Never,
+        })
+    })
+}
+
+/// Text made of the characters most likely to break generated markup, plus letters, CJK and
+/// white space. Starts with a letter so that required fields are never blank.
+fn hostile() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("#".to_string()),
+        Just("$".to_string()),
+        Just("*".to_string()),
+        Just("_".to_string()),
+        Just("@".to_string()),
+        Just("<".to_string()),
+        Just(">".to_string()),
+        Just("[".to_string()),
+        Just("]".to_string()),
+        Just("\\".to_string()),
+        Just("\"".to_string()),
+        Just("//".to_string()),
+        Just("/*".to_string()),
+        Just("*/".to_string()),
+        Just("`".to_string()),
+        Just("~".to_string()),
+        Just("=".to_string()),
+        Just("-".to_string()),
+        Just("+".to_string()),
+        Just("{".to_string()),
+        Just("}".to_string()),
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just("'".to_string()),
+        Just(":".to_string()),
+        Just("&amp;".to_string()),
+        Just("\n".to_string()),
+        Just(" ".to_string()),
+        Just("#set text(red)".to_string()),
+        Just("#panic()".to_string()),
+        Just("\")".to_string()),
+        Just("]#[".to_string()),
+        Just("李".to_string()),
+        Just("é".to_string()),
+        "[a-zA-Z0-9]{1,5}",
+    ];
+    ("[A-Za-z]", prop::collection::vec(piece, 0..8))
+        .prop_map(|(first, rest)| first + &rest.concat())
+}
+
+/// The fields that show their text as it is, and those that show it as inline markdown.
+const PLAIN_FIELDS: usize = 30;
+const MARKDOWN_FIELDS: usize = 8;
+
+/// A profile with `s` in every text field; returns it with the texts expected in the PDF.
+fn profile_with(s: &str) -> (Profile, Vec<(String, String)>) {
+    let md = squash(&inline::plain_text(&inline::parse(s.trim())));
+    let raw = squash(s);
+    let t = || s.to_string();
+    let profile = Profile {
+        name: t(),
+        native_name: Some(t()),
+        headline: Some(t()),
+        bio: Some(t()),
+        interests: vec![t()],
+        affiliations: vec![Affiliation {
+            name: t(),
+            url: None,
+        }],
+        contact: Contact {
+            email: Some(t()),
+            phone: Some(t()),
+            website: None,
+            address: Some(t()),
+        },
+        links: vec![Link {
+            kind: LinkKind::Other,
+            url: "https://example.org".into(),
+            label: Some(t()),
+        }],
+        education: vec![Education {
+            institution: t(),
+            degree: t(),
+            location: Some(t()),
+            start: None,
+            end: None,
+            expected: false,
+            advisors: vec![t()],
+            score: Some(t()),
+            highlights: vec![t()],
+        }],
+        experience: vec![Experience {
+            organization: t(),
+            role: t(),
+            location: Some(t()),
+            start: None,
+            end: None,
+            mentors: vec![t()],
+            highlights: vec![t()],
+        }],
+        publications: vec![Publication {
+            title: t(),
+            authors: vec![t(), "Other Author".into()],
+            venue: Some(t()),
+            venue_short: Some(t()),
+            year: 2024,
+            month: None,
+            kind: PublicationKind::Conference,
+            status: PublicationStatus::Published,
+            award: Some(t()),
+            note: Some(t()),
+            links: PublicationLinks::default(),
+            selected: false,
+        }],
+        talks: vec![Talk {
+            title: t(),
+            events: vec![TalkEvent {
+                event: t(),
+                location: Some(t()),
+                date: None,
+            }],
+        }],
+        teaching: vec![Teaching {
+            course: t(),
+            institution: Some(t()),
+            role: Some(t()),
+            terms: vec![t()],
+            highlights: vec![t()],
+        }],
+        awards: vec![Award {
+            title: t(),
+            awarder: Some(t()),
+            date: None,
+            rank: Some(t()),
+            note: Some(t()),
+        }],
+        service: vec![Service {
+            role: t(),
+            venues: vec![t()],
+        }],
+        skills: vec![Skill {
+            name: t(),
+            keywords: vec![t()],
+        }],
+        languages: vec![Language {
+            name: t(),
+            fluency: Some(t()),
+        }],
+        hobbies: vec![t()],
+        sections: vec![CustomSection {
+            title: "Patents".into(),
+            entries: vec![CustomEntry {
+                title: t(),
+                subtitle: Some(t()),
+                location: Some(t()),
+                date: None,
+                start: None,
+                end: None,
+                highlights: vec![t()],
+            }],
+        }],
+        ..Profile::default()
+    };
+    // Each field that is shown, with the text it must show.
+    let plain = [
+        "name",
+        "native_name",
+        "interests",
+        "affiliation",
+        "email",
+        "phone",
+        "address",
+        "link label",
+        "institution",
+        "degree",
+        "location",
+        "advisor",
+        "organization",
+        "role",
+        "mentor",
+        "author",
+        "venue",
+        "venue_short",
+        "award",
+        "event",
+        "course",
+        "terms",
+        "awarder",
+        "rank",
+        "service role",
+        "venues",
+        "skill",
+        "keywords",
+        "language",
+        "fluency",
+    ];
+    let markdown = [
+        "headline",
+        "bio",
+        "score",
+        "highlight",
+        "title",
+        "note",
+        "hobby",
+        "subtitle",
+    ];
+    assert_eq!(
+        (plain.len(), markdown.len()),
+        (PLAIN_FIELDS, MARKDOWN_FIELDS)
+    );
+    let mut expected: Vec<(String, String)> =
+        plain.iter().map(|f| (f.to_string(), raw.clone())).collect();
+    expected.extend(markdown.iter().map(|f| (f.to_string(), md.clone())));
+    (profile, expected)
+}
+
+/// Writes the profile as YAML (through serde, so the test covers loading too), renders it and
+/// returns the PDF's text.
+fn render(profile: &Profile) -> Result<Pdf, String> {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.yaml");
+    std::fs::write(&path, serde_yaml::to_string(profile).unwrap()).unwrap();
+    let loaded = load(&path).map_err(|r| r.short())?;
+    let rendered = renderer().render_pdf(&loaded).map_err(|e| e.detail)?;
+    Ok(Pdf::parse(&rendered.pdf))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_text_field_comes_out_literally(s in hostile()) {
+        let (profile, expected) = profile_with(&s);
+        let pdf = render(&profile).map_err(TestCaseError::fail)?;
+        let text = pdf.squashed();
+        for (field, want) in expected {
+            if want.is_empty() {
+                continue;
+            }
+            prop_assert!(text.contains(&want), "field {} of {:?}: {:?} not in the PDF text {:?}", field, s, want, text);
+        }
+        // Not one field for all: every field shows its own copy of the text.
+        let raw = squash(&s);
+        let md = squash(&inline::plain_text(&inline::parse(s.trim())));
+        let count = |needle: &str| text.matches(needle).count();
+        if raw == md {
+            prop_assert!(count(&raw) >= PLAIN_FIELDS + MARKDOWN_FIELDS, "{} copies of {:?}", count(&raw), raw);
+        } else {
+            prop_assert!(count(&raw) >= PLAIN_FIELDS, "{} copies of {:?}", count(&raw), raw);
+            if !md.is_empty() {
+                prop_assert!(count(&md) >= MARKDOWN_FIELDS, "{} copies of {:?}", count(&md), md);
+            }
+        }
+    }
+
+    #[test]
+    fn markdown_escapes_give_literal_text(s in hostile()) {
+        // A backslash before every ASCII punctuation character turns markdown off.
+        let escaped: String = s.chars().flat_map(|c| {
+            if c.is_ascii_punctuation() { vec!['\\', c] } else { vec![c] }
+        }).collect();
+        let plain = inline::plain_text(&inline::parse(&escaped));
+        prop_assert_eq!(squash(&plain), squash(&s));
+    }
+}
+
+#[test]
+fn hostile_text_in_the_generated_source_stays_inside_literals() {
+    // A string that would end the literal and run code if it were pasted unescaped.
+    let (profile, _) = profile_with("a\") #panic(\"injected\") #(\"");
+    let pdf = render(&profile).expect("renders");
+    assert!(pdf.contains("a\") #panic(\"injected\") #(\""));
+}

@@ -1,0 +1,316 @@
+//! End to end: the real binary renders the lab's profiles, and the PDFs are read back with lopdf.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{bundled_profiles, cvpdf, cvpdf_env, root, stderr, Pdf};
+
+/// Renders every bundled profile once into a temporary directory.
+fn render_all() -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let output = cvpdf(
+        &root(),
+        &["render", "profiles/", "-o", out.path().to_str().unwrap()],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    out
+}
+
+fn pdf_for(out: &Path, profile: &Path) -> Pdf {
+    let stem = profile.file_stem().unwrap().to_str().unwrap();
+    Pdf::read(&out.join(format!("{stem}.pdf")))
+}
+
+#[test]
+fn every_bundled_profile_renders_with_its_facts_and_metadata() {
+    let out = render_all();
+    let profiles = bundled_profiles();
+    assert_eq!(profiles.len(), 4, "one profile per researcher of the seeds");
+    for path in profiles {
+        let loaded = cvpdf::profile::load(&path).unwrap();
+        let p = &loaded.profile;
+        let pdf = pdf_for(out.path(), &path);
+        assert!(
+            (1..=4).contains(&pdf.pages),
+            "{}: {} pages",
+            p.name,
+            pdf.pages
+        );
+        assert!(pdf.contains(&p.name), "{}: name missing", p.name);
+        assert_eq!(pdf.info["Title"], format!("{} — Curriculum Vitae", p.name));
+        assert_eq!(pdf.info["Author"], p.name);
+        for interest in &p.interests {
+            assert!(
+                pdf.info["Keywords"].contains(interest.as_str()),
+                "keyword {interest}"
+            );
+        }
+        for publication in &p.publications {
+            assert!(
+                pdf.contains(&publication.title),
+                "{}: title {:?} missing",
+                p.name,
+                publication.title
+            );
+        }
+        for e in &p.experience {
+            assert!(
+                pdf.contains(&e.organization),
+                "{}: {} missing",
+                p.name,
+                e.organization
+            );
+        }
+        for a in &p.awards {
+            assert!(
+                pdf.contains(&a.title),
+                "{}: award {} missing",
+                p.name,
+                a.title
+            );
+        }
+        for t in &p.talks {
+            for e in &t.events {
+                assert!(
+                    pdf.contains(&e.event),
+                    "{}: talk event {} missing",
+                    p.name,
+                    e.event
+                );
+            }
+        }
+        let last = pdf.pages;
+        assert!(
+            pdf.contains(&format!("page {last} of {last}")),
+            "{}: footer missing",
+            p.name
+        );
+        let fonts = pdf.fonts.join(" ");
+        assert!(fonts.contains("LibertinusSerif"), "{}: {fonts}", p.name);
+        assert!(
+            !pdf.page_text.last().unwrap().trim().is_empty(),
+            "{}: empty last page",
+            p.name
+        );
+    }
+}
+
+#[test]
+fn native_names_use_real_cjk_glyphs_in_bold() {
+    let out = render_all();
+    let pdf = pdf_for(out.path(), &root().join("profiles/zhiyao-li.yaml"));
+    assert!(pdf.contains("李之尧"), "{:?}", pdf.page_text[0]);
+    assert!(
+        pdf.contains_in_font("李之尧", "NotoSansCJKsc-Bold"),
+        "{:?}",
+        pdf.runs
+    );
+}
+
+#[test]
+fn own_name_is_bold_in_author_lists() {
+    let out = render_all();
+    let pdf = pdf_for(out.path(), &root().join("profiles/zili-zhang.yaml"));
+    let bold_runs = pdf
+        .runs
+        .iter()
+        .filter(|(f, t)| f.contains("Bold") && t.contains("Zili"))
+        .count();
+    // The header name is semibold; every author list has the name in bold.
+    assert!(bold_runs >= 12, "{bold_runs} bold runs of the own name");
+    assert!(!pdf.contains_in_font("Bingyang Wu", "Bold"));
+    assert!(pdf.contains("Bingyang Wu*"), "equal contribution mark");
+    assert!(pdf.contains("* Equal contribution."), "legend");
+}
+
+#[test]
+fn contact_links_are_clickable() {
+    let out = render_all();
+    let pdf = pdf_for(out.path(), &root().join("profiles/zili-zhang.yaml"));
+    for uri in [
+        "mailto:zzlcs@pku.edu.cn",
+        "https://www.zilizhang.site",
+        "https://github.com/Gold-Sea",
+    ] {
+        assert!(
+            pdf.links.iter().any(|l| l == uri),
+            "{uri} not in {:?}",
+            pdf.links
+        );
+    }
+    let pdf = pdf_for(out.path(), &root().join("profiles/zhiyao-li.yaml"));
+    assert!(
+        pdf.links
+            .iter()
+            .any(|l| l == "https://people.iiis.tsinghua.edu.cn/~gaomy/"),
+        "markdown link in bio"
+    );
+}
+
+#[test]
+fn publications_are_numbered_newest_first() {
+    let out = render_all();
+    let pdf = pdf_for(out.path(), &root().join("profiles/zili-zhang.yaml"));
+    let text = pdf.squashed();
+    let newest = text.find("[12]RLHFuse").expect("newest paper is number 12");
+    let oldest = text
+        .find("[1]OptimizingHalfPrecision")
+        .expect("oldest paper is number 1");
+    assert!(newest < oldest);
+    assert!(pdf.contains("NSDI'24"), "venue_short is shown");
+}
+
+#[test]
+fn the_same_input_gives_identical_bytes() {
+    let root = root();
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    for dir in [&a, &b] {
+        let output = cvpdf(
+            &root,
+            &[
+                "render",
+                "profiles/zili-zhang.yaml",
+                "-o",
+                dir.path().to_str().unwrap(),
+            ],
+        );
+        assert!(output.status.success(), "{}", stderr(&output));
+    }
+    let first = fs::read(a.path().join("zili-zhang.pdf")).unwrap();
+    assert_eq!(first, fs::read(b.path().join("zili-zhang.pdf")).unwrap());
+    // The date comes from `updated:` …
+    let pdf = Pdf::parse(&first);
+    assert!(
+        pdf.info["CreationDate"].starts_with("D:20241010"),
+        "{:?}",
+        pdf.info
+    );
+    assert!(pdf.contains("Last updated October 10, 2024"));
+    // … unless SOURCE_DATE_EPOCH says otherwise (2021-01-01T00:00:00Z), again reproducibly.
+    let epoch = [("SOURCE_DATE_EPOCH", "1609459200")];
+    let out = cvpdf_env(
+        &root,
+        &[
+            "render",
+            "profiles/zili-zhang.yaml",
+            "-o",
+            a.path().to_str().unwrap(),
+        ],
+        &epoch,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let with_epoch = fs::read(a.path().join("zili-zhang.pdf")).unwrap();
+    assert!(Pdf::parse(&with_epoch).info["CreationDate"].starts_with("D:20210101"));
+    cvpdf_env(
+        &root,
+        &[
+            "render",
+            "profiles/zili-zhang.yaml",
+            "-o",
+            b.path().to_str().unwrap(),
+        ],
+        &epoch,
+    );
+    assert_eq!(
+        with_epoch,
+        fs::read(b.path().join("zili-zhang.pdf")).unwrap()
+    );
+}
+
+#[test]
+fn a_profile_without_a_date_has_none_in_the_pdf() {
+    let out = render_all();
+    let pdf = pdf_for(out.path(), &root().join("profiles/liangyu-zhao.yaml"));
+    assert!(!pdf.info.contains_key("CreationDate"), "{:?}", pdf.info);
+}
+
+#[test]
+fn renders_next_to_the_profile_by_default_and_to_a_named_file() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(
+        root().join("profiles/zhiyao-li.yaml"),
+        dir.path().join("zl.yaml"),
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["render", "zl.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(Pdf::read(&dir.path().join("zl.pdf")).pages, 1);
+    let output = cvpdf(dir.path(), &["render", "zl.yaml", "-o", "cv.pdf"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(Pdf::read(&dir.path().join("cv.pdf")).contains("Zhiyao Li"));
+}
+
+#[test]
+fn typst_source_output_holds_data_and_the_template() {
+    let out = tempfile::tempdir().unwrap();
+    let output = cvpdf(
+        &root(),
+        &[
+            "render",
+            "profiles/zili-zhang.yaml",
+            "--format",
+            "typ",
+            "-o",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let main = fs::read_to_string(out.path().join("zili-zhang.typ")).unwrap();
+    assert!(main.contains("#import \"classic.typ\": cv"), "{main}");
+    assert!(main.contains("name: \"Zili Zhang\","));
+    assert!(
+        main.contains("document_date: datetime(year: 2024, month: 10, day: 10)"),
+        "{main}"
+    );
+    assert_eq!(
+        fs::read_to_string(out.path().join("classic.typ")).unwrap(),
+        cvpdf::template::BUILTIN[0].source
+    );
+    assert_eq!(
+        fs::read_to_string(out.path().join("common.typ")).unwrap(),
+        cvpdf::template::COMMON
+    );
+}
+
+#[test]
+fn a_user_template_is_used_and_its_errors_point_at_its_source() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("plain.typ");
+    fs::write(&good, "#let cv(profile) = [Plain CV of #profile.name]\n").unwrap();
+    let out = dir.path().join("out.pdf");
+    let profile = root().join("profiles/zhiyao-li.yaml");
+    let args = [
+        "render",
+        profile.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--template",
+        good.to_str().unwrap(),
+    ];
+    let output = cvpdf(dir.path(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(Pdf::read(&out).contains("Plain CV of Zhiyao Li"));
+
+    let bad = dir.path().join("bad.typ");
+    fs::write(&bad, "#let cv(profile) = {\n  profile.nmae\n}\n").unwrap();
+    let args = [
+        "render",
+        profile.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--template",
+        bad.to_str().unwrap(),
+    ];
+    let output = cvpdf(dir.path(), &args);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    assert!(err.contains("bad.typ:2:"), "{err}");
+    assert!(err.contains("profile.nmae"), "{err}");
+    assert!(
+        Pdf::read(&out).contains("Plain CV"),
+        "the earlier PDF is kept"
+    );
+}
