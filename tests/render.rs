@@ -314,3 +314,84 @@ fn a_user_template_is_used_and_its_errors_point_at_its_source() {
         "the earlier PDF is kept"
     );
 }
+
+#[test]
+fn chinese_japanese_and_korean_render_with_bundled_glyphs_regular_and_bold() {
+    let out = tempfile::tempdir().unwrap();
+    let profile = root().join("tests/fixtures/cjk.yaml");
+    let args = [
+        "render",
+        profile.to_str().unwrap(),
+        "-o",
+        out.path().to_str().unwrap(),
+        "--no-system-fonts",
+    ];
+    let output = cvpdf(&root(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(!stderr(&output).contains("warning"), "{}", stderr(&output));
+    let pdf = Pdf::read(&out.path().join("cjk.pdf"));
+    // Institutions are set in bold, degrees in the regular weight.
+    for bold in ["國立臺灣大學", "東京大学", "서울대학교"] {
+        assert!(
+            pdf.contains_in_font(bold, "NotoSansCJKsc-Bold"),
+            "{bold} in bold: {:?}",
+            pdf.runs
+        );
+    }
+    for regular in [
+        "資訊工程學系",
+        "情報理工学系研究科",
+        "컴퓨터공학부",
+        "博士研究生",
+    ] {
+        assert!(
+            pdf.contains_in_font(regular, "NotoSansCJKsc-Regular"),
+            "{regular}: {:?}",
+            pdf.runs
+        );
+    }
+    assert!(pdf.contains("林美玲"));
+    assert!(pdf.info["Keywords"].contains("分布式系统"));
+}
+
+#[test]
+fn characters_no_font_has_are_reported_with_their_field() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: A\nbio: runes ᚠᚢ here\n").unwrap();
+    let output = cvpdf(dir.path(), &["render", "p.yaml", "--no-system-fonts"]);
+    assert!(
+        output.status.success(),
+        "a missing glyph is a warning, not an error"
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains("no available font has a glyph for 'ᚠ' (U+16A0), 'ᚢ' (U+16A2)"),
+        "{err}"
+    );
+    assert!(err.contains("p.yaml:2:6") && err.contains("bio"), "{err}");
+
+    // A font directory that has them silences the warning.
+    let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu");
+    if dejavu.is_dir() {
+        let args = [
+            "render",
+            "p.yaml",
+            "--no-system-fonts",
+            "--font-path",
+            dejavu.to_str().unwrap(),
+        ];
+        let output = cvpdf(dir.path(), &args);
+        assert!(output.status.success());
+        assert!(
+            !stderr(&output).contains("no available font"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(Pdf::read(&dir.path().join("p.pdf"))
+            .fonts
+            .iter()
+            .any(|f| f.contains("DejaVu")));
+    } else {
+        eprintln!("skipped the --font-path half: no DejaVu fonts on this machine");
+    }
+}
