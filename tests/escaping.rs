@@ -253,7 +253,12 @@ fn render(profile: &Profile) -> Result<Pdf, String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+    // 48 cases by default (a second of rendering); PROPTEST_CASES=5000 for a longer hunt.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn every_text_field_comes_out_literally(s in hostile()) {

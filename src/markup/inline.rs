@@ -51,8 +51,13 @@ pub fn parse(text: &str) -> Vec<Node> {
 
     for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
         let start = range.start.max(cursor);
-        let gap = &text[cursor..start];
-        let keep_gap = !skip_gap && gap != "\\";
+        let mut gap = &text[cursor..start];
+        // A backslash escape: pulldown-cmark starts the escaped character's text after it.
+        let escaped = text[start..].starts_with(|c: char| c.is_ascii_punctuation());
+        if matches!(event, Event::Text(_)) && escaped {
+            gap = gap.strip_suffix('\\').unwrap_or(gap);
+        }
+        let keep_gap = !skip_gap;
         let supported = matches!(
             event,
             Event::Start(Tag::Strong | Tag::Emphasis)
@@ -314,6 +319,7 @@ mod tests {
         assert_eq!(plain(r"\*not italic\*"), "*not italic*");
         assert_eq!(plain(r"a\\b"), r"a\b");
         assert_eq!(plain(r"C:\path"), r"C:\path");
+        assert_eq!(plain("A\n\n\\#"), "A\n#");
     }
 
     #[test]
