@@ -381,3 +381,38 @@ fn characters_no_font_has_are_reported_with_their_field() {
         eprintln!("skipped the --font-path half: no DejaVu fonts on this machine");
     }
 }
+
+#[test]
+fn a_photo_next_to_the_profile_is_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["with-photo.yaml", "photo.png", "photo.jpg"] {
+        fs::copy(
+            root().join("tests/fixtures").join(name),
+            dir.path().join(name),
+        )
+        .unwrap();
+    }
+    let output = cvpdf(dir.path(), &["render", "with-photo.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(Pdf::read(&dir.path().join("with-photo.pdf")).images, 1);
+
+    // JPEG works too, and --format typ copies the photo beside the source.
+    let yaml = fs::read_to_string(dir.path().join("with-photo.yaml")).unwrap();
+    fs::write(
+        dir.path().join("with-photo.yaml"),
+        yaml.replace("photo.png", "photo.jpg"),
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["render", "with-photo.yaml", "-o", "jpeg.pdf"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(Pdf::read(&dir.path().join("jpeg.pdf")).images, 1);
+    let output = cvpdf(
+        dir.path(),
+        &["render", "with-photo.yaml", "--format", "typ", "-o", "src"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        fs::read(dir.path().join("src/photo.jpg")).unwrap(),
+        fs::read(dir.path().join("photo.jpg")).unwrap()
+    );
+}

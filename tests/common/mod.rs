@@ -64,6 +64,8 @@ pub struct Pdf {
     pub info: BTreeMap<String, String>,
     /// Base font names used.
     pub fonts: Vec<String>,
+    /// Number of images drawn, all pages.
+    pub images: usize,
 }
 
 impl Pdf {
@@ -81,7 +83,9 @@ impl Pdf {
         let mut runs = Vec::new();
         let mut links = Vec::new();
         let mut fonts = Vec::new();
+        let mut images = 0;
         for (&number, &id) in &pages {
+            images += doc.get_page_images(id).map_or(0, |i| i.len());
             page_text.push(doc.extract_text(&[number]).expect("extractable text"));
             let page_fonts = doc.get_page_fonts(id).unwrap();
             let mut encodings = BTreeMap::new();
@@ -154,6 +158,7 @@ impl Pdf {
             links,
             info,
             fonts,
+            images,
         }
     }
 
