@@ -13,7 +13,7 @@
 //! - [`world`] and [`fonts`]: what Typst sees: in-memory sources, confined files, bundled fonts.
 //! - [`render`]: compilation and PDF export.
 //! - [`output`]: atomic writes.
-//! - [`diag`]: one way to report problems.
+//! - [`diag`]: one way to report problems; [`yaml`]: typed YAML with located errors.
 
 pub mod app;
 pub mod cli;
@@ -25,3 +25,4 @@ pub mod profile;
 pub mod render;
 pub mod template;
 pub mod world;
+pub mod yaml;

@@ -13,9 +13,10 @@ use typst_pdf::PdfOptions;
 use crate::diag::{Problem, Report};
 use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
 use crate::markup::{self, MarkupOptions, Timestamp};
-use crate::profile::{self, LoadedProfile};
+use crate::profile::LoadedProfile;
 use crate::template::Template;
 use crate::world::{CvWorld, WorldInput};
+use crate::yaml;
 
 /// What stays the same across the profiles of one run: fonts and settings.
 pub struct Renderer {
@@ -93,7 +94,7 @@ impl Renderer {
     /// Compiles `loaded` and exports it as PDF.
     pub fn render_pdf(&self, loaded: &LoadedProfile) -> Result<Rendered, RenderError> {
         let started = Instant::now();
-        let texts = profile::text_fields(&loaded.profile);
+        let texts = yaml::text_fields(&loaded.profile);
         let fonts = self
             .fonts
             .for_text(texts.iter().flat_map(|(_, t)| t.chars()));
@@ -158,7 +159,7 @@ impl Renderer {
             ))
             .at_field(field.clone())
             .with_help("add a font that has it with --font-path, or allow system fonts");
-            problem.span = profile::field_span(&loaded.text, field);
+            problem.span = yaml::field_span(&loaded.text, field);
             problems.push(problem);
         }
         if problems.is_empty() {

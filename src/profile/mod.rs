@@ -6,10 +6,9 @@
 mod date;
 mod load;
 mod model;
-mod spans;
 mod validate;
 
 pub use date::{Date, DateError, EndDate};
-pub use load::{field_span, load, parse, text_fields, LoadedProfile};
+pub use load::{load, parse, LoadedProfile};
 pub use model::*;
 pub use validate::{image_format, resolve_photo, ImageFormat, SECTION_KEYS};

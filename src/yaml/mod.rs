@@ -1,0 +1,310 @@
+//! Reading YAML files into typed values with every failure located: the file, line and
+//! column, the field path (`publications[3].year`), what was expected and, for a misspelt key
+//! or value, the likely intended one. Profiles and the lab configuration both load through here.
+
+pub mod spans;
+
+use std::fs;
+use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::diag::{did_you_mean, Problem, Report};
+use spans::{RootKind, SpanIndex};
+
+/// What kind of document is being read, for messages ("the profile is empty").
+#[derive(Debug, Clone, Copy)]
+pub struct Kind {
+    /// "profile", "configuration".
+    pub noun: &'static str,
+    /// What the smallest valid document looks like, for the empty-file message.
+    pub minimal: &'static str,
+    /// Two example keys, for the not-a-mapping message.
+    pub example_keys: &'static str,
+}
+
+/// Reads `path` as UTF-8 text (a byte-order mark is dropped).
+pub fn read_text(path: &Path, kind: Kind) -> Result<Arc<str>, Report> {
+    let fail = |problem| Err(Report::new(path, None, vec![problem]));
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) => {
+            return fail(Problem::error(format!(
+                "cannot read the {}: {err}",
+                kind.noun
+            )))
+        }
+    };
+    match decode(&bytes, kind) {
+        Ok(text) => Ok(text.into()),
+        Err(problem) => fail(problem),
+    }
+}
+
+/// Parses `text` as a `T`, returning the value with the index of field positions.
+pub fn parse<T: DeserializeOwned>(text: &str, kind: Kind) -> Result<(T, SpanIndex), Vec<Problem>> {
+    let index = SpanIndex::build(text).map_err(|e| {
+        vec![Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)]
+    })?;
+    match index.root() {
+        RootKind::Mapping => {}
+        RootKind::Empty => {
+            return Err(vec![Problem::error(format!("the {} is empty", kind.noun))
+                .with_span(0..0)
+                .with_help(format!(
+                    "a {} needs at least `{}`",
+                    kind.noun, kind.minimal
+                ))]);
+        }
+        root => {
+            let found = if root == RootKind::Sequence {
+                "a list"
+            } else {
+                "a single value"
+            };
+            let span = index.get("").map_or(0..0, |n| n.value.clone());
+            return Err(vec![Problem::error(format!(
+                "a {} must be a mapping of keys ({}), but this file holds {found}",
+                kind.noun, kind.example_keys
+            ))
+            .with_span(span)]);
+        }
+    }
+    let deserializer = serde_yaml::Deserializer::from_str(text);
+    let value: T = serde_path_to_error::deserialize(deserializer)
+        .map_err(|err| vec![serde_problem(&err, &index, kind)])?;
+    Ok((value, index))
+}
+
+/// Gives problems found after parsing (which name a field) the position of that field.
+pub fn locate(problems: Vec<Problem>, index: &SpanIndex) -> Vec<Problem> {
+    problems
+        .into_iter()
+        .map(|p| {
+            let span = p
+                .field
+                .as_deref()
+                .and_then(|f| index.nearest(f))
+                .map(|n| n.value.clone());
+            match span {
+                Some(span) if p.span.is_none() => p.with_span(span),
+                _ => p,
+            }
+        })
+        .collect()
+}
+
+/// The byte range of the value at `field` (or its nearest ancestor) in a YAML text.
+pub fn field_span(text: &str, field: &str) -> Option<Range<usize>> {
+    let index = SpanIndex::build(text).ok()?;
+    index.nearest(field).map(|n| n.value.clone())
+}
+
+/// Every string of a value with its field path (`publications[2].title`), for checks that
+/// look at all of them, such as whether the fonts can draw every character.
+pub fn text_fields<T: Serialize>(value: &T) -> Vec<(String, String)> {
+    fn walk(value: &serde_yaml::Value, path: &str, out: &mut Vec<(String, String)>) {
+        match value {
+            serde_yaml::Value::String(s) => out.push((path.to_string(), s.clone())),
+            serde_yaml::Value::Sequence(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, &format!("{path}[{i}]"), out);
+                }
+            }
+            serde_yaml::Value::Mapping(map) => {
+                for (key, item) in map {
+                    let key = key.as_str().unwrap_or_default();
+                    let child = if path.is_empty() {
+                        key.to_string()
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    walk(item, &child, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(value) = serde_yaml::to_value(value) {
+        walk(&value, "", &mut out);
+    }
+    out
+}
+
+/// Decodes UTF-8 (dropping a byte-order mark), or says where the first bad byte is.
+fn decode(bytes: &[u8], kind: Kind) -> Result<String, Problem> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    String::from_utf8(bytes.to_vec()).map_err(|err| {
+        let valid = &bytes[..err.utf8_error().valid_up_to()];
+        // The prefix is valid UTF-8 by construction; count lines and characters in it.
+        let prefix = String::from_utf8_lossy(valid);
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let byte = bytes.get(valid.len()).copied().unwrap_or(0);
+        let mut problem = Problem::error(format!(
+            "the {} is not UTF-8 text (byte 0x{byte:02X} at line {line}, column {column})",
+            kind.noun
+        ))
+        .with_help("save the file as UTF-8");
+        problem.position = Some((line as u32, column as u32));
+        problem
+    })
+}
+
+/// Turns a serde error into a problem pointing at the offending key or value.
+fn serde_problem(
+    err: &serde_path_to_error::Error<serde_yaml::Error>,
+    index: &SpanIndex,
+    kind: Kind,
+) -> Problem {
+    let path = path_string(err.path());
+    let inner = err.inner();
+    let message = bare_message(&inner.to_string());
+    let value_span = index.nearest(&path).map(|n| n.value.clone());
+    let fallback = inner.location().map(|l| l.index()..l.index());
+    let span = value_span.or(fallback);
+
+    if let Some((field, expected)) = quoted_after(&message, "unknown field `") {
+        // The path ends with the unknown key itself; point at the key.
+        let key_span = index.get(&path).and_then(|n| n.key.clone());
+        let parent = spans::parent(&path).to_string();
+        let mut problem =
+            Problem::error(format!("unknown field \"{field}\"")).at_field(if parent.is_empty() {
+                path.clone()
+            } else {
+                parent
+            });
+        problem.span = key_span.or(span);
+        return match did_you_mean(&field, expected.iter().map(String::as_str)) {
+            Some(best) => {
+                problem.message = format!("unknown field \"{field}\", did you mean \"{best}\"?");
+                problem
+            }
+            None => problem.with_help(format!("the fields here are: {}", expected.join(", "))),
+        };
+    }
+    if let Some((variant, expected)) = quoted_after(&message, "unknown variant `") {
+        let mut problem = Problem::error(format!("unknown value \"{variant}\"")).at_field(&path);
+        problem.span = span;
+        if let Some(best) = did_you_mean(&variant, expected.iter().map(String::as_str)) {
+            problem.message = format!("unknown value \"{variant}\", did you mean \"{best}\"?");
+        }
+        return problem.with_help(format!("expected one of: {}", expected.join(", ")));
+    }
+    if let Some((field, _)) = quoted_after(&message, "missing field `") {
+        let where_ = if path.is_empty() {
+            format!("the {}", kind.noun)
+        } else {
+            path.clone()
+        };
+        let mut problem = Problem::error(format!("missing required field \"{field}\" in {where_}"))
+            .at_field(&path);
+        problem.span = span;
+        return problem.with_help(format!("add `{field}: …`"));
+    }
+    let mut problem = Problem::error(message.clone()).at_field(&path);
+    problem.span = span;
+    if message.starts_with("invalid type") && message.ends_with("expected a string") {
+        problem = problem.with_help("put the value in quotes to make it text");
+    } else if message.starts_with("invalid type") && message.ends_with("expected a sequence") {
+        problem = problem.with_help("write a list: `[a, b]`, or one `- item` per line");
+    }
+    problem
+}
+
+/// serde_path_to_error's path in the profile format's notation: `publications[3].year`.
+fn path_string(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for segment in path.iter() {
+        match segment {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// serde_yaml's message without its `path: ` prefix and ` at line L column C` suffix (the
+/// problem carries both in structured form).
+fn bare_message(message: &str) -> String {
+    let mut message = message;
+    if let Some(at) = message.rfind(" at line ") {
+        let tail = &message[at + " at line ".len()..];
+        let mut words = tail.split(' ');
+        let numeric = |w: Option<&str>| w.is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit()));
+        if numeric(words.next()) && words.next() == Some("column") && numeric(words.next()) {
+            message = &message[..at];
+        }
+    }
+    for marker in [
+        "unknown field `",
+        "unknown variant `",
+        "missing field `",
+        "invalid ",
+    ] {
+        if let Some(at) = message.find(marker) {
+            return message[at..].to_string();
+        }
+    }
+    // Our own messages (dates) come after serde_yaml's `path: ` prefix.
+    match message.split_once(": ") {
+        Some((prefix, rest)) if !prefix.contains(' ') => rest.to_string(),
+        _ => message.to_string(),
+    }
+}
+
+/// For serde's `<intro>name`, expected one of `a`, `b`` messages: the name and the candidates.
+fn quoted_after(message: &str, intro: &str) -> Option<(String, Vec<String>)> {
+    let rest = message.strip_prefix(intro)?;
+    let (name, rest) = rest.split_once('`')?;
+    let expected = rest
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect();
+    Some((name.to_string(), expected))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIND: Kind = Kind {
+        noun: "profile",
+        minimal: "name: …",
+        example_keys: "`name: …`",
+    };
+
+    #[test]
+    fn non_utf8_is_located() {
+        let p = decode(b"name: A\nbio: \xFF\n", KIND).unwrap_err();
+        assert_eq!(p.position, Some((2, 6)));
+        assert!(p.message.contains("0xFF"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        assert_eq!(decode(b"\xEF\xBB\xBFname: A", KIND).unwrap(), "name: A");
+    }
+
+    #[test]
+    fn text_fields_lists_every_string_with_its_path() {
+        let value: serde_yaml::Value =
+            serde_yaml::from_str("a: x\nb: [y, {c: z}]\nd: 3\n").unwrap();
+        let fields = text_fields(&value);
+        let expect = [("a", "x"), ("b[0]", "y"), ("b[1].c", "z")];
+        assert_eq!(fields, expect.map(|(p, t)| (p.to_string(), t.to_string())));
+    }
+}
