@@ -7,13 +7,14 @@ use std::path::{Path, PathBuf};
 
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
-use crate::cli::{CheckArgs, Cli, Command, Format, RenderArgs};
-use crate::fonts::FontOptions;
+use crate::cli::{CheckArgs, Cli, Command, FontArgs, Format, RenderArgs};
+use crate::config::{Style, Styles};
+use crate::fonts::{FontOptions, FontSet};
 use crate::markup::Timestamp;
 use crate::output::write_atomic;
 use crate::profile::{self, LoadedProfile};
 use crate::render::{RenderSettings, Renderer};
-use crate::template::{Template, BUILTIN, COMMON, COMMON_FILE};
+use crate::template::{support_files, BUILTIN};
 
 /// Exit code: everything worked.
 pub const EXIT_OK: u8 = 0;
@@ -68,10 +69,6 @@ impl Target {
 }
 
 fn render(args: RenderArgs) -> u8 {
-    let template = match Template::resolve(&args.template) {
-        Ok(template) => template,
-        Err(message) => return usage_error(&message),
-    };
     let source_date = match source_date_epoch() {
         Ok(date) => date,
         Err(message) => return usage_error(&message),
@@ -85,14 +82,16 @@ fn render(args: RenderArgs) -> u8 {
         Err(message) => return usage_error(&message),
     };
     let renderer = Renderer::new(RenderSettings {
-        template,
-        fonts: FontOptions {
-            paths: args.fonts.font_paths,
-            system_fallback: !args.fonts.no_system_fonts,
-        },
+        fonts: font_options(&args.fonts),
         source_date,
+        standards: args.pdf_standards.iter().map(|s| s.standard()).collect(),
         color: color_choice(),
     });
+    let mut styles = Styles::new(args.style.overrides(), renderer.fonts());
+    if let Err(report) = styles.check_overrides() {
+        emit_report(&report);
+        return EXIT_USAGE;
+    }
 
     let mut failed = 0;
     for input in &inputs {
@@ -104,10 +103,18 @@ fn render(args: RenderArgs) -> u8 {
                 continue;
             }
         };
+        let Some(style) = styles.for_dir(&loaded.dir, &mut |report| emit_report(report)) else {
+            eprintln!(
+                "error: {} is not rendered: its lab configuration has errors",
+                input.display()
+            );
+            failed += 1;
+            continue;
+        };
         let destination = target.path_for(input, args.format.extension());
         let result = match args.format {
-            Format::Pdf => render_pdf(&renderer, &loaded, &destination),
-            Format::Typ => write_typst(&renderer, &loaded, &destination),
+            Format::Pdf => render_pdf(&renderer, &loaded, &style, &destination),
+            Format::Typ => write_typst(&renderer, &loaded, &style, &destination),
         };
         if let Err(message) = result {
             eprint!("{message}");
@@ -122,13 +129,21 @@ fn render(args: RenderArgs) -> u8 {
     }
 }
 
+fn font_options(args: &FontArgs) -> FontOptions {
+    FontOptions {
+        paths: args.font_paths.clone(),
+        system_fallback: !args.no_system_fonts,
+    }
+}
+
 /// Renders one profile to `destination`; on failure returns the formatted diagnostics.
 fn render_pdf(
     renderer: &Renderer,
     loaded: &LoadedProfile,
+    style: &Style,
     destination: &Path,
 ) -> Result<(), String> {
-    let rendered = renderer.render_pdf(loaded).map_err(|e| e.detail)?;
+    let rendered = renderer.render_pdf(loaded, style).map_err(|e| e.detail)?;
     eprint!("{}", rendered.warnings);
     write_atomic(destination, &rendered.pdf)
         .map_err(|err| format!("error: cannot write {}: {err}\n", destination.display()))?;
@@ -143,11 +158,13 @@ fn render_pdf(
     Ok(())
 }
 
-/// Writes the generated main file, the template and the shared helpers (and the photo, when
-/// the output is elsewhere) so that `typst compile` gives the same document.
+/// Writes the generated main file and every file it reads (template, shared helpers, words,
+/// lab logo, and the photo when the output is elsewhere) so that `typst compile` gives the same
+/// document.
 fn write_typst(
     renderer: &Renderer,
     loaded: &LoadedProfile,
+    style: &Style,
     destination: &Path,
 ) -> Result<(), String> {
     let dir = match destination.parent() {
@@ -158,10 +175,10 @@ fn write_typst(
         write_atomic(path, bytes)
             .map_err(|err| format!("error: cannot write {}: {err}\n", path.display()))
     };
-    write(destination, renderer.main_source(loaded).as_bytes())?;
-    let template = renderer.template();
-    write(&dir.join(&template.file_name), template.source.as_bytes())?;
-    write(&dir.join(COMMON_FILE), COMMON.as_bytes())?;
+    write(destination, renderer.main_source(loaded, style).as_bytes())?;
+    for file in support_files(style) {
+        write(&dir.join(&file.name), &file.bytes)?;
+    }
     if let Some(photo) = &loaded.profile.photo {
         let from = profile::resolve_photo(&loaded.dir, photo)
             .map_err(|p| format!("error: {}\n", p.message))?;
@@ -185,10 +202,25 @@ fn check(args: CheckArgs) -> u8 {
         Ok(inputs) => inputs,
         Err(message) => return usage_error(&message),
     };
+    let fonts = FontSet::new(font_options(&args.fonts));
+    let mut styles = Styles::new(args.style.overrides(), &fonts);
+    if let Err(report) = styles.check_overrides() {
+        emit_report(&report);
+        return EXIT_USAGE;
+    }
     let mut failed = 0;
     for input in &inputs {
-        match profile::load(input) {
-            Ok(_) => println!("ok    {}", input.display()),
+        let style = profile::load(input)
+            .map(|loaded| styles.for_dir(&loaded.dir, &mut |report| emit_report(report)));
+        match style {
+            Ok(Some(_)) => println!("ok    {}", input.display()),
+            Ok(None) => {
+                println!(
+                    "FAIL  {} (its lab configuration has errors)",
+                    input.display()
+                );
+                failed += 1;
+            }
             Err(report) => {
                 println!("FAIL  {}", input.display());
                 emit_report(&report);

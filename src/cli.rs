@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::config::{Numbering, Overrides, Paper, PhotoShape};
+
 /// Turn a research lab's profile YAML into polished academic CV PDFs.
 #[derive(Debug, Parser)]
 #[command(name = "cvpdf", version, about, propagate_version = true)]
@@ -21,7 +23,7 @@ pub struct Cli {
 pub enum Command {
     /// Render profiles to PDF (or to Typst source with --format typ).
     #[command(
-        after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml            writes profiles/zili-zhang.pdf\n  cvpdf render profiles/ -o out/                   every profile of the lab into out/\n  cvpdf render me.yaml -o cv.pdf --template my.typ\n  cvpdf render me.yaml --format typ -o src/         Typst source for `typst compile`"
+        after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml            writes profiles/zili-zhang.pdf\n  cvpdf render profiles/ -o out/                   every profile of the lab into out/\n  cvpdf render me.yaml -o cv.pdf --template modern --accent maroon\n  cvpdf render me.yaml --lang zh --paper us-letter --pdf-standard a-2b\n  cvpdf render me.yaml --format typ -o src/         Typst source for `typst compile`"
     )]
     Render(RenderArgs),
     /// Check profiles without rendering; prints `ok` or the errors for each.
@@ -42,14 +44,82 @@ pub struct RenderArgs {
     /// profile).
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<PathBuf>,
-    /// A built-in template name or the path of a .typ template.
-    #[arg(short, long, default_value = "classic", value_name = "NAME|PATH.typ")]
-    pub template: String,
     /// What to write.
     #[arg(short, long, value_enum, default_value_t = Format::Pdf)]
     pub format: Format,
+    /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
+    #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
+    pub pdf_standards: Vec<PdfStandardArg>,
+    #[command(flatten)]
+    pub style: StyleArgs,
     #[command(flatten)]
     pub fonts: FontArgs,
+}
+
+/// How the CV looks; each flag overrides the lab's `cvpdf.yaml`.
+#[derive(Debug, clap::Args)]
+pub struct StyleArgs {
+    /// A built-in template name (see `cvpdf templates`) or the path of a .typ template.
+    #[arg(short, long, value_name = "NAME|PATH.typ")]
+    pub template: Option<String>,
+    /// Use this lab configuration instead of the nearest cvpdf.yaml.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Paper size.
+    #[arg(long, value_enum)]
+    pub paper: Option<Paper>,
+    /// Accent colour: #rrggbb, #rgb or a Typst colour name (navy, maroon, …).
+    #[arg(long, value_name = "COLOUR")]
+    pub accent: Option<String>,
+    /// Body font family (bundled: Libertinus Serif, Inter; or one added with --font-path).
+    #[arg(long, value_name = "FAMILY")]
+    pub font: Option<String>,
+    /// Language of the CV's own words: section titles, months, "Present" (en, zh).
+    #[arg(long, value_name = "LANG")]
+    pub lang: Option<String>,
+    /// Publication numbering.
+    #[arg(long, value_enum)]
+    pub numbering: Option<Numbering>,
+    /// Photo crop.
+    #[arg(long, value_enum)]
+    pub photo: Option<PhotoShape>,
+}
+
+impl StyleArgs {
+    /// The flags as overrides of the configuration file.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            config: self.config.clone(),
+            template: self.template.clone(),
+            paper: self.paper,
+            accent: self.accent.clone(),
+            font: self.font.clone(),
+            lang: self.lang.clone(),
+            numbering: self.numbering,
+            photo: self.photo,
+        }
+    }
+}
+
+/// PDF standards `--pdf-standard` accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PdfStandardArg {
+    /// PDF/A-2b, for archives and university portals.
+    #[value(name = "a-2b")]
+    A2b,
+    /// PDF/UA-1, universal accessibility.
+    #[value(name = "ua-1")]
+    Ua1,
+}
+
+impl PdfStandardArg {
+    /// The typst-pdf standard.
+    pub fn standard(self) -> typst_pdf::PdfStandard {
+        match self {
+            PdfStandardArg::A2b => typst_pdf::PdfStandard::A_2b,
+            PdfStandardArg::Ua1 => typst_pdf::PdfStandard::Ua_1,
+        }
+    }
 }
 
 /// Font options.
@@ -69,6 +139,10 @@ pub struct CheckArgs {
     /// Profile files, or directories whose `*.yaml` files are profiles.
     #[arg(required = true, value_name = "PROFILE")]
     pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub style: StyleArgs,
+    #[command(flatten)]
+    pub fonts: FontArgs,
 }
 
 /// Output formats of `render`.

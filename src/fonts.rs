@@ -13,6 +13,8 @@ use typst::text::{Font, FontBook, FontInfo};
 use typst::utils::LazyHash;
 use typst_kit::fonts::{FontSource, FontStore};
 
+use crate::diag::Problem;
+
 /// A font file compiled into the binary.
 struct Bundled {
     data: &'static [u8],
@@ -25,14 +27,20 @@ impl FontSource for Bundled {
     }
 }
 
-/// The bundled faces: Libertinus Serif for Latin, Greek and Cyrillic text, and a subset of
-/// Noto Sans CJK SC (Regular and Bold) for Chinese, Japanese and Korean.
+/// The bundled faces: Libertinus Serif (serif) and Inter (sans-serif) for Latin, Greek and
+/// Cyrillic text, and a subset of Noto Sans CJK SC (Regular and Bold) for Chinese, Japanese and
+/// Korean.
 const BUNDLED: &[&[u8]] = &[
     include_bytes!("../fonts/LibertinusSerif-Regular.otf"),
     include_bytes!("../fonts/LibertinusSerif-Italic.otf"),
     include_bytes!("../fonts/LibertinusSerif-Bold.otf"),
     include_bytes!("../fonts/LibertinusSerif-BoldItalic.otf"),
     include_bytes!("../fonts/LibertinusSerif-Semibold.otf"),
+    include_bytes!("../fonts/Inter-Regular.otf"),
+    include_bytes!("../fonts/Inter-Italic.otf"),
+    include_bytes!("../fonts/Inter-SemiBold.otf"),
+    include_bytes!("../fonts/Inter-Bold.otf"),
+    include_bytes!("../fonts/Inter-BoldItalic.otf"),
     include_bytes!("../fonts/NotoSansCJKsc-Regular.subset.otf"),
     include_bytes!("../fonts/NotoSansCJKsc-Bold.subset.otf"),
 ];
@@ -110,6 +118,13 @@ impl Fonts {
             .any(|info| info.coverage.contains(c as u32))
     }
 
+    /// Whether a font of `family` (compared without case) is in the set.
+    pub fn has_family(&self, family: &str) -> bool {
+        self.infos
+            .iter()
+            .any(|i| i.family.eq_ignore_ascii_case(family))
+    }
+
     /// The family names, in priority order, without repeats.
     pub fn families(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
@@ -151,17 +166,50 @@ impl FontSet {
         }
     }
 
-    /// The fonts for a text that contains the characters `chars`: the base set when it covers
-    /// them all, else (if allowed) the base set plus the system's fonts.
-    pub fn for_text(&self, mut chars: impl Iterator<Item = char>) -> Arc<Fonts> {
-        let missing = chars.any(|c| needs_glyph(c) && !self.base.covers(c));
+    /// The fonts for a text that contains the characters `chars`, set in `family`: the base
+    /// set when it has the family and covers every character, else (if allowed) the base set
+    /// plus the system's fonts.
+    pub fn select(
+        &self,
+        family: Option<&str>,
+        mut chars: impl Iterator<Item = char>,
+    ) -> Arc<Fonts> {
+        let missing_family = family.is_some_and(|f| !self.base.has_family(f));
+        let missing = missing_family || chars.any(|c| needs_glyph(c) && !self.base.covers(c));
         if missing && self.options.system_fallback {
-            self.with_system
-                .get_or_init(|| Arc::new(Fonts::build(&self.options.paths, true)))
-                .clone()
+            self.system().clone()
         } else {
             self.base.clone()
         }
+    }
+
+    /// The base set plus the system's fonts, scanned on first use.
+    fn system(&self) -> &Arc<Fonts> {
+        self.with_system
+            .get_or_init(|| Arc::new(Fonts::build(&self.options.paths, true)))
+    }
+
+    /// Whether `family` can be used: bundled, under `--font-path`, or (if allowed) installed.
+    pub fn check_family(&self, family: &str) -> Result<(), Problem> {
+        if self.base.has_family(family)
+            || (self.options.system_fallback && self.system().has_family(family))
+        {
+            return Ok(());
+        }
+        let known = self.base.families();
+        let mut problem = Problem::error(format!("unknown font \"{family}\""));
+        match crate::diag::did_you_mean(family, known.iter().copied()) {
+            Some(best) => {
+                problem.message = format!("unknown font \"{family}\", did you mean \"{best}\"?")
+            }
+            None => {
+                problem = problem.with_help(format!(
+                    "the bundled fonts are {}; add others with --font-path",
+                    known.join(", ")
+                ))
+            }
+        }
+        Err(problem)
     }
 }
 
@@ -178,12 +226,15 @@ mod tests {
 
     #[test]
     fn bundled_fonts_cover_latin_and_cjk_with_bold() {
-        let fonts = FontSet::new(FontOptions::default()).for_text("x".chars());
+        let fonts = FontSet::new(FontOptions::default()).select(None, "x".chars());
         for c in "Zili Zhang é ß 李之尧 國立臺灣大學 東京大学 ひらがな 서울대학교 — “”".chars()
         {
             assert!(!needs_glyph(c) || fonts.covers(c), "no glyph for {c:?}");
         }
-        assert_eq!(fonts.families(), ["Libertinus Serif", "Noto Sans CJK SC"]);
+        assert_eq!(
+            fonts.families(),
+            ["Libertinus Serif", "Inter", "Noto Sans CJK SC"]
+        );
         let book = fonts.book();
         let bold = typst::text::FontVariant::new(
             typst::text::FontStyle::Normal,
@@ -198,8 +249,19 @@ mod tests {
     }
 
     #[test]
+    fn unknown_families_are_refused_with_a_suggestion() {
+        let set = FontSet::new(FontOptions::default());
+        assert!(set.check_family("inter").is_ok());
+        let p = set.check_family("Libertinus").unwrap_err();
+        assert!(
+            p.message.contains("did you mean \"Libertinus Serif\""),
+            "{p:?}"
+        );
+    }
+
+    #[test]
     fn uncovered_characters_are_detected() {
-        let fonts = FontSet::new(FontOptions::default()).for_text("x".chars());
+        let fonts = FontSet::new(FontOptions::default()).select(None, "x".chars());
         assert!(!fonts.covers('\u{1F600}'));
         assert!(!fonts.covers('ᚠ'));
     }

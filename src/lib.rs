@@ -17,6 +17,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod config;
 pub mod diag;
 pub mod fonts;
 pub mod markup;

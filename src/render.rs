@@ -1,4 +1,5 @@
-//! Compiling a profile's generated source with Typst and exporting the document as PDF.
+//! Compiling a profile's generated source with Typst, and exporting the document as PDF or
+//! page images.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -8,22 +9,46 @@ use typst::diag::{SourceDiagnostic, Warned};
 use typst::foundations::{Datetime, Smart};
 use typst_kit::diagnostics::{emit, DiagnosticFormat};
 use typst_layout::PagedDocument;
-use typst_pdf::PdfOptions;
+use typst_pdf::{PdfOptions, PdfStandard, PdfStandards};
 
+use crate::config::Style;
 use crate::diag::{Problem, Report};
 use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
-use crate::markup::{self, MarkupOptions, Timestamp};
+use crate::markup::{self, Timestamp};
 use crate::profile::LoadedProfile;
-use crate::template::Template;
+use crate::template::support_files;
 use crate::world::{CvWorld, WorldInput};
 use crate::yaml;
 
-/// What stays the same across the profiles of one run: fonts and settings.
+/// What stays the same across the profiles of one run: fonts and output settings.
 pub struct Renderer {
     fonts: FontSet,
-    template: Template,
     source_date: Option<Timestamp>,
+    standards: Vec<PdfStandard>,
     color: ColorChoice,
+}
+
+/// Settings of a run.
+#[derive(Debug, Clone)]
+pub struct RenderSettings {
+    /// Where fonts come from.
+    pub fonts: FontOptions,
+    /// The PDF date from `SOURCE_DATE_EPOCH`, which wins over a profile's `updated`.
+    pub source_date: Option<Timestamp>,
+    /// PDF standards to conform to and validate (PDF/A-2b, PDF/UA-1).
+    pub standards: Vec<PdfStandard>,
+    /// Whether diagnostics are coloured.
+    pub color: ColorChoice,
+}
+
+/// A compiled document and what happened on the way.
+pub struct Compiled {
+    /// The laid-out pages.
+    pub document: PagedDocument,
+    /// Warnings to show (missing glyphs, Typst warnings), already formatted.
+    pub warnings: String,
+    /// The world it was compiled in (for diagnostics of a later export step).
+    world: CvWorld,
 }
 
 /// A rendered PDF and what happened on the way.
@@ -32,7 +57,7 @@ pub struct Rendered {
     pub pdf: Vec<u8>,
     /// The number of pages.
     pub pages: usize,
-    /// Warnings to show (missing glyphs, Typst warnings), already formatted.
+    /// Warnings to show, already formatted.
     pub warnings: String,
     /// How long compiling and exporting took.
     pub elapsed: Duration,
@@ -47,33 +72,20 @@ pub struct RenderError {
     pub summary: String,
 }
 
-/// Settings of a run.
-#[derive(Debug, Clone)]
-pub struct RenderSettings {
-    /// The template to use.
-    pub template: Template,
-    /// Where fonts come from.
-    pub fonts: FontOptions,
-    /// The PDF date from `SOURCE_DATE_EPOCH`, which wins over a profile's `updated`.
-    pub source_date: Option<Timestamp>,
-    /// Whether diagnostics are coloured.
-    pub color: ColorChoice,
-}
-
 impl Renderer {
     /// Prepares a run: loads font metadata once for all its profiles.
     pub fn new(settings: RenderSettings) -> Self {
         Self {
             fonts: FontSet::new(settings.fonts),
-            template: settings.template,
             source_date: settings.source_date,
+            standards: settings.standards,
             color: settings.color,
         }
     }
 
-    /// The template of this run.
-    pub fn template(&self) -> &Template {
-        &self.template
+    /// The fonts of this run.
+    pub fn fonts(&self) -> &FontSet {
+        &self.fonts
     }
 
     /// The PDF's date: `SOURCE_DATE_EPOCH`, else the profile's `updated`, else none at all.
@@ -83,27 +95,23 @@ impl Renderer {
     }
 
     /// The generated main Typst file for `loaded`.
-    pub fn main_source(&self, loaded: &LoadedProfile) -> String {
-        let options = MarkupOptions {
-            template_file: self.template.file_name.clone(),
-            date: self.document_date(loaded),
-        };
-        markup::main_source(loaded, &options)
+    pub fn main_source(&self, loaded: &LoadedProfile, style: &Style) -> String {
+        markup::main_source(loaded, style, self.document_date(loaded))
     }
 
-    /// Compiles `loaded` and exports it as PDF.
-    pub fn render_pdf(&self, loaded: &LoadedProfile) -> Result<Rendered, RenderError> {
-        let started = Instant::now();
+    /// Compiles `loaded` in `style` into pages.
+    pub fn compile(&self, loaded: &LoadedProfile, style: &Style) -> Result<Compiled, RenderError> {
         let texts = yaml::text_fields(&loaded.profile);
-        let fonts = self
-            .fonts
-            .for_text(texts.iter().flat_map(|(_, t)| t.chars()));
+        let fonts = self.fonts.select(
+            style.font.as_deref(),
+            texts.iter().flat_map(|(_, t)| t.chars()),
+        );
         let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
-
         let date = self.document_date(loaded);
+        let files = support_files(style);
         let world = CvWorld::new(WorldInput {
-            main_source: self.main_source(loaded),
-            template: &self.template,
+            main_source: self.main_source(loaded, style),
+            files: &files,
             profile_dir: &loaded.dir,
             profile_path: &loaded.path,
             fonts,
@@ -114,19 +122,40 @@ impl Renderer {
             warnings: typst_warnings,
         } = typst::compile::<PagedDocument>(&world);
         warnings.push_str(&self.format(&world, &typst_warnings));
-        let document = output.map_err(|errors| self.failure(&world, &errors))?;
+        match output {
+            Ok(document) => Ok(Compiled {
+                document,
+                warnings,
+                world,
+            }),
+            Err(errors) => Err(self.failure(&world, &errors)),
+        }
+    }
 
+    /// Compiles `loaded` in `style` and exports it as PDF.
+    pub fn render_pdf(
+        &self,
+        loaded: &LoadedProfile,
+        style: &Style,
+    ) -> Result<Rendered, RenderError> {
+        let started = Instant::now();
+        let compiled = self.compile(loaded, style)?;
+        let standards = PdfStandards::new(&self.standards).map_err(|e| RenderError {
+            detail: format!("error: {}\n", e.message()),
+            summary: e.message().to_string(),
+        })?;
         let options = PdfOptions {
             creator: Smart::Custom(Some(format!("cvpdf {}", env!("CARGO_PKG_VERSION")))),
-            timestamp: date.and_then(pdf_timestamp),
+            timestamp: self.document_date(loaded).and_then(pdf_timestamp),
+            standards,
             ..PdfOptions::default()
         };
-        let pdf =
-            typst_pdf::pdf(&document, &options).map_err(|errors| self.failure(&world, &errors))?;
+        let pdf = typst_pdf::pdf(&compiled.document, &options)
+            .map_err(|errors| self.failure(&compiled.world, &errors))?;
         Ok(Rendered {
             pdf,
-            pages: document.pages().len(),
-            warnings,
+            pages: compiled.document.pages().len(),
+            warnings: compiled.warnings,
             elapsed: started.elapsed(),
         })
     }

@@ -1,11 +1,14 @@
 //! Templates: the built-in ones compiled into the binary, or a user's `.typ` file.
 //!
-//! Every template exports `cv(profile)`, which receives the dictionary described at the top of
-//! `templates/common.typ` (the data contract). Templates may import `common.typ`, the shared
-//! helpers, which is always available beside them.
+//! Every template exports `cv(profile, style)`, which receives the dictionaries described at
+//! the top of `templates/common.typ` (the data contract). Templates may import `common.typ`,
+//! the shared helpers, which is always available beside them with `i18n.yaml`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::config::{Style, I18N};
 
 /// A template compiled into the binary.
 #[derive(Debug, Clone, Copy)]
@@ -19,17 +22,76 @@ pub struct Builtin {
 }
 
 /// The built-in templates; the first is the default.
-pub const BUILTIN: &[Builtin] = &[Builtin {
-    name: "classic",
-    description: "academic serif look in the spirit of Awesome-CV and moderncv, one accent colour, dates right-aligned",
-    source: include_str!("../templates/classic.typ"),
-}];
+pub const BUILTIN: &[Builtin] = &[
+    Builtin {
+        name: "classic",
+        description: "academic serif look in the spirit of Awesome-CV and moderncv, one accent colour, dates right-aligned",
+        source: include_str!("../templates/classic.typ"),
+    },
+    Builtin {
+        name: "modern",
+        description: "sans-serif, a sober colour band in the header, dates in a left column",
+        source: include_str!("../templates/modern.typ"),
+    },
+    Builtin {
+        name: "compact",
+        description: "dense serif layout for applications with page limits (two pages hold what classic puts in three)",
+        source: include_str!("../templates/compact.typ"),
+    },
+];
 
 /// The shared helpers every template may import as `common.typ`.
 pub const COMMON: &str = include_str!("../templates/common.typ");
 
 /// The file name the shared helpers are served under.
 pub const COMMON_FILE: &str = "common.typ";
+
+/// A file served beside the main file: the template, the shared helpers, the words of every
+/// language, the lab logo.
+#[derive(Debug, Clone)]
+pub struct SupportFile {
+    /// Its name beside the main file, e.g. `classic.typ`.
+    pub name: String,
+    /// Its bytes.
+    pub bytes: Arc<[u8]>,
+    /// How diagnostics name it.
+    pub display: String,
+}
+
+/// The files a render with `style` needs beside its main file.
+pub fn support_files(style: &Style) -> Vec<SupportFile> {
+    let builtin = |name: &str, text: &str| SupportFile {
+        name: name.to_string(),
+        bytes: text.as_bytes().into(),
+        display: format!("templates/{name} (built in)"),
+    };
+    let template = &style.template;
+    let mut files = vec![SupportFile {
+        name: template.file_name.clone(),
+        bytes: template.source.as_bytes().into(),
+        display: match &template.path {
+            Some(path) => path.display().to_string(),
+            None => format!("templates/{} (built in)", template.file_name),
+        },
+    }];
+    files.push(builtin(COMMON_FILE, COMMON));
+    files.push(builtin(I18N_FILE, I18N));
+    if let Some(logo) = style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
+        let display = match &style.config_path {
+            Some(path) => format!("lab logo of {}", path.display()),
+            None => "lab logo".into(),
+        };
+        files.push(SupportFile {
+            name: logo.name.clone(),
+            bytes: logo.bytes.clone(),
+            display,
+        });
+    }
+    files
+}
+
+/// The file name the words of every language are served under.
+pub const I18N_FILE: &str = "i18n.yaml";
 
 /// A template chosen for a render.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -55,7 +117,7 @@ impl Template {
             let file_name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .filter(|n| n != COMMON_FILE)
+                .filter(|n| n != COMMON_FILE && n != crate::world::MAIN_FILE)
                 .unwrap_or_else(|| "template.typ".into());
             return Ok(Self {
                 file_name,

@@ -16,7 +16,7 @@ use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
 use crate::fonts::Fonts;
-use crate::template::{Template, COMMON, COMMON_FILE};
+use crate::template::SupportFile;
 
 /// The virtual path of the generated main file.
 pub const MAIN_FILE: &str = "main.typ";
@@ -86,8 +86,8 @@ pub struct CvWorld {
 pub struct WorldInput<'a> {
     /// The generated main file.
     pub main_source: String,
-    /// The template it imports.
-    pub template: &'a Template,
+    /// The template and the other files served beside the main file.
+    pub files: &'a [SupportFile],
     /// The profile's directory, against which the profile's relative paths are read.
     pub profile_dir: &'a Path,
     /// The profile file, for naming the generated source in diagnostics.
@@ -109,21 +109,11 @@ impl CvWorld {
             main,
             format!("{} (generated {MAIN_FILE})", input.profile_path.display()),
         );
-        if let Some(id) = file_id(&input.template.file_name) {
-            memory.insert(id, Bytes::from_string(input.template.source.clone()));
-            let name = match &input.template.path {
-                Some(path) => path.display().to_string(),
-                None => format!("templates/{} (built in)", input.template.file_name),
-            };
-            names.insert(id, name);
-        }
-        if let Some(id) = file_id(COMMON_FILE) {
-            memory
-                .entry(id)
-                .or_insert_with(|| Bytes::new(COMMON.as_bytes()));
-            names
-                .entry(id)
-                .or_insert_with(|| format!("templates/{COMMON_FILE} (built in)"));
+        for file in input.files {
+            if let Some(id) = file_id(&file.name) {
+                memory.insert(id, Bytes::new(file.bytes.clone()));
+                names.insert(id, file.display.clone());
+            }
         }
         let root = input.profile_dir.canonicalize().ok();
         Self {

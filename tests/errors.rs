@@ -165,7 +165,13 @@ fn missing_photo() {
 #[test]
 fn photo_outside_the_profile_tree() {
     let err = fails(b"name: A\nphoto: ../../etc/passwd\n");
-    assert_has(&err, &["outside the profile's directory", "cv.yaml:2:8"]);
+    assert_has(
+        &err,
+        &[
+            "the photo \"../../etc/passwd\" is outside the directory of its file",
+            "cv.yaml:2:8",
+        ],
+    );
 }
 
 #[test]
@@ -177,7 +183,7 @@ fn a_bad_profile_does_not_stop_the_others() {
         dir.path().join("b-good.yaml"),
     )
     .unwrap();
-    fs::write(dir.path().join("cvpdf.yaml"), b"not: a profile\n").unwrap();
+    fs::write(dir.path().join("cvpdf.yaml"), b"accent: navy\n").unwrap();
     let output = cvpdf(dir.path(), &["render", ".", "-o", "out"]);
     assert_eq!(output.status.code(), Some(1));
     let err = stderr(&output);

@@ -7,6 +7,7 @@ mod common;
 use std::sync::OnceLock;
 
 use codespan_reporting::term::termcolor::ColorChoice;
+use cvpdf::config::Style;
 use cvpdf::fonts::FontOptions;
 use cvpdf::markup::inline;
 use cvpdf::profile::*;
@@ -20,12 +21,12 @@ fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
     RENDERER.get_or_init(|| {
         Renderer::new(RenderSettings {
-            template: Template::default_builtin(),
             fonts: FontOptions {
                 paths: Vec::new(),
                 system_fallback: false,
             },
             source_date: None,
+            standards: Vec::new(),
             color: ColorChoice::Never,
         })
     })
@@ -241,14 +242,17 @@ fn profile_with(s: &str) -> (Profile, Vec<(String, String)>) {
     (profile, expected)
 }
 
-/// Writes the profile as YAML (through serde, so the test covers loading too), renders it and
-/// returns the PDF's text.
-fn render(profile: &Profile) -> Result<Pdf, String> {
+/// Writes the profile as YAML (through serde, so the test covers loading too), renders it with
+/// the built-in template `template` and returns the PDF's text.
+fn render(profile: &Profile, template: &str) -> Result<Pdf, String> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("p.yaml");
     std::fs::write(&path, serde_yaml::to_string(profile).unwrap()).unwrap();
     let loaded = load(&path).map_err(|r| r.short())?;
-    let rendered = renderer().render_pdf(&loaded).map_err(|e| e.detail)?;
+    let style = Style::with_template(Template::resolve(template).unwrap());
+    let rendered = renderer()
+        .render_pdf(&loaded, &style)
+        .map_err(|e| e.detail)?;
     Ok(Pdf::parse(&rendered.pdf))
 }
 
@@ -261,9 +265,9 @@ proptest! {
     })]
 
     #[test]
-    fn every_text_field_comes_out_literally(s in hostile()) {
+    fn every_text_field_comes_out_literally(s in hostile(), template in prop::sample::select(vec!["classic", "modern", "compact"])) {
         let (profile, expected) = profile_with(&s);
-        let pdf = render(&profile).map_err(TestCaseError::fail)?;
+        let pdf = render(&profile, template).map_err(TestCaseError::fail)?;
         let text = pdf.squashed();
         for (field, want) in expected {
             if want.is_empty() {
@@ -300,6 +304,8 @@ proptest! {
 fn hostile_text_in_the_generated_source_stays_inside_literals() {
     // A string that would end the literal and run code if it were pasted unescaped.
     let (profile, _) = profile_with("a\") #panic(\"injected\") #(\"");
-    let pdf = render(&profile).expect("renders");
-    assert!(pdf.contains("a\") #panic(\"injected\") #(\""));
+    for template in ["classic", "modern", "compact"] {
+        let pdf = render(&profile, template).expect("renders");
+        assert!(pdf.contains("a\") #panic(\"injected\") #(\""), "{template}");
+    }
 }

@@ -133,15 +133,28 @@ fn contact_links_are_clickable() {
 }
 
 #[test]
-fn publications_are_numbered_newest_first() {
+fn publications_are_grouped_by_kind_and_numbered_newest_first() {
     let out = render_all();
     let pdf = pdf_for(out.path(), &root().join("profiles/zili-zhang.yaml"));
     let text = pdf.squashed();
-    let newest = text.find("[12]RLHFuse").expect("newest paper is number 12");
-    let oldest = text
-        .find("[1]OptimizingHalfPrecision")
-        .expect("oldest paper is number 1");
-    assert!(newest < oldest);
+    let at = |needle: &str| {
+        text.find(needle)
+            .unwrap_or_else(|| panic!("{needle} missing"))
+    };
+    // Groups in order, each newest first, numbers counting down over all of them.
+    let order = [
+        at("ConferencePapers"),
+        at("[12]dLoRA"),
+        at("[7]TransparentGPUSharing"),
+        at("JournalArticles"),
+        at("[6]RiseofDistributed"),
+        at("WorkshopPapers"),
+        at("[5]OptimizingHalfPrecision"),
+        at("Preprints&UnderReview"),
+        at("[4]RLHFuse"),
+        at("[1]FastDistributedInference"),
+    ];
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
     assert!(pdf.contains("NSDI'24"), "venue_short is shown");
 }
 
@@ -262,7 +275,11 @@ fn typst_source_output_holds_data_and_the_template() {
 fn a_user_template_is_used_and_its_errors_point_at_its_source() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("plain.typ");
-    fs::write(&good, "#let cv(profile) = [Plain CV of #profile.name]\n").unwrap();
+    fs::write(
+        &good,
+        "#let cv(profile, style) = [Plain CV of #profile.name in #style.lang]\n",
+    )
+    .unwrap();
     let out = dir.path().join("out.pdf");
     let profile = root().join("profiles/zhiyao-li.yaml");
     let args = [
@@ -275,10 +292,10 @@ fn a_user_template_is_used_and_its_errors_point_at_its_source() {
     ];
     let output = cvpdf(dir.path(), &args);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(Pdf::read(&out).contains("Plain CV of Zhiyao Li"));
+    assert!(Pdf::read(&out).contains("Plain CV of Zhiyao Li in en"));
 
     let bad = dir.path().join("bad.typ");
-    fs::write(&bad, "#let cv(profile) = {\n  profile.nmae\n}\n").unwrap();
+    fs::write(&bad, "#let cv(profile, style) = {\n  profile.nmae\n}\n").unwrap();
     let args = [
         "render",
         profile.to_str().unwrap(),

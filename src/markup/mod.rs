@@ -11,6 +11,7 @@ pub mod value;
 
 use std::path::Path;
 
+use crate::config::{Color, Numbering, PhotoShape, Style};
 use crate::profile::{
     Date, EndDate, LinkKind, LoadedProfile, Profile, PublicationKind, PublicationLinks,
     PublicationStatus, SECTION_KEYS,
@@ -69,17 +70,9 @@ impl Timestamp {
     }
 }
 
-/// What the generated main file needs beyond the profile.
-#[derive(Debug, Clone)]
-pub struct MarkupOptions {
-    /// The file the main source imports `cv` from, relative to the main file.
-    pub template_file: String,
-    /// The PDF's creation date, written into the document so any compiler embeds the same one.
-    pub date: Option<Timestamp>,
-}
-
-/// Generates the main Typst file for `loaded`.
-pub fn main_source(loaded: &LoadedProfile, options: &MarkupOptions) -> String {
+/// Generates the main Typst file for `loaded` in `style`; `date` is the PDF's creation date,
+/// written into the document so that any compiler embeds the same one.
+pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp>) -> String {
     let profile = &loaded.profile;
     let origin = loaded
         .path
@@ -93,16 +86,69 @@ pub fn main_source(loaded: &LoadedProfile, options: &MarkupOptions) -> String {
     ));
     out.push_str(&format!(
         "#import {}: cv\n",
-        value::string_literal(&options.template_file)
+        value::string_literal(&style.template.file_name)
     ));
-    out.push_str("#cv(");
-    profile_value(profile, options.date).write(&mut out, 0);
-    out.push_str(")\n");
+    out.push_str("#cv(\n  ");
+    profile_value(profile, &style.section_order, date).write(&mut out, 1);
+    out.push_str(",\n  ");
+    style_value(style).write(&mut out, 1);
+    out.push_str(",\n)\n");
     out
 }
 
-/// The data contract: the dictionary the template's `cv` function receives.
-pub fn profile_value(p: &Profile, date: Option<Timestamp>) -> Value {
+/// The second argument of `cv`: how the CV should look (see `templates/common.typ`).
+pub fn style_value(style: &Style) -> Value {
+    let accent = match &style.accent {
+        None => Value::None,
+        Some(Color::Named(name)) => Value::Ident(name),
+        Some(Color::Hex(hex)) => Value::Call("rgb", vec![("", Value::str(hex.clone()))]),
+    };
+    let lab = style.lab.as_ref().map_or(Value::None, |lab| {
+        Value::Dict(vec![
+            ("name", Value::str(&lab.name)),
+            ("url", opt_url(lab.url.as_deref())),
+            (
+                "logo",
+                lab.logo
+                    .as_ref()
+                    .map_or(Value::None, |l| Value::FileBytes(l.name.clone())),
+            ),
+        ])
+    });
+    Value::Dict(vec![
+        ("paper", Value::str(style.paper.typst_name())),
+        ("accent", accent),
+        ("font", Value::opt_str(style.font.as_ref())),
+        ("lang", Value::str(&style.lang)),
+        ("numbering", Value::str(numbering(style.numbering))),
+        (
+            "photo",
+            style
+                .photo
+                .map_or(Value::None, |p| Value::str(photo_shape(p))),
+        ),
+        ("lab", lab),
+    ])
+}
+
+fn numbering(n: Numbering) -> &'static str {
+    match n {
+        Numbering::Reverse => "reverse",
+        Numbering::Forward => "forward",
+        Numbering::None => "none",
+    }
+}
+
+fn photo_shape(p: PhotoShape) -> &'static str {
+    match p {
+        PhotoShape::Round => "round",
+        PhotoShape::Square => "square",
+    }
+}
+
+/// The data contract: the dictionary the template's `cv` function receives. `lab_order` is
+/// the lab's default section order, used when the profile gives none.
+pub fn profile_value(p: &Profile, lab_order: &[String], date: Option<Timestamp>) -> Value {
     let own = own_names(p);
     let mut publications: Vec<_> = p.publications.iter().collect();
     // Newest first; a paper without a month comes after the dated ones of its year, and the
@@ -301,23 +347,28 @@ pub fn profile_value(p: &Profile, date: Option<Timestamp>) -> Value {
                 ])
             }),
         ),
-        ("order", section_order(p)),
+        ("order", section_order(p, lab_order)),
         ("updated", opt_date(p.updated)),
         ("document_date", date.map_or(Value::None, datetime)),
     ])
 }
 
-/// Which sections appear, in which order: the keys of `section_order` first, then every other
-/// non-empty section in the default order (custom sections before hobbies). Custom sections
-/// are given by their index in `sections`.
-fn section_order(p: &Profile) -> Value {
+/// Which sections appear, in which order: the keys of the profile's `section_order` (or, when
+/// it has none, the lab's) first, then every other non-empty section in the default order
+/// (custom sections before hobbies). Custom sections are given by their index in `sections`.
+fn section_order(p: &Profile, lab_order: &[String]) -> Value {
+    let listed = if p.section_order.is_empty() {
+        lab_order
+    } else {
+        &p.section_order
+    };
     let mut order: Vec<Value> = Vec::new();
     let custom_key = |title: &str| p.sections.iter().position(|s| s.title == title);
     let key_value = |key: &str| match SECTION_KEYS.contains(&key) {
         true => Value::str(key),
         false => Value::Int(custom_key(key).unwrap_or_default() as i64),
     };
-    for key in &p.section_order {
+    for key in listed {
         if has_section(p, key) {
             order.push(key_value(key));
         }
@@ -330,7 +381,7 @@ fn section_order(p: &Profile) -> Value {
     defaults.extend(p.sections.iter().map(|s| s.title.clone()));
     defaults.push("hobbies".into());
     for key in defaults {
-        if has_section(p, &key) && !p.section_order.contains(&key) {
+        if has_section(p, &key) && !listed.contains(&key) {
             order.push(key_value(&key));
         }
     }
@@ -564,7 +615,7 @@ mod tests {
 
     fn source(yaml: &str) -> String {
         let mut out = String::new();
-        profile_value(&profile(yaml), None).write(&mut out, 0);
+        profile_value(&profile(yaml), &[], None).write(&mut out, 0);
         out
     }
 

@@ -24,8 +24,11 @@ pub enum Value {
     Dict(Vec<(&'static str, Value)>),
     /// The bytes of a file of the project, `read(path, encoding: none)`.
     FileBytes(String),
-    /// A call of a standard-library function with named arguments, e.g. `datetime(year: …)`.
+    /// A call of a standard-library function, e.g. `datetime(year: …)`; an empty name makes
+    /// the argument positional.
     Call(&'static str, Vec<(&'static str, Value)>),
+    /// A name from the standard library chosen by cvpdf (never from user text), e.g. `navy`.
+    Ident(&'static str),
 }
 
 /// Content made only of escaped string literals and calls of `strong`, `emph` and `link`.
@@ -78,12 +81,15 @@ impl Value {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    out.push_str(key);
-                    out.push_str(": ");
+                    if !key.is_empty() {
+                        out.push_str(key);
+                        out.push_str(": ");
+                    }
                     value.write(out, depth);
                 }
                 out.push(')');
             }
+            Value::Ident(name) => out.push_str(name),
             Value::Array(items) if items.is_empty() => out.push_str("()"),
             Value::Array(items) => {
                 out.push('(');

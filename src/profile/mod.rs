@@ -11,4 +11,4 @@ mod validate;
 pub use date::{Date, DateError, EndDate};
 pub use load::{load, parse, LoadedProfile};
 pub use model::*;
-pub use validate::{image_format, resolve_photo, ImageFormat, SECTION_KEYS};
+pub use validate::{image_format, resolve_file, resolve_photo, ImageFormat, SECTION_KEYS};

@@ -242,10 +242,20 @@ pub enum ImageFormat {
     Jpeg,
 }
 
-/// Resolves a photo path written in a profile: relative, inside `dir` (after following
-/// symlinks), an existing PNG or JPEG file. Returns the file's real path.
-pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
-    let relative = Path::new(photo);
+impl ImageFormat {
+    /// The usual file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ImageFormat::Png => "png",
+            ImageFormat::Jpeg => "jpg",
+        }
+    }
+}
+
+/// Resolves a path written in a profile or configuration: relative, inside `dir` (after
+/// following symlinks), an existing file. `what` names it in messages ("photo", "logo").
+pub fn resolve_file(dir: &Path, path: &str, what: &str) -> Result<PathBuf, Problem> {
+    let relative = Path::new(path);
     let escapes = relative.components().any(|c| {
         matches!(
             c,
@@ -254,13 +264,17 @@ pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
     });
     if escapes {
         return Err(Problem::error(format!(
-            "the photo \"{photo}\" is outside the profile's directory"
+            "the {what} \"{path}\" is outside the directory of its file"
         ))
-        .with_help("put the image next to the profile (or below it) and give a relative path"));
+        .with_help("put the file next to it (or below) and give a relative path"));
     }
-    let joined = dir.join(relative);
-    let real = joined.canonicalize().map_err(|err| {
-        Problem::error(format!("cannot open the photo \"{photo}\": {err}"))
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let real = dir.join(relative).canonicalize().map_err(|err| {
+        Problem::error(format!("cannot open the {what} \"{path}\": {err}"))
             .with_help(format!("the path is relative to {}", dir.display()))
     })?;
     let root = dir
@@ -268,14 +282,21 @@ pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
         .map_err(|err| Problem::error(format!("cannot open {}: {err}", dir.display())))?;
     if !real.starts_with(&root) {
         return Err(Problem::error(format!(
-            "the photo \"{photo}\" leads outside the profile's directory (through a symbolic link)"
+            "the {what} \"{path}\" leads outside the directory of its file (through a symbolic link)"
         )));
     }
     if !real.is_file() {
         return Err(Problem::error(format!(
-            "the photo \"{photo}\" is not a file"
+            "the {what} \"{path}\" is not a file"
         )));
     }
+    Ok(real)
+}
+
+/// Resolves a photo path written in a profile ([`resolve_file`]) and checks that the file is
+/// a PNG or JPEG image. Returns the file's real path.
+pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
+    let real = resolve_file(dir, photo, "photo")?;
     let mut head = [0u8; 8];
     let read = File::open(&real).and_then(|mut f| f.read(&mut head));
     match read.map(|n| image_format(&head[..n])) {
