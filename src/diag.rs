@@ -190,7 +190,8 @@ impl fmt::Display for Report {
     }
 }
 
-/// The candidate closest to `word`, if one is close enough to be a likely typo.
+/// The candidate closest to `word`, if one is close enough to be a likely typo or an
+/// abbreviation (`pubs` for `publications`).
 pub fn did_you_mean<'a>(
     word: &str,
     candidates: impl IntoIterator<Item = &'a str>,
@@ -198,10 +199,28 @@ pub fn did_you_mean<'a>(
     let word = word.to_lowercase();
     candidates
         .into_iter()
-        .map(|c| (strsim::jaro_winkler(&word, &c.to_lowercase()), c))
+        .map(|c| {
+            let candidate = c.to_lowercase();
+            let typo = strsim::jaro_winkler(&word, &candidate);
+            let abbreviation = if is_abbreviation(&word, &candidate) {
+                0.85
+            } else {
+                0.0
+            };
+            (typo.max(abbreviation), c)
+        })
         .filter(|(score, _)| *score >= 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, c)| c)
+}
+
+/// Whether `word` (three letters or more) starts like `candidate` and its letters appear in
+/// `candidate` in order: `pubs` → `publications`, `edu` → `education`.
+fn is_abbreviation(word: &str, candidate: &str) -> bool {
+    let mut rest = candidate.chars();
+    word.chars().count() >= 3
+        && word.chars().next() == candidate.chars().next()
+        && word.chars().all(|c| rest.any(|d| d == c))
 }
 
 #[cfg(test)]
@@ -214,6 +233,14 @@ mod tests {
         assert_eq!(did_you_mean("instituton", fields), Some("institution"));
         assert_eq!(did_you_mean("Degre", fields), Some("degree"));
         assert_eq!(did_you_mean("salary", fields), None);
+        assert_eq!(
+            did_you_mean("pubs", ["publications", "talks"]),
+            Some("publications")
+        );
+        assert_eq!(
+            did_you_mean("edu", ["education", "experience"]),
+            Some("education")
+        );
     }
 
     #[test]

@@ -139,6 +139,17 @@ impl Renderer {
         style: &Style,
     ) -> Result<Rendered, RenderError> {
         let started = Instant::now();
+        if self.standards.contains(&PdfStandard::A_2b) && self.document_date(loaded).is_none() {
+            // PDF/A needs a creation date; inventing one (today) would break reproducibility.
+            let message = "PDF/A-2b needs a document date, and this profile has none";
+            return Err(RenderError {
+                detail: format!(
+                    "error: {message}\n  ┌─ {}\n  = help: add `updated: YYYY-MM-DD` to the profile, or set SOURCE_DATE_EPOCH\n\n",
+                    loaded.path.display()
+                ),
+                summary: message.into(),
+            });
+        }
         let compiled = self.compile(loaded, style)?;
         let standards = PdfStandards::new(&self.standards).map_err(|e| RenderError {
             detail: format!("error: {}\n", e.message()),

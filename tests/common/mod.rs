@@ -66,6 +66,10 @@ pub struct Pdf {
     pub fonts: Vec<String>,
     /// Number of images drawn, all pages.
     pub images: usize,
+    /// Titles of the top-level bookmarks.
+    pub outline: Vec<String>,
+    /// Width and height of the first page, in points.
+    pub page_size: (f32, f32),
 }
 
 impl Pdf {
@@ -151,7 +155,26 @@ impl Pdf {
                 }
             }
         }
+        let outline = outline_titles(&doc);
+        let first = pages.values().next().copied().expect("a page");
+        let media = doc
+            .get_dictionary(first)
+            .ok()
+            .and_then(|d| d.get(b"MediaBox").ok())
+            .and_then(|o| o.as_array().ok())
+            .map(|a| {
+                a.iter()
+                    .map(|n| n.as_float().unwrap_or(0.0))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        let page_size = (
+            media.get(2).copied().unwrap_or(0.0),
+            media.get(3).copied().unwrap_or(0.0),
+        );
         Pdf {
+            outline,
+            page_size,
             pages: pages.len(),
             page_text,
             runs,
@@ -185,6 +208,34 @@ impl Pdf {
             .join("|");
         joined.contains(&needle)
     }
+}
+
+/// The titles of the first level of the document outline (bookmarks).
+fn outline_titles(doc: &Document) -> Vec<String> {
+    fn deref<'a>(doc: &'a Document, o: &'a Object) -> Option<&'a lopdf::Dictionary> {
+        match o {
+            Object::Reference(r) => doc.get_dictionary(*r).ok(),
+            Object::Dictionary(d) => Some(d),
+            _ => None,
+        }
+    }
+    let mut titles = Vec::new();
+    let Some(outlines) = doc
+        .catalog()
+        .ok()
+        .and_then(|c| c.get(b"Outlines").ok())
+        .and_then(|o| deref(doc, o))
+    else {
+        return titles;
+    };
+    let mut item = outlines.get(b"First").ok().and_then(|o| deref(doc, o));
+    while let Some(dict) = item {
+        if let Ok(title) = dict.get(b"Title").and_then(|t| t.as_str()) {
+            titles.push(decode_text_string(title));
+        }
+        item = dict.get(b"Next").ok().and_then(|o| deref(doc, o));
+    }
+    titles
 }
 
 fn collect(operands: &[Object], encoding: &lopdf::Encoding, out: &mut String) {

@@ -1,0 +1,326 @@
+//! Templates, the lab configuration (`cvpdf.yaml`), command-line overrides, localisation, PDF
+//! standards and bookmarks, checked on the PDFs the binary writes.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{cvpdf, root, stderr, Pdf};
+
+/// A lab directory: `lab/cvpdf.yaml` with `config`, and two profiles one level down.
+fn lab(config: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("lab/profiles");
+    fs::create_dir_all(&profiles).unwrap();
+    fs::write(dir.path().join("lab/cvpdf.yaml"), config).unwrap();
+    for name in ["zili-zhang.yaml", "zhiyao-li.yaml"] {
+        fs::copy(root().join("profiles").join(name), profiles.join(name)).unwrap();
+    }
+    dir
+}
+
+fn render(dir: &Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["render", "lab/profiles", "-o", "out"];
+    args.extend_from_slice(extra);
+    cvpdf(dir, &args)
+}
+
+#[test]
+fn every_template_renders_every_bundled_profile_in_every_language() {
+    for template in ["classic", "modern", "compact"] {
+        for lang in ["en", "zh"] {
+            let out = tempfile::tempdir().unwrap();
+            let args = [
+                "render",
+                "profiles/",
+                "-o",
+                out.path().to_str().unwrap(),
+                "--template",
+                template,
+                "--lang",
+                lang,
+            ];
+            let output = cvpdf(&root(), &args);
+            assert!(
+                output.status.success(),
+                "{template} {lang}: {}",
+                stderr(&output)
+            );
+            let pdf = Pdf::read(&out.path().join("liangyu-zhao.pdf"));
+            let (education, publications) = if lang == "zh" {
+                ("教育背景", "发表论文")
+            } else {
+                ("Education", "Publications")
+            };
+            assert!(
+                pdf.outline.iter().any(|t| t == education),
+                "{template} {lang}: {:?}",
+                pdf.outline
+            );
+            assert!(
+                pdf.outline.iter().any(|t| t == publications),
+                "{template} {lang}: {:?}",
+                pdf.outline
+            );
+        }
+    }
+}
+
+#[test]
+fn compact_needs_fewer_pages_than_classic() {
+    let pages = |template: &str| {
+        let out = tempfile::tempdir().unwrap();
+        let args = [
+            "render",
+            "profiles/",
+            "-o",
+            out.path().to_str().unwrap(),
+            "--template",
+            template,
+        ];
+        assert!(cvpdf(&root(), &args).status.success());
+        ["zili-zhang", "liangyu-zhao"]
+            .map(|p| Pdf::read(&out.path().join(format!("{p}.pdf"))).pages)
+    };
+    let (classic, compact) = (pages("classic"), pages("compact"));
+    assert_eq!(classic, [3, 3]);
+    assert_eq!(compact, [2, 2], "two pages hold what classic puts in three");
+}
+
+#[test]
+fn the_outline_has_one_bookmark_per_section() {
+    let out = tempfile::tempdir().unwrap();
+    let output = cvpdf(
+        &root(),
+        &[
+            "render",
+            "profiles/zili-zhang.yaml",
+            "-o",
+            out.path().to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let pdf = Pdf::read(&out.path().join("zili-zhang.pdf"));
+    let expected = [
+        "Education",
+        "Experience",
+        "Publications",
+        "Honors & Awards",
+        "Teaching",
+        "Skills",
+        "Languages",
+        "Interests & Hobbies",
+    ];
+    assert_eq!(pdf.outline, expected);
+}
+
+#[test]
+fn the_nearest_lab_configuration_styles_every_profile() {
+    let dir = lab("lang: zh\npaper: us-letter\nnumbering: forward\nlab:\n  name: NetSys Lab\n  url: https://example.org/lab\n");
+    let output = render(dir.path(), &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for name in ["zili-zhang", "zhiyao-li"] {
+        let pdf = Pdf::read(&dir.path().join(format!("out/{name}.pdf")));
+        assert_eq!(pdf.page_size, (612.0, 792.0), "US Letter");
+        assert!(pdf.contains("教育背景"), "Chinese section titles");
+        assert!(pdf.contains("至今"), "Chinese 'Present'");
+        for (i, page) in pdf.page_text.iter().enumerate() {
+            assert!(
+                page.contains("NetSys Lab"),
+                "{name}: lab missing from the footer of page {}",
+                i + 1
+            );
+        }
+        assert!(pdf.links.iter().any(|l| l == "https://example.org/lab"));
+    }
+    let zili = Pdf::read(&dir.path().join("out/zili-zhang.pdf"));
+    assert!(zili.contains("2023年9月"), "Chinese dates");
+    assert!(
+        zili.squashed().contains("[1]dLoRA"),
+        "forward numbering starts at 1"
+    );
+    let zhiyao = Pdf::read(&dir.path().join("out/zhiyao-li.pdf"));
+    assert_eq!(zhiyao.info["Title"], "李之尧 — 个人简历");
+}
+
+#[test]
+fn command_line_flags_win_over_the_configuration() {
+    let dir = lab("lang: zh\nnumbering: none\ntemplate: compact\n");
+    let output = render(
+        dir.path(),
+        &[
+            "--lang",
+            "en",
+            "--numbering",
+            "reverse",
+            "--template",
+            "modern",
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let pdf = Pdf::read(&dir.path().join("out/zili-zhang.pdf"));
+    assert_eq!(
+        pdf.outline.first().map(String::as_str),
+        Some("Education"),
+        "--lang en wins"
+    );
+    assert!(pdf.squashed().contains("[12]dLoRA"));
+    assert!(
+        pdf.fonts.iter().any(|f| f.contains("Inter")),
+        "modern is set in Inter: {:?}",
+        pdf.fonts
+    );
+
+    let output = render(dir.path(), &["--lang", "en"]);
+    assert!(output.status.success());
+    let pdf = Pdf::read(&dir.path().join("out/zili-zhang.pdf"));
+    assert!(
+        !pdf.squashed().contains("[12]"),
+        "numbering: none from the file"
+    );
+    assert_eq!(pdf.pages, 2, "template: compact from the file");
+}
+
+#[test]
+fn a_bad_configuration_is_reported_with_its_file_and_line() {
+    let dir = lab("template: classic\naccent: bleu\nsection_order: [education, pubs]\n");
+    let output = render(dir.path(), &[]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    for part in [
+        "unknown colour \"bleu\", did you mean \"blue\"?",
+        "cvpdf.yaml:2:9",
+        "unknown section \"pubs\", did you mean \"publications\"?",
+        "cvpdf.yaml:3:28",
+        "is not rendered: its lab configuration has errors",
+    ] {
+        assert!(err.contains(part), "{part:?} missing in\n{err}");
+    }
+    assert_eq!(
+        err.matches("unknown colour").count(),
+        1,
+        "reported once for the whole lab"
+    );
+    assert!(!dir.path().join("out/zili-zhang.pdf").exists());
+
+    let dir = lab("font: Comic Sans\nlang: fr\n");
+    let err = stderr(&render(dir.path(), &[]));
+    assert!(err.contains("unknown font \"Comic Sans\""), "{err}");
+    assert!(
+        err.contains("unknown language \"fr\"") && err.contains("en, zh"),
+        "{err}"
+    );
+
+    let dir = lab("template: nowhere.typ\n");
+    let err = stderr(&render(dir.path(), &[]));
+    assert!(
+        err.contains("cannot read the template") && err.contains("cvpdf.yaml:1:11"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_style_flags_are_usage_errors() {
+    for flags in [
+        &["--accent", "#12"][..],
+        &["--font", "Nope Sans"],
+        &["--lang", "xx"],
+        &["--template", "fancy"],
+    ] {
+        let mut args = vec![
+            "render",
+            "profiles/zhiyao-li.yaml",
+            "-o",
+            "/nonexistent/x.pdf",
+        ];
+        args.extend_from_slice(flags);
+        let output = cvpdf(&root(), &args);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{flags:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("command line"),
+            "{flags:?}: {}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
+fn a_lab_logo_is_drawn_on_every_page() {
+    let dir = lab("lab:\n  name: NetSys Lab\n  logo: logo.png\n");
+    fs::copy(
+        root().join("tests/fixtures/photo.png"),
+        dir.path().join("lab/logo.png"),
+    )
+    .unwrap();
+    let output = render(dir.path(), &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let pdf = Pdf::read(&dir.path().join("out/zili-zhang.pdf"));
+    assert_eq!(pdf.images, pdf.pages, "one logo per page");
+
+    let dir = lab("lab:\n  name: NetSys Lab\n  logo: ../../etc/passwd\n");
+    let err = stderr(&render(dir.path(), &[]));
+    assert!(
+        err.contains("the logo \"../../etc/passwd\" is outside"),
+        "{err}"
+    );
+}
+
+#[test]
+fn pdf_standards_are_met_or_the_reason_is_given() {
+    for template in ["classic", "modern", "compact"] {
+        for standard in ["ua-1", "a-2b"] {
+            let out = tempfile::tempdir().unwrap();
+            let args = [
+                "render",
+                "profiles/zili-zhang.yaml",
+                "tests/fixtures/with-photo.yaml",
+                "-o",
+                out.path().to_str().unwrap(),
+            ];
+            let mut args = args.to_vec();
+            args.extend(["--template", template, "--pdf-standard", standard]);
+            let output = common::cvpdf_env(&root(), &args, &[("SOURCE_DATE_EPOCH", "1700000000")]);
+            assert!(
+                output.status.success(),
+                "{template} {standard}: {}",
+                stderr(&output)
+            );
+        }
+    }
+    // Without any date, PDF/A cannot be made reproducibly: a clear error, not a made-up date.
+    let out = tempfile::tempdir().unwrap();
+    let args = [
+        "render",
+        "profiles/liangyu-zhao.yaml",
+        "-o",
+        out.path().to_str().unwrap(),
+        "--pdf-standard",
+        "a-2b",
+    ];
+    let output = cvpdf(&root(), &args);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("PDF/A-2b needs a document date"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn templates_are_listed() {
+    let output = cvpdf(&root(), &["templates"]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    for name in ["classic", "modern", "compact"] {
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with(name) && l.len() > name.len() + 20),
+            "{out}"
+        );
+    }
+}
