@@ -240,6 +240,23 @@ impl Renderer {
     }
 }
 
+/// Each page as a PNG image at `ppi` pixels per inch.
+pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, String> {
+    let options = typst_render::RenderOptions {
+        pixel_per_pt: typst::utils::Scalar::new(f64::from(ppi) / 72.0),
+        render_bleed: false,
+    };
+    document
+        .pages()
+        .iter()
+        .map(|page| {
+            typst_render::render(page, &options)
+                .encode_png()
+                .map_err(|e| e.to_string())
+        })
+        .collect()
+}
+
 /// A PDF creation date from a timestamp (midnight UTC when only the day is known).
 fn pdf_timestamp(t: Timestamp) -> Option<typst_pdf::Timestamp> {
     let (h, m, s) = t.time.unwrap_or((0, 0, 0));
