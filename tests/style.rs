@@ -324,3 +324,71 @@ fn templates_are_listed() {
         );
     }
 }
+
+#[test]
+fn every_profile_renders_with_every_template_and_config_option() {
+    let option_sets = [
+        "paper: us-letter\naccent: maroon\n",
+        "font: Inter\nnumbering: none\nphoto: round\n",
+        "font: Libertinus Serif\nnumbering: forward\nphoto: square\naccent: \"#0a7\"\n",
+        "lang: zh\nsection_order: [publications, education]\nlab: {name: NetSys Lab, url: https://example.org, logo: logo.png}\n",
+    ];
+    for template in ["classic", "modern", "compact"] {
+        for options in option_sets {
+            let dir = tempfile::tempdir().unwrap();
+            let profiles = dir.path().join("profiles");
+            fs::create_dir_all(&profiles).unwrap();
+            for profile in common::bundled_profiles() {
+                fs::copy(&profile, profiles.join(profile.file_name().unwrap())).unwrap();
+            }
+            fs::copy(
+                root().join("tests/fixtures/photo.png"),
+                dir.path().join("logo.png"),
+            )
+            .unwrap();
+            fs::write(
+                dir.path().join("cvpdf.yaml"),
+                format!("template: {template}\n{options}"),
+            )
+            .unwrap();
+            let output = cvpdf(dir.path(), &["render", "profiles", "-o", "out"]);
+            assert!(
+                output.status.success(),
+                "{template} with {options:?}: {}",
+                stderr(&output)
+            );
+            assert_eq!(fs::read_dir(dir.path().join("out")).unwrap().count(), 4);
+        }
+    }
+}
+
+#[test]
+fn publication_links_are_clickable() {
+    let out = tempfile::tempdir().unwrap();
+    let fixture = root().join("tests/fixtures/full.yaml");
+    for template in ["classic", "modern", "compact"] {
+        let args = [
+            "render",
+            fixture.to_str().unwrap(),
+            "-o",
+            out.path().to_str().unwrap(),
+            "--template",
+            template,
+        ];
+        assert!(cvpdf(&root(), &args).status.success());
+        let pdf = Pdf::read(&out.path().join("full.pdf"));
+        for uri in [
+            "https://doi.org/10.5555/tailwind",
+            "https://arxiv.org/abs/2409.01234",
+            "https://github.com/ada-example/tailwind",
+            "https://example.org/institute",
+        ] {
+            assert!(
+                pdf.links.iter().any(|l| l == uri),
+                "{template}: {uri} not in {:?}",
+                pdf.links
+            );
+        }
+        assert!(pdf.contains("Best Paper Award"));
+    }
+}
