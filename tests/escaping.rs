@@ -6,12 +6,10 @@ mod common;
 
 use std::sync::OnceLock;
 
-use codespan_reporting::term::termcolor::ColorChoice;
 use cvpdf::config::Style;
-use cvpdf::fonts::FontOptions;
 use cvpdf::markup::inline;
 use cvpdf::profile::*;
-use cvpdf::render::{RenderSettings, Renderer};
+use cvpdf::render::Renderer;
 use cvpdf::template::Template;
 use proptest::prelude::*;
 
@@ -19,17 +17,7 @@ use common::{squash, Pdf};
 
 fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
-    RENDERER.get_or_init(|| {
-        Renderer::new(RenderSettings {
-            fonts: FontOptions {
-                paths: Vec::new(),
-                system_fallback: false,
-            },
-            source_date: None,
-            standards: Vec::new(),
-            color: ColorChoice::Never,
-        })
-    })
+    RENDERER.get_or_init(common::test_renderer)
 }
 
 /// Text made of the characters most likely to break generated markup, plus letters, CJK and

@@ -12,11 +12,9 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use codespan_reporting::term::termcolor::ColorChoice;
 use cvpdf::config::{Overrides, Style};
-use cvpdf::fonts::FontOptions;
 use cvpdf::profile;
-use cvpdf::render::{png_pages, RenderSettings, Renderer};
+use cvpdf::render::{png_pages, Renderer};
 use typst::layout::{Frame, FrameItem, Point};
 use typst_layout::PagedDocument;
 
@@ -33,18 +31,6 @@ const CM: f64 = 72.0 / 2.54;
 const PPI: f32 = 40.0;
 /// Resolution of the gallery images in the README.
 const GALLERY_PPI: f32 = 80.0;
-
-fn renderer() -> Renderer {
-    Renderer::new(RenderSettings {
-        fonts: FontOptions {
-            paths: Vec::new(),
-            system_fallback: false,
-        },
-        source_date: None,
-        standards: Vec::new(),
-        color: ColorChoice::Never,
-    })
-}
 
 fn compile(renderer: &Renderer, profile: &Path, template: &str, lang: &str) -> PagedDocument {
     let loaded = profile::load(profile).unwrap_or_else(|r| panic!("{}", r.short()));
@@ -113,7 +99,7 @@ fn compare(actual_png: &[u8], reference: &Path, name: &str) -> Option<String> {
 
 #[test]
 fn templates_match_their_reference_images() {
-    let renderer = renderer();
+    let renderer = common::test_renderer();
     let fixture = root().join("tests/fixtures/full.yaml");
     let mut failures = Vec::new();
     let mut cases: Vec<(&str, &str)> = TEMPLATES.iter().map(|(t, _, _)| (*t, "en")).collect();
@@ -170,7 +156,7 @@ fn templates_match_their_reference_images() {
 
 #[test]
 fn the_readme_gallery_shows_the_current_templates() {
-    let renderer = renderer();
+    let renderer = common::test_renderer();
     let profile = root().join("profiles/zili-zhang.yaml");
     let mut failures = Vec::new();
     for (template, _, _) in TEMPLATES {
@@ -254,13 +240,13 @@ fn the_margin_check_catches_an_overflowing_line() {
         format!("name: A\nbio: \"{}\"\n", "0123456789".repeat(12)),
     )
     .unwrap();
-    let document = compile(&renderer(), &path, "classic", "en");
+    let document = compile(&common::test_renderer(), &path, "classic", "en");
     assert!(!margin_problems(&document.pages()[0].frame, 2.0 * CM).is_empty());
 }
 
 #[test]
 fn no_text_overflows_the_margins_and_no_page_is_left_empty() {
-    let renderer = renderer();
+    let renderer = common::test_renderer();
     let mut profiles: Vec<PathBuf> = bundled_profiles();
     profiles.push(root().join("tests/fixtures/full.yaml"));
     profiles.push(root().join("tests/fixtures/cjk.yaml"));
