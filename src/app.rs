@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
-use crate::cli::{CheckArgs, Cli, Command, FontArgs, Format, RenderArgs};
-use crate::config::{Style, Styles};
+use crate::batch::{self, BatchOptions, Job, Progress, Summary};
+use crate::cli::{
+    CheckArgs, Cli, Command, FontArgs, Format, PdfStandardArg, RenderArgs, WatchArgs,
+};
+use crate::config::Styles;
 use crate::fonts::{FontOptions, FontSet};
 use crate::markup::Timestamp;
-use crate::output::write_atomic;
-use crate::profile::{self, LoadedProfile};
+use crate::profile;
 use crate::render::{RenderSettings, Renderer};
-use crate::template::{support_files, BUILTIN};
+use crate::template::BUILTIN;
 
 /// Exit code: everything worked.
 pub const EXIT_OK: u8 = 0;
@@ -28,6 +30,7 @@ pub fn run(cli: Cli) -> u8 {
     match cli.command {
         Command::Render(args) => render(args),
         Command::Check(args) => check(args),
+        Command::Watch(args) => watch(args),
         Command::Templates => {
             for t in BUILTIN {
                 println!("{:<10} {}", t.name, t.description);
@@ -69,63 +72,121 @@ impl Target {
 }
 
 fn render(args: RenderArgs) -> u8 {
-    let source_date = match source_date_epoch() {
-        Ok(date) => date,
-        Err(message) => return usage_error(&message),
-    };
     let inputs = match expand_inputs(&args.inputs) {
         Ok(inputs) => inputs,
         Err(message) => return usage_error(&message),
     };
-    let target = match output_target(args.output.as_deref(), inputs.len(), args.format) {
-        Ok(target) => target,
+    let jobs = match plan_jobs(&inputs, args.output.as_deref(), args.format) {
+        Ok(jobs) => jobs,
         Err(message) => return usage_error(&message),
     };
-    let renderer = Renderer::new(RenderSettings {
-        fonts: font_options(&args.fonts),
-        source_date,
-        standards: args.pdf_standards.iter().map(|s| s.standard()).collect(),
-        color: color_choice(),
-    });
+    let renderer = match renderer(&args.fonts, &args.pdf_standards) {
+        Ok(renderer) => renderer,
+        Err(message) => return usage_error(&message),
+    };
     let mut styles = Styles::new(args.style.overrides(), renderer.fonts());
     if let Err(report) = styles.check_overrides() {
         emit_report(&report);
         return EXIT_USAGE;
     }
+    let options = BatchOptions {
+        format: args.format,
+        jobs: args
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        force: args.force,
+        progress: if args.quiet {
+            Progress::Quiet
+        } else {
+            Progress::Auto
+        },
+        fonts: font_options(&args.fonts),
+    };
+    let summary = batch::run(&renderer, &mut styles, &jobs, &options);
+    report_summary(&summary, args.quiet)
+}
 
-    let mut failed = 0;
-    for input in &inputs {
-        let loaded = match profile::load(input) {
-            Ok(loaded) => loaded,
-            Err(report) => {
-                emit_report(&report);
-                failed += 1;
-                continue;
-            }
-        };
-        let Some(style) = styles.for_dir(&loaded.dir, &mut |report| emit_report(report)) else {
+/// Prints the counts of a batch (and its failures) and returns the exit code.
+fn report_summary(summary: &Summary, quiet: bool) -> u8 {
+    let total = summary.rendered + summary.unchanged + summary.failed.len();
+    if summary.failed.is_empty() {
+        if !quiet && total > 1 {
             eprintln!(
-                "error: {} is not rendered: its lab configuration has errors",
-                input.display()
+                "{} rendered, {} unchanged",
+                summary.rendered, summary.unchanged
             );
-            failed += 1;
-            continue;
-        };
-        let destination = target.path_for(input, args.format.extension());
-        let result = match args.format {
-            Format::Pdf => render_pdf(&renderer, &loaded, &style, &destination),
-            Format::Typ => write_typst(&renderer, &loaded, &style, &destination),
-        };
-        if let Err(message) = result {
-            eprint!("{message}");
-            failed += 1;
         }
+        return EXIT_OK;
     }
-    if failed > 0 {
-        eprintln!("error: {failed} of {} profiles failed", inputs.len());
-        EXIT_FAILED
-    } else {
-        EXIT_OK
+    eprintln!(
+        "error: {} of {total} profiles failed ({} rendered, {} unchanged):",
+        summary.failed.len(),
+        summary.rendered,
+        summary.unchanged
+    );
+    for (input, reason) in &summary.failed {
+        eprintln!("  {}: {reason}", input.display());
+    }
+    EXIT_FAILED
+}
+
+/// The renderer of a run: fonts, date and PDF standards.
+fn renderer(fonts: &FontArgs, standards: &[PdfStandardArg]) -> Result<Renderer, String> {
+    Ok(Renderer::new(RenderSettings {
+        fonts: font_options(fonts),
+        source_date: source_date_epoch()?,
+        standards: standards.iter().map(|s| s.standard()).collect(),
+        color: color_choice(),
+    }))
+}
+
+/// One job per profile, writing where `-o` says.
+fn plan_jobs(
+    inputs: &[PathBuf],
+    output: Option<&Path>,
+    format: Format,
+) -> Result<Vec<Job>, String> {
+    let target = output_target(output, inputs.len(), format)?;
+    Ok(inputs
+        .iter()
+        .map(|input| Job {
+            input: input.clone(),
+            output: target.path_for(input, format.extension()),
+        })
+        .collect())
+}
+
+fn watch(args: WatchArgs) -> u8 {
+    let inputs = match expand_inputs(&args.inputs) {
+        Ok(inputs) => inputs,
+        Err(message) => return usage_error(&message),
+    };
+    if let Err(message) = plan_jobs(&inputs, args.output.as_deref(), args.format) {
+        return usage_error(&message);
+    }
+    let renderer = match renderer(&args.fonts, &args.pdf_standards) {
+        Ok(renderer) => renderer,
+        Err(message) => return usage_error(&message),
+    };
+    let styles = Styles::new(args.style.overrides(), renderer.fonts());
+    if let Err(report) = styles.check_overrides() {
+        emit_report(&report);
+        return EXIT_USAGE;
+    }
+    let plan = |inputs: &[PathBuf]| plan_jobs(inputs, args.output.as_deref(), args.format);
+    let session = crate::watch::Session {
+        renderer: &renderer,
+        overrides: args.style.overrides(),
+        inputs: args.inputs.clone(),
+        format: args.format,
+        fonts: font_options(&args.fonts),
+    };
+    match session.run(&|inputs: &[PathBuf]| expand_inputs(inputs).and_then(|found| plan(&found))) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            eprintln!("error: {message}");
+            EXIT_FAILED
+        }
     }
 }
 
@@ -134,67 +195,6 @@ fn font_options(args: &FontArgs) -> FontOptions {
         paths: args.font_paths.clone(),
         system_fallback: !args.no_system_fonts,
     }
-}
-
-/// Renders one profile to `destination`; on failure returns the formatted diagnostics.
-fn render_pdf(
-    renderer: &Renderer,
-    loaded: &LoadedProfile,
-    style: &Style,
-    destination: &Path,
-) -> Result<(), String> {
-    let rendered = renderer.render_pdf(loaded, style).map_err(|e| e.detail)?;
-    eprint!("{}", rendered.warnings);
-    write_atomic(destination, &rendered.pdf)
-        .map_err(|err| format!("error: cannot write {}: {err}\n", destination.display()))?;
-    let pages = if rendered.pages == 1 { "page" } else { "pages" };
-    println!(
-        "{} → {} ({} {pages}, {} ms)",
-        loaded.path.display(),
-        destination.display(),
-        rendered.pages,
-        rendered.elapsed.as_millis()
-    );
-    Ok(())
-}
-
-/// Writes the generated main file and every file it reads (template, shared helpers, words,
-/// lab logo, and the photo when the output is elsewhere) so that `typst compile` gives the same
-/// document.
-fn write_typst(
-    renderer: &Renderer,
-    loaded: &LoadedProfile,
-    style: &Style,
-    destination: &Path,
-) -> Result<(), String> {
-    let dir = match destination.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let write = |path: &Path, bytes: &[u8]| {
-        write_atomic(path, bytes)
-            .map_err(|err| format!("error: cannot write {}: {err}\n", path.display()))
-    };
-    write(destination, renderer.main_source(loaded, style).as_bytes())?;
-    for file in support_files(style) {
-        write(&dir.join(&file.name), &file.bytes)?;
-    }
-    if let Some(photo) = &loaded.profile.photo {
-        let from = profile::resolve_photo(&loaded.dir, photo)
-            .map_err(|p| format!("error: {}\n", p.message))?;
-        let to = dir.join(photo);
-        if from != to.canonicalize().unwrap_or_default() {
-            if let Some(parent) = to.parent() {
-                fs::create_dir_all(parent)
-                    .map_err(|e| format!("error: cannot create {}: {e}\n", parent.display()))?;
-            }
-            let bytes = fs::read(&from)
-                .map_err(|e| format!("error: cannot read {}: {e}\n", from.display()))?;
-            write(&to, &bytes)?;
-        }
-    }
-    println!("{} → {}", loaded.path.display(), destination.display());
-    Ok(())
 }
 
 fn check(args: CheckArgs) -> u8 {

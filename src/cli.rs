@@ -26,6 +26,12 @@ pub enum Command {
         after_help = "Examples:\n  cvpdf render profiles/zili-zhang.yaml            writes profiles/zili-zhang.pdf\n  cvpdf render profiles/ -o out/                   every profile of the lab into out/\n  cvpdf render me.yaml -o cv.pdf --template modern --accent maroon\n  cvpdf render me.yaml --lang zh --paper us-letter --pdf-standard a-2b\n  cvpdf render me.yaml --format typ -o src/         Typst source for `typst compile`"
     )]
     Render(RenderArgs),
+    /// Render, then re-render whatever changes: a profile, the lab configuration, a template,
+    /// a photo or a logo. Stop with Ctrl-C.
+    #[command(
+        after_help = "Examples:\n  cvpdf watch profiles/ -o out/\n  cvpdf watch profiles/zili-zhang.yaml --template modern"
+    )]
+    Watch(WatchArgs),
     /// Check profiles without rendering; prints `ok` or the errors for each.
     #[command(after_help = "Example:\n  cvpdf check profiles/*.yaml")]
     Check(CheckArgs),
@@ -48,6 +54,36 @@ pub struct RenderArgs {
     #[arg(short, long, value_enum, default_value_t = Format::Pdf)]
     pub format: Format,
     /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
+    #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
+    pub pdf_standards: Vec<PdfStandardArg>,
+    /// Render profiles whose inputs have not changed since their output was written.
+    #[arg(long)]
+    pub force: bool,
+    /// Profiles rendered at once (default: one per core).
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Print nothing but errors and the summary of failures.
+    #[arg(short, long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub style: StyleArgs,
+    #[command(flatten)]
+    pub fonts: FontArgs,
+}
+
+/// Arguments of `cvpdf watch`.
+#[derive(Debug, clap::Args)]
+pub struct WatchArgs {
+    /// Profile files, or directories whose `*.yaml` files are profiles.
+    #[arg(required = true, value_name = "PROFILE")]
+    pub inputs: Vec<PathBuf>,
+    /// Output file (one profile) or directory (default: next to each profile).
+    #[arg(short, long, value_name = "FILE|DIR")]
+    pub output: Option<PathBuf>,
+    /// What to write.
+    #[arg(short, long, value_enum, default_value_t = Format::Pdf)]
+    pub format: Format,
+    /// Conform to and validate a PDF standard; repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
     pub pdf_standards: Vec<PdfStandardArg>,
     #[command(flatten)]
@@ -102,7 +138,7 @@ impl StyleArgs {
 }
 
 /// PDF standards `--pdf-standard` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
 pub enum PdfStandardArg {
     /// PDF/A-2b, for archives and university portals.
     #[value(name = "a-2b")]
@@ -146,7 +182,7 @@ pub struct CheckArgs {
 }
 
 /// Output formats of `render`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
 pub enum Format {
     /// A PDF file.
     Pdf,

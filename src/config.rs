@@ -198,6 +198,8 @@ pub struct Asset {
     pub name: String,
     /// The file's bytes.
     pub bytes: Arc<[u8]>,
+    /// Where it was read from.
+    pub path: PathBuf,
 }
 
 /// The resolved lab information.
@@ -472,6 +474,7 @@ fn read_logo(dir: &Path, logo: &str) -> Result<Asset, Problem> {
     Ok(Asset {
         name: format!("lab-logo.{ext}"),
         bytes: bytes.into(),
+        path: real,
     })
 }
 

@@ -16,6 +16,7 @@
 //! - [`diag`]: one way to report problems; [`yaml`]: typed YAML with located errors.
 
 pub mod app;
+pub mod batch;
 pub mod cli;
 pub mod config;
 pub mod diag;
@@ -25,5 +26,6 @@ pub mod output;
 pub mod profile;
 pub mod render;
 pub mod template;
+pub mod watch;
 pub mod world;
 pub mod yaml;

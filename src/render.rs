@@ -88,6 +88,15 @@ impl Renderer {
         &self.fonts
     }
 
+    /// Feeds the settings that change every output (date, standards) into a fingerprint.
+    pub fn fingerprint_settings(&self, hasher: &mut impl std::hash::Hasher) {
+        use std::hash::Hash;
+        self.source_date.hash(hasher);
+        for standard in &self.standards {
+            format!("{standard:?}").hash(hasher);
+        }
+    }
+
     /// The PDF's date: `SOURCE_DATE_EPOCH`, else the profile's `updated`, else none at all.
     pub fn document_date(&self, loaded: &LoadedProfile) -> Option<Timestamp> {
         self.source_date

@@ -19,7 +19,7 @@ use crate::profile::{
 use value::Value;
 
 /// A calendar date and time of day in UTC, for the PDF's creation date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Timestamp {
     /// Year.
     pub year: i32,

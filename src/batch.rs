@@ -1,0 +1,494 @@
+//! Many profiles at once: rendered in parallel with one shared set of fonts (and Typst's
+//! global comemo cache), each failure isolated to its profile, and nothing rendered whose
+//! inputs have not changed since its output was written (a small manifest beside the outputs
+//! remembers a fingerprint of every input).
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::hash::Hash;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use siphasher::sip128::{Hasher128, SipHasher13};
+
+use crate::cli::Format;
+use crate::config::{Style, Styles};
+use crate::diag::Report;
+use crate::fonts::FontOptions;
+use crate::output::write_atomic;
+use crate::profile::{self, LoadedProfile};
+use crate::render::Renderer;
+use crate::template::support_files;
+
+/// The manifest's file name in an output directory.
+pub const MANIFEST: &str = ".cvpdf-manifest.json";
+
+/// One profile to render into one output file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    /// The profile.
+    pub input: PathBuf,
+    /// The file to write.
+    pub output: PathBuf,
+}
+
+/// What happened to a job.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Written; with the number of pages (PDF) and how long it took.
+    Rendered { pages: usize, elapsed: Duration },
+    /// Its inputs were the same as when its output was written; nothing done.
+    Unchanged,
+    /// Failed; the diagnostics and a one-line summary.
+    Failed { detail: String, summary: String },
+}
+
+/// How a run reports progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// A progress bar on a terminal, one line per profile otherwise.
+    Auto,
+    /// Nothing but errors and the summary of failures.
+    Quiet,
+}
+
+/// Settings of a batch.
+#[derive(Debug, Clone)]
+pub struct BatchOptions {
+    /// What to write.
+    pub format: Format,
+    /// Worker threads (at least one).
+    pub jobs: usize,
+    /// Render even what has not changed.
+    pub force: bool,
+    /// How to report progress.
+    pub progress: Progress,
+    /// The fonts' settings, part of every fingerprint.
+    pub fonts: FontOptions,
+}
+
+/// The counts at the end of a batch.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// Profiles written.
+    pub rendered: usize,
+    /// Profiles skipped because nothing changed.
+    pub unchanged: usize,
+    /// Profiles that failed: (profile, one-line reason).
+    pub failed: Vec<(PathBuf, String)>,
+}
+
+/// Renders `jobs`, in parallel, and returns the counts. Outputs and the manifests of their
+/// directories are written as jobs finish and at the end.
+pub fn run(
+    renderer: &Renderer,
+    styles: &mut Styles,
+    jobs: &[Job],
+    options: &BatchOptions,
+) -> Summary {
+    let bar = progress_bar(jobs.len(), options.progress);
+    let printer = Printer {
+        bar: bar.clone(),
+        quiet: options.progress == Progress::Quiet,
+    };
+    let manifests = Mutex::new(Manifests::default());
+    let styles = Mutex::new(styles);
+    let results: Vec<(usize, Outcome)> = {
+        let work = |(i, job): (usize, &Job)| {
+            let outcome = process(renderer, &styles, &manifests, job, options, &printer);
+            printer.outcome(job, &outcome);
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            (i, outcome)
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.jobs.max(1))
+            .build();
+        match pool {
+            Ok(pool) => pool.install(|| jobs.par_iter().enumerate().map(work).collect()),
+            // Without threads, do the same work one job at a time.
+            Err(_) => jobs.iter().enumerate().map(work).collect(),
+        }
+    };
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let manifests = manifests.into_inner().unwrap_or_else(|e| e.into_inner());
+    for problem in manifests.save() {
+        eprintln!("warning: {problem}");
+    }
+
+    let mut summary = Summary::default();
+    for (i, outcome) in results {
+        match outcome {
+            Outcome::Rendered { .. } => summary.rendered += 1,
+            Outcome::Unchanged => summary.unchanged += 1,
+            Outcome::Failed {
+                summary: reason, ..
+            } => summary.failed.push((jobs[i].input.clone(), reason)),
+        }
+    }
+    summary
+}
+
+/// Loads, fingerprints and (when needed) renders one job.
+fn process(
+    renderer: &Renderer,
+    styles: &Mutex<&mut Styles>,
+    manifests: &Mutex<Manifests>,
+    job: &Job,
+    options: &BatchOptions,
+    printer: &Printer,
+) -> Outcome {
+    let loaded = match profile::load(&job.input) {
+        Ok(loaded) => loaded,
+        Err(report) => return failed_report(&report),
+    };
+    let style = {
+        let mut styles = styles.lock().unwrap_or_else(|e| e.into_inner());
+        let mut config_report = None;
+        let style = styles.for_dir(&loaded.dir, &mut |report| {
+            config_report = Some(report.clone())
+        });
+        if let Some(report) = config_report {
+            printer.error(&render_report(&report));
+        }
+        style
+    };
+    let Some(style) = style else {
+        let reason = "its lab configuration has errors".to_string();
+        return Outcome::Failed {
+            detail: format!("error: {} is not rendered: {reason}\n", job.input.display()),
+            summary: reason,
+        };
+    };
+    let fingerprint = fingerprint(renderer, &loaded, &style, options);
+    let dir = output_dir(&job.output);
+    let name = file_name(&job.output);
+    if !options.force && job.output.is_file() {
+        let mut manifests = manifests.lock().unwrap_or_else(|e| e.into_inner());
+        if manifests.get(&dir).get(&name) == Some(&fingerprint) {
+            return Outcome::Unchanged;
+        }
+    }
+    let started = Instant::now();
+    match produce(renderer, &loaded, &style, &job.output, options.format) {
+        Ok(produced) => {
+            if !produced.warnings.is_empty() {
+                printer.error(&produced.warnings);
+            }
+            manifests
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&dir)
+                .insert(name, fingerprint);
+            Outcome::Rendered {
+                pages: produced.pages,
+                elapsed: started.elapsed(),
+            }
+        }
+        Err(failure) => {
+            // The old output no longer matches its inputs; forget it so a later run retries.
+            manifests
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(&dir)
+                .remove(&name);
+            failure
+        }
+    }
+}
+
+/// An output that was written.
+pub struct Produced {
+    /// Pages (0 for Typst source).
+    pub pages: usize,
+    /// Warnings, formatted.
+    pub warnings: String,
+}
+
+/// Renders `loaded` in `style` and writes the result to `output` in `format`.
+pub fn produce(
+    renderer: &Renderer,
+    loaded: &LoadedProfile,
+    style: &Style,
+    output: &Path,
+    format: Format,
+) -> Result<Produced, Outcome> {
+    match format {
+        Format::Pdf => {
+            let rendered = renderer
+                .render_pdf(loaded, style)
+                .map_err(|e| Outcome::Failed {
+                    detail: e.detail,
+                    summary: e.summary,
+                })?;
+            write_atomic(output, &rendered.pdf).map_err(|err| write_failure(output, &err))?;
+            Ok(Produced {
+                pages: rendered.pages,
+                warnings: rendered.warnings,
+            })
+        }
+        Format::Typ => {
+            write_typst(renderer, loaded, style, output)?;
+            Ok(Produced {
+                pages: 0,
+                warnings: String::new(),
+            })
+        }
+    }
+}
+
+/// Writes the generated main file and every file it reads (template, shared helpers, words,
+/// lab logo, and the photo when the output is elsewhere) so that `typst compile` gives the
+/// same document.
+fn write_typst(
+    renderer: &Renderer,
+    loaded: &LoadedProfile,
+    style: &Style,
+    destination: &Path,
+) -> Result<(), Outcome> {
+    let dir = output_dir(destination);
+    let write = |path: &Path, bytes: &[u8]| {
+        write_atomic(path, bytes).map_err(|err| write_failure(path, &err))
+    };
+    write(destination, renderer.main_source(loaded, style).as_bytes())?;
+    for file in support_files(style) {
+        write(&dir.join(&file.name), &file.bytes)?;
+    }
+    if let Some(photo) = &loaded.profile.photo {
+        let fail = |message: String| Outcome::Failed {
+            detail: format!("error: {message}\n"),
+            summary: message,
+        };
+        let from = profile::resolve_photo(&loaded.dir, photo).map_err(|p| fail(p.message))?;
+        let to = dir.join(photo);
+        if from != to.canonicalize().unwrap_or_default() {
+            if let Some(parent) = to.parent() {
+                fs::create_dir_all(parent)
+                    .map_err(|e| fail(format!("cannot create {}: {e}", parent.display())))?;
+            }
+            let bytes = fs::read(&from)
+                .map_err(|e| fail(format!("cannot read {}: {e}", from.display())))?;
+            write(&to, &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+fn write_failure(path: &Path, err: &std::io::Error) -> Outcome {
+    let summary = format!("cannot write {}: {err}", path.display());
+    Outcome::Failed {
+        detail: format!("error: {summary}\n"),
+        summary,
+    }
+}
+
+fn failed_report(report: &Report) -> Outcome {
+    let summary = report
+        .short()
+        .lines()
+        .next()
+        .unwrap_or("cannot load the profile")
+        .to_string();
+    Outcome::Failed {
+        detail: render_report(report),
+        summary,
+    }
+}
+
+/// A report as the terminal shows it.
+pub fn render_report(report: &Report) -> String {
+    let color = std::io::stderr().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let mut buffer = if color {
+        codespan_reporting::term::termcolor::Buffer::ansi()
+    } else {
+        codespan_reporting::term::termcolor::Buffer::no_color()
+    };
+    let _ = report.emit(&mut buffer);
+    String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// A digest of everything that decides an output's bytes: cvpdf's version, the format, the
+/// profile's text, its photo, the style (template source, settings, lab logo), the fonts'
+/// settings and files, the date and the PDF standards.
+pub fn fingerprint(
+    renderer: &Renderer,
+    loaded: &LoadedProfile,
+    style: &Style,
+    options: &BatchOptions,
+) -> String {
+    let mut hasher = SipHasher13::new();
+    env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    (options.format as u8).hash(&mut hasher);
+    loaded.text.hash(&mut hasher);
+    if let Some(photo) = &loaded.profile.photo {
+        fs::read(loaded.dir.join(photo)).ok().hash(&mut hasher);
+    }
+    style.hash(&mut hasher);
+    renderer.fingerprint_settings(&mut hasher);
+    font_files(&options.fonts).hash(&mut hasher);
+    format!("{:032x}", hasher.finish128().as_u128())
+}
+
+/// The fonts under `--font-path` as (path, size, modification time), so that a changed font
+/// file changes every fingerprint.
+fn font_files(options: &FontOptions) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, u64, Option<std::time::SystemTime>)>) {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for path in entries {
+            match fs::metadata(&path) {
+                Ok(meta) if meta.is_dir() => walk(&path, out),
+                Ok(meta) => out.push((path, meta.len(), meta.modified().ok())),
+                Err(_) => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for dir in &options.paths {
+        walk(dir, &mut out);
+    }
+    out
+}
+
+/// The directory an output file is written to.
+pub fn output_dir(output: &Path) -> PathBuf {
+    match output.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+fn file_name(output: &Path) -> String {
+    output
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+}
+
+/// One manifest file as stored.
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct ManifestFile {
+    /// The cvpdf version that wrote it.
+    cvpdf: String,
+    /// Output file name → fingerprint of its inputs.
+    outputs: BTreeMap<String, String>,
+}
+
+/// The manifests of every output directory a batch touches, loaded on first use.
+#[derive(Default)]
+struct Manifests {
+    dirs: BTreeMap<PathBuf, (BTreeMap<String, String>, bool)>,
+}
+
+impl Manifests {
+    /// The entries of `dir`'s manifest (marked as possibly changed).
+    fn get(&mut self, dir: &Path) -> &mut BTreeMap<String, String> {
+        let (entries, dirty) = self
+            .dirs
+            .entry(dir.to_path_buf())
+            .or_insert_with(|| (load_manifest(dir), false));
+        *dirty = true;
+        entries
+    }
+
+    /// Writes every manifest that may have changed; returns what could not be written.
+    fn save(self) -> Vec<String> {
+        let mut problems = Vec::new();
+        for (dir, (outputs, dirty)) in self.dirs {
+            if !dirty {
+                continue;
+            }
+            let file = ManifestFile {
+                cvpdf: env!("CARGO_PKG_VERSION").into(),
+                outputs,
+            };
+            let Ok(json) = serde_json::to_string_pretty(&file) else {
+                continue;
+            };
+            if let Err(err) = write_atomic(&dir.join(MANIFEST), json.as_bytes()) {
+                problems.push(format!(
+                    "cannot write {}: {err}",
+                    dir.join(MANIFEST).display()
+                ));
+            }
+        }
+        problems
+    }
+}
+
+/// The entries of `dir`'s manifest; none when it is missing, unreadable or from another
+/// version of cvpdf.
+fn load_manifest(dir: &Path) -> BTreeMap<String, String> {
+    fs::read(dir.join(MANIFEST))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<ManifestFile>(&bytes).ok())
+        .filter(|m| m.cvpdf == env!("CARGO_PKG_VERSION"))
+        .map(|m| m.outputs)
+        .unwrap_or_default()
+}
+
+/// Prints per-profile lines and warnings without tearing the progress bar.
+struct Printer {
+    bar: Option<ProgressBar>,
+    quiet: bool,
+}
+
+impl Printer {
+    fn outcome(&self, job: &Job, outcome: &Outcome) {
+        match outcome {
+            Outcome::Failed { detail, .. } => self.error(detail),
+            Outcome::Rendered { pages, elapsed } if !self.quiet => {
+                let unit = if *pages == 1 { "page" } else { "pages" };
+                let pages = if *pages > 0 {
+                    format!("{pages} {unit}, ")
+                } else {
+                    String::new()
+                };
+                self.line(&format!(
+                    "{} → {} ({pages}{} ms)",
+                    job.input.display(),
+                    job.output.display(),
+                    elapsed.as_millis()
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    fn line(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.println(text),
+            None => println!("{text}"),
+        }
+    }
+
+    fn error(&self, text: &str) {
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprint!("{text}")),
+            None => eprint!("{text}"),
+        }
+    }
+}
+
+/// A progress bar when standard error is a terminal and progress is wanted.
+fn progress_bar(len: usize, progress: Progress) -> Option<ProgressBar> {
+    if progress == Progress::Quiet || !std::io::stderr().is_terminal() || len < 2 {
+        return None;
+    }
+    let bar = ProgressBar::with_draw_target(Some(len as u64), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} profiles {elapsed}") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}

@@ -1,0 +1,302 @@
+//! Whole-lab batches: parallel rendering, isolation of failures, the incremental manifest, and
+//! `cvpdf watch`.
+
+mod common;
+
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant, SystemTime};
+
+use common::{bundled_profiles, cvpdf, root, stderr, Pdf};
+
+/// A lab directory with the bundled profiles in `profiles/`.
+fn lab() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("profiles")).unwrap();
+    for profile in bundled_profiles() {
+        fs::copy(
+            &profile,
+            dir.path()
+                .join("profiles")
+                .join(profile.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn modified(path: &Path) -> SystemTime {
+    fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// Replaces `from` by `to` in a file, the way editors do: a new file renamed over the old one.
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{from:?} not in {}", path.display());
+    let temp = path.with_extension("yaml.swp");
+    fs::write(&temp, text.replacen(from, to, 1)).unwrap();
+    fs::rename(&temp, path).unwrap();
+}
+
+#[test]
+fn a_batch_renders_every_profile_in_parallel() {
+    let dir = lab();
+    let output = cvpdf(
+        dir.path(),
+        &["render", "profiles", "-o", "out", "--jobs", "2"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stdout(&output)
+            .lines()
+            .filter(|l| l.contains(" → out/"))
+            .count(),
+        4,
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        stderr(&output).contains("4 rendered, 0 unchanged"),
+        "{}",
+        stderr(&output)
+    );
+    for profile in bundled_profiles() {
+        let name = profile.file_stem().unwrap().to_string_lossy().into_owned();
+        assert!(Pdf::read(&dir.path().join(format!("out/{name}.pdf"))).pages >= 1);
+    }
+}
+
+#[test]
+fn only_what_changed_is_rendered_again() {
+    let dir = lab();
+    let render = |extra: &[&str]| {
+        let mut args = vec!["render", "profiles", "-o", "out"];
+        args.extend_from_slice(extra);
+        let output = cvpdf(dir.path(), &args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        (stdout(&output), stderr(&output))
+    };
+    render(&[]);
+    let zili = dir.path().join("out/zili-zhang.pdf");
+    let liangyu = dir.path().join("out/liangyu-zhao.pdf");
+    let before = (modified(&zili), modified(&liangyu));
+
+    let (out, err) = render(&[]);
+    assert_eq!(out, "", "nothing rendered when nothing changed");
+    assert!(err.contains("0 rendered, 4 unchanged"), "{err}");
+
+    edit(
+        &dir.path().join("profiles/zili-zhang.yaml"),
+        "Ph.D. Student, Peking University",
+        "Ph.D. Candidate, Peking University",
+    );
+    let (out, err) = render(&[]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("zili-zhang"), "{out}");
+    assert!(err.contains("1 rendered, 3 unchanged"), "{err}");
+    assert!(Pdf::read(&zili).contains("Ph.D. Candidate"));
+    assert_eq!(
+        modified(&liangyu),
+        before.1,
+        "an unchanged profile's PDF is not rewritten"
+    );
+
+    // Anything else that decides the output counts: the style, a deleted output, --force.
+    let (_, err) = render(&["--accent", "maroon"]);
+    assert!(err.contains("4 rendered, 0 unchanged"), "{err}");
+    fs::remove_file(&liangyu).unwrap();
+    let (out, _) = render(&["--accent", "maroon"]);
+    assert!(
+        out.contains("liangyu-zhao") && out.lines().count() == 1,
+        "{out}"
+    );
+    let (_, err) = render(&["--accent", "maroon", "--force"]);
+    assert!(err.contains("4 rendered, 0 unchanged"), "{err}");
+    fs::write(dir.path().join("cvpdf.yaml"), "paper: us-letter\n").unwrap();
+    let (_, err) = render(&["--accent", "maroon"]);
+    assert!(
+        err.contains("4 rendered, 0 unchanged"),
+        "a new lab configuration changes every CV: {err}"
+    );
+}
+
+#[test]
+fn one_failing_profile_does_not_stop_the_others() {
+    let dir = lab();
+    fs::write(
+        dir.path().join("profiles/broken.yaml"),
+        "name: Broken\neducation:\n  - instituton: X\n    degree: Y\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["render", "profiles", "-o", "out", "-j", "2"]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    assert!(
+        err.contains("error: 1 of 5 profiles failed (4 rendered, 0 unchanged):"),
+        "{err}"
+    );
+    assert!(err.contains("profiles/broken.yaml: profiles/broken.yaml:3:5: education[0]: unknown field \"instituton\", did you mean \"institution\"?"), "{err}");
+    assert_eq!(
+        fs::read_dir(dir.path().join("out"))
+            .unwrap()
+            .filter(|e| e
+                .as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "pdf"))
+            .count(),
+        4
+    );
+
+    // Fixed, it renders; the others stay as they were.
+    edit(
+        &dir.path().join("profiles/broken.yaml"),
+        "instituton",
+        "institution",
+    );
+    let output = cvpdf(dir.path(), &["render", "profiles", "-o", "out"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("1 rendered, 4 unchanged"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn quiet_prints_nothing_on_success() {
+    let dir = lab();
+    let output = cvpdf(dir.path(), &["render", "profiles", "-o", "out", "--quiet"]);
+    assert!(output.status.success());
+    assert_eq!(
+        (stdout(&output).as_str(), stderr(&output).as_str()),
+        ("", "")
+    );
+}
+
+/// A running `cvpdf watch` whose output lines arrive on a channel.
+struct Watch {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Watch {
+    fn start(dir: &Path) -> Watch {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+            .args(["watch", "profiles", "-o", "out"])
+            .current_dir(dir)
+            .env("NO_COLOR", "1")
+            .env_remove("SOURCE_DATE_EPOCH")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (tx, lines) = mpsc::channel();
+        for stream in [
+            Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+            Box::new(child.stderr.take().unwrap()),
+        ] {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        Watch { child, lines }
+    }
+
+    /// Waits (at most 20 s) for a line containing `needle`; returns every line until then.
+    fn expect(&self, needle: &str) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut seen = Vec::new();
+        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.contains(needle);
+                    seen.push(line);
+                    if found {
+                        return seen;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        panic!("no line with {needle:?}; saw {seen:#?}");
+    }
+
+    /// Lines that arrive within `wait`.
+    fn quiet_for(&self, wait: Duration) -> Vec<String> {
+        let mut seen = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(wait) {
+            seen.push(line);
+        }
+        seen
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn watch_rerenders_what_changes_and_survives_errors() {
+    let dir = lab();
+    let watch = Watch::start(dir.path());
+    for name in ["liangyu-zhao", "yihao-zhao", "zhiyao-li", "zili-zhang"] {
+        watch.expect(&format!("out/{name}.pdf"));
+    }
+    assert!(
+        watch.quiet_for(Duration::from_millis(600)).is_empty(),
+        "nothing more to do"
+    );
+
+    // An editor's save by rename re-renders that profile only.
+    let zili = dir.path().join("profiles/zili-zhang.yaml");
+    edit(
+        &zili,
+        "Ph.D. Student, Peking University",
+        "Ph.D. Candidate, Peking University",
+    );
+    let lines = watch.expect("out/zili-zhang.pdf");
+    assert!(lines.iter().all(|l| !l.contains("liangyu")), "{lines:?}");
+    assert!(Pdf::read(&dir.path().join("out/zili-zhang.pdf")).contains("Ph.D. Candidate"));
+
+    // A broken save is reported, the process lives on, the last good PDF stays.
+    edit(&zili, "name: Zili Zhang", "name: [Zili Zhang");
+    watch.expect("YAML syntax error");
+    assert!(Pdf::read(&dir.path().join("out/zili-zhang.pdf")).contains("Ph.D. Candidate"));
+    edit(&zili, "name: [Zili Zhang", "name: Zili Zhang");
+    watch.expect("out/zili-zhang.pdf");
+
+    // A new lab configuration re-renders everyone; a new profile is picked up.
+    fs::write(dir.path().join("profiles/cvpdf.yaml"), "accent: maroon\n").unwrap();
+    let lines = watch.expect("out/zili-zhang.pdf");
+    let mut all = lines.join("\n");
+    all += &watch.quiet_for(Duration::from_millis(800)).join("\n");
+    for name in ["liangyu-zhao", "yihao-zhao", "zhiyao-li"] {
+        assert!(
+            all.contains(&format!("out/{name}.pdf")),
+            "{name} not re-rendered: {all}"
+        );
+    }
+    fs::copy(
+        root().join("tests/fixtures/cjk.yaml"),
+        dir.path().join("profiles/mei-lin.yaml"),
+    )
+    .unwrap();
+    watch.expect("out/mei-lin.pdf");
+}
