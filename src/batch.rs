@@ -8,11 +8,11 @@ use std::fs;
 use std::hash::Hash;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use siphasher::sip128::{Hasher128, SipHasher13};
 
@@ -24,6 +24,9 @@ use crate::output::write_atomic;
 use crate::profile::{self, LoadedProfile};
 use crate::render::Renderer;
 use crate::template::support_files;
+
+/// Cached results unused for this many documents are dropped from Typst's memo cache.
+const EVICT_AFTER: usize = 3;
 
 /// The manifest's file name in an output directory.
 pub const MANIFEST: &str = ".cvpdf-manifest.json";
@@ -98,24 +101,31 @@ pub fn run(
     };
     let manifests = Mutex::new(Manifests::default());
     let styles = Mutex::new(styles);
-    let results: Vec<(usize, Outcome)> = {
-        let work = |(i, job): (usize, &Job)| {
-            let outcome = process(renderer, &styles, &manifests, job, options, &printer);
-            printer.outcome(job, &outcome);
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-            (i, outcome)
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(options.jobs.max(1))
-            .build();
-        match pool {
-            Ok(pool) => pool.install(|| jobs.par_iter().enumerate().map(work).collect()),
-            // Without threads, do the same work one job at a time.
-            Err(_) => jobs.iter().enumerate().map(work).collect(),
+    // A fixed number of workers take the next job when they finish one. (Not a rayon pool:
+    // Typst parallelises inside a compilation with rayon, and a rayon worker waiting for that
+    // inner work would start further profiles on the same stack, holding many documents in
+    // memory at once.)
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(jobs.len()));
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.clamp(1, jobs.len().max(1)) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(job) = jobs.get(i) else { break };
+                let outcome = process(renderer, &styles, &manifests, job, options, &printer);
+                printer.outcome(job, &outcome);
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+                results
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((i, outcome));
+            });
         }
-    };
+    });
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(i, _)| *i);
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -178,7 +188,11 @@ fn process(
         }
     }
     let started = Instant::now();
-    match produce(renderer, &loaded, &style, &job.output, options.format) {
+    let produced = produce(renderer, &loaded, &style, &job.output, options.format);
+    // Typst's memo cache would keep every document's layout; keep only what recent documents
+    // used (the templates, fonts and shaping they share), so memory stays flat over a lab.
+    comemo::evict(EVICT_AFTER);
+    match produced {
         Ok(produced) => {
             if !produced.warnings.is_empty() {
                 printer.error(&produced.warnings);

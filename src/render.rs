@@ -160,6 +160,21 @@ impl Renderer {
             });
         }
         let compiled = self.compile(loaded, style)?;
+        let pdf = self.export_pdf(&compiled, loaded)?;
+        Ok(Rendered {
+            pdf,
+            pages: compiled.document.pages().len(),
+            warnings: compiled.warnings,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// Exports a compiled document as PDF with the run's date and standards.
+    pub fn export_pdf(
+        &self,
+        compiled: &Compiled,
+        loaded: &LoadedProfile,
+    ) -> Result<Vec<u8>, RenderError> {
         let standards = PdfStandards::new(&self.standards).map_err(|e| RenderError {
             detail: format!("error: {}\n", e.message()),
             summary: e.message().to_string(),
@@ -170,14 +185,8 @@ impl Renderer {
             standards,
             ..PdfOptions::default()
         };
-        let pdf = typst_pdf::pdf(&compiled.document, &options)
-            .map_err(|errors| self.failure(&compiled.world, &errors))?;
-        Ok(Rendered {
-            pdf,
-            pages: compiled.document.pages().len(),
-            warnings: compiled.warnings,
-            elapsed: started.elapsed(),
-        })
+        typst_pdf::pdf(&compiled.document, &options)
+            .map_err(|errors| self.failure(&compiled.world, &errors))
     }
 
     /// A warning for every character of the profile no font can draw, naming its field.

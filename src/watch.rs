@@ -5,15 +5,25 @@
 //! stays warm: a re-render after a one-field edit recompiles only what the edit touched.
 //! Changes are found by fingerprint (as in a batch), so editors that save by writing a new
 //! file and renaming it over the old one, or that touch files without changing them, cause no
-//! extra work. typst-kit's watcher handles the file-system events.
+//! extra work.
+//!
+//! The directories holding the watched files are watched (with notify), not the files: a save
+//! by rename replaces the file, and a watch on the old file would go quiet. Events are acted on
+//! after a 5 ms lull, not typst-kit's 100 ms batching window, because a re-render of a CV takes
+//! about 20 ms and the wait would dominate.
 
 use std::collections::HashMap;
 use std::hash::Hash;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use siphasher::sip128::{Hasher128, SipHasher13};
-use typst_kit::watcher::Watcher;
 
 use crate::batch::{self, render_report, BatchOptions, Job, Outcome, Progress};
 use crate::cli::Format;
@@ -44,7 +54,10 @@ impl Session<'_> {
     /// inputs into jobs; it runs again after every change, so new profiles in a watched
     /// directory are picked up.
     pub fn run(&self, plan: Planner) -> Result<(), String> {
-        let mut watcher = Watcher::new(None).map_err(|e| e.to_string())?;
+        let (tx, rx) = channel();
+        let mut watcher =
+            notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+        let mut watched: HashSet<PathBuf> = HashSet::new();
         // Output → fingerprint of what it was last rendered (or failed) from.
         let mut seen: HashMap<PathBuf, String> = HashMap::new();
         let options = BatchOptions {
@@ -56,8 +69,8 @@ impl Session<'_> {
         };
         loop {
             let dependencies = self.round(plan, &options, &mut seen);
-            watcher.update(dependencies).map_err(|e| e.to_string())?;
-            watcher.wait().map_err(|e| e.to_string())?;
+            watch_directories(&mut watcher, &mut watched, &dependencies)?;
+            wait_for_change(&rx, &dependencies)?;
         }
     }
 
@@ -157,6 +170,84 @@ impl Session<'_> {
         dependencies.dedup();
         dependencies
     }
+}
+
+/// Watches the directories that hold `dependencies` (and directories that are dependencies
+/// themselves), and stops watching the ones no longer needed.
+fn watch_directories(
+    watcher: &mut RecommendedWatcher,
+    watched: &mut HashSet<PathBuf>,
+    dependencies: &[PathBuf],
+) -> Result<(), String> {
+    let wanted: HashSet<PathBuf> = dependencies
+        .iter()
+        .filter_map(|p| {
+            if p.is_dir() {
+                Some(p.as_path())
+            } else {
+                p.parent()
+            }
+        })
+        .map(Path::to_path_buf)
+        .collect();
+    for dir in watched.difference(&wanted) {
+        let _ = watcher.unwatch(dir);
+    }
+    for dir in wanted.difference(watched) {
+        watcher
+            .watch(dir, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+    }
+    *watched = wanted;
+    Ok(())
+}
+
+/// Blocks until a dependency (or a profile or configuration in a watched directory) is
+/// created, written, renamed or removed, then waits for a 5 ms lull (at most 100 ms) so that a
+/// save made of several steps is seen whole.
+fn wait_for_change(
+    rx: &Receiver<notify::Result<notify::Event>>,
+    dependencies: &[PathBuf],
+) -> Result<(), String> {
+    let files: HashSet<&Path> = dependencies.iter().map(PathBuf::as_path).collect();
+    let relevant = |event: &notify::Event| {
+        !matches!(event.kind, EventKind::Access(_))
+            && event.paths.iter().any(|p| {
+                files.contains(p.as_path())
+                    || p.extension().is_some_and(|e| e == "yaml" || e == "yml")
+                    || p.parent().is_some_and(|d| files.contains(d)) && !is_output_or_temporary(p)
+            })
+    };
+    loop {
+        let event = rx
+            .recv()
+            .map_err(|_| "the file watcher stopped".to_string())?;
+        if event.as_ref().is_ok_and(relevant) {
+            break;
+        }
+    }
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_millis(100) {
+        match rx.recv_timeout(Duration::from_millis(5)) {
+            Ok(_) => continue,
+            Err(RecvTimeoutError::Timeout) => break,
+            Err(RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+        }
+    }
+    Ok(())
+}
+
+/// Files cvpdf writes itself (outputs, their temporary files, the manifest): their events must
+/// not start another round.
+fn is_output_or_temporary(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.starts_with('.')
+        || path
+            .extension()
+            .is_some_and(|e| e == "pdf" || e == "png" || e == "svg" || e == "typ")
 }
 
 fn digest(bytes: &[u8]) -> String {
