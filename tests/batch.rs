@@ -300,3 +300,39 @@ fn watch_rerenders_what_changes_and_survives_errors() {
     .unwrap();
     watch.expect("out/mei-lin.pdf");
 }
+
+#[test]
+fn an_interrupted_batch_leaves_only_complete_pdfs() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    let source = fs::read_to_string(root().join("profiles/liangyu-zhao.yaml")).unwrap();
+    for i in 0..40 {
+        fs::write(profiles.join(format!("p{i:02}.yaml")), &source).unwrap();
+    }
+    for delay in [60, 150, 300] {
+        let _ = fs::remove_dir_all(dir.path().join("out"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+            .args(["render", "profiles", "-o", "out", "--quiet"])
+            .current_dir(dir.path())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay));
+        child.kill().unwrap(); // SIGKILL: no chance to clean up
+        child.wait().unwrap();
+        let Ok(entries) = fs::read_dir(dir.path().join("out")) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "pdf") {
+                let bytes = fs::read(&path).unwrap();
+                assert!(
+                    lopdf::Document::load_mem(&bytes).is_ok(),
+                    "{} is not a complete PDF",
+                    path.display()
+                );
+            }
+        }
+    }
+}

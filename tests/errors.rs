@@ -242,6 +242,7 @@ fn every_command_has_help_with_an_example() {
         &["--help"][..],
         &["render", "--help"],
         &["check", "--help"],
+        &["watch", "--help"],
         &["templates", "--help"],
     ] {
         let output = cvpdf(&root(), args);
