@@ -107,23 +107,31 @@ pub fn run(
     // memory at once.)
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(jobs.len()));
-    std::thread::scope(|scope| {
-        for _ in 0..options.jobs.clamp(1, jobs.len().max(1)) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(job) = jobs.get(i) else { break };
-                let outcome = process(renderer, &styles, &manifests, job, options, &printer);
-                printer.outcome(job, &outcome);
-                if let Some(bar) = &bar {
-                    bar.inc(1);
-                }
-                results
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .push((i, outcome));
-            });
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(i) else { break };
+        let outcome = process(renderer, &styles, &manifests, job, options, &printer);
+        printer.outcome(job, &outcome);
+        if let Some(bar) = &bar {
+            bar.inc(1);
         }
-    });
+        results
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((i, outcome));
+    };
+    let workers = options.jobs.clamp(1, jobs.len().max(1));
+    if workers == 1 {
+        // One profile (or --jobs 1): the main thread does it, as a compiler would; a new thread
+        // would start a malloc arena of its own and cost a millisecond for nothing.
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
+    }
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|(i, _)| *i);
     if let Some(bar) = &bar {
