@@ -9,7 +9,8 @@ use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 
 use crate::batch::{self, BatchOptions, Job, Progress, Summary};
 use crate::cli::{
-    CheckArgs, Cli, Command, FontArgs, Format, PdfStandardArg, RenderArgs, WatchArgs,
+    CheckArgs, Cli, Command, FontArgs, Format, ImportArgs, ImportBibArgs, NewArgs, PdfStandardArg,
+    PublishArgs, RenderArgs, WatchArgs,
 };
 use crate::config::Styles;
 use crate::fonts::{FontOptions, FontSet};
@@ -31,12 +32,295 @@ pub fn run(cli: Cli) -> u8 {
         Command::Render(args) => render(args),
         Command::Check(args) => check(args),
         Command::Watch(args) => watch(args),
+        Command::New(args) => new_profile(args),
+        Command::Import(args) => import(args),
+        Command::ImportBib(args) => import_bib(args),
+        Command::Schema => {
+            println!("{}", schema());
+            EXIT_OK
+        }
+        Command::Publish(args) => publish(args),
         Command::Templates => {
             for t in BUILTIN {
                 println!("{:<10} {}", t.name, t.description);
             }
             EXIT_OK
         }
+    }
+}
+
+/// The JSON Schema of the profile format, pretty-printed.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(crate::profile::Profile);
+    serde_json::to_string_pretty(&schema).unwrap_or_default()
+}
+
+/// The file name of the schema `cvpdf new` writes next to a new profile.
+const SCHEMA_FILE: &str = "cvpdf.schema.json";
+
+fn new_profile(args: NewArgs) -> u8 {
+    let name = args.name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return usage_error("the name must not be empty");
+    }
+    let path = args.output.unwrap_or_else(|| {
+        let dir = if Path::new("profiles").is_dir() {
+            PathBuf::from("profiles")
+        } else {
+            PathBuf::from(".")
+        };
+        dir.join(format!("{}.yaml", slug(&name)))
+    });
+    if path.exists() {
+        eprintln!(
+            "error: {} exists; cvpdf new never overwrites a profile",
+            path.display()
+        );
+        return EXIT_FAILED;
+    }
+    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let text = include_str!("starter.yaml")
+        .replace("name: {name}", &format!("name: {}", quoted(&name)))
+        .replace("[{name}*,", &format!("[{},", quoted(&format!("{name}*"))))
+        .replace("{file}", &path.display().to_string())
+        .replace("{name}", &name);
+    let dir = batch::output_dir(&path);
+    if let Err(problems) = profile::parse(&text, &dir) {
+        // Only a name that YAML cannot hold could get here.
+        eprintln!(
+            "error: the starter profile for this name is not valid: {}",
+            problems[0].message
+        );
+        return EXIT_FAILED;
+    }
+    if let Err(err) =
+        fs::create_dir_all(&dir).and_then(|()| crate::output::write_atomic(&path, text.as_bytes()))
+    {
+        eprintln!("error: cannot write {}: {err}", path.display());
+        return EXIT_FAILED;
+    }
+    let schema_path = dir.join(SCHEMA_FILE);
+    if !schema_path.exists() {
+        let _ = crate::output::write_atomic(&schema_path, schema().as_bytes());
+    }
+    println!(
+        "wrote {} (render it with: cvpdf render {})",
+        path.display(),
+        path.display()
+    );
+    EXIT_OK
+}
+
+/// A file name for a person: lower-case ASCII letters and digits joined by dashes.
+pub fn slug(name: &str) -> String {
+    let folded: String = name
+        .chars()
+        .map(|c| match c {
+            'à'..='å' | 'À'..='Å' | 'ā' | 'ă' | 'ą' => 'a',
+            'ç' | 'Ç' | 'ć' | 'č' => 'c',
+            'è'..='ë' | 'È'..='Ë' | 'ē' | 'ę' | 'ě' => 'e',
+            'ì'..='ï' | 'Ì'..='Ï' | 'ī' => 'i',
+            'ñ' | 'Ñ' | 'ń' | 'ň' => 'n',
+            'ò'..='ö' | 'Ò'..='Ö' | 'ø' | 'Ø' | 'ō' | 'ő' => 'o',
+            'ù'..='ü' | 'Ù'..='Ü' | 'ū' | 'ů' | 'ű' => 'u',
+            'ý' | 'ÿ' | 'Ý' => 'y',
+            'ß' => 's',
+            'ł' | 'Ł' => 'l',
+            'š' | 'Š' | 'ś' => 's',
+            'ž' | 'Ž' | 'ź' | 'ż' => 'z',
+            c => c,
+        })
+        .collect();
+    let words: Vec<String> = folded
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if words.is_empty() {
+        "profile".into()
+    } else {
+        words.join("-")
+    }
+}
+
+fn import(args: ImportArgs) -> u8 {
+    let text = match fs::read_to_string(&args.file) {
+        Ok(text) => text,
+        Err(err) => {
+            eprintln!("error: cannot read {}: {err}", args.file.display());
+            return EXIT_FAILED;
+        }
+    };
+    let imported = match crate::import::import(&text, args.from) {
+        Ok(imported) => imported,
+        Err(message) => {
+            eprintln!("error: {}: {message}", args.file.display());
+            return EXIT_FAILED;
+        }
+    };
+    let source = args
+        .file
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let yaml = match crate::import::to_yaml(&imported, &source) {
+        Ok(yaml) => yaml,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return EXIT_FAILED;
+        }
+    };
+    let dir = args
+        .output
+        .as_deref()
+        .map_or_else(|| PathBuf::from("."), batch::output_dir);
+    if let Err(problems) = profile::parse(&yaml, &dir) {
+        let report = crate::diag::Report::new(
+            Path::new("imported profile"),
+            Some(yaml.clone().into()),
+            problems,
+        );
+        emit_report(&report);
+        eprintln!("error: the converted profile is not valid; nothing written");
+        return EXIT_FAILED;
+    }
+    for warning in &imported.warnings {
+        eprintln!("warning: not carried over: {warning}");
+    }
+    match args.output {
+        None => print!("{yaml}"),
+        Some(path) => {
+            if path.exists() {
+                eprintln!(
+                    "error: {} exists; cvpdf import never overwrites a profile",
+                    path.display()
+                );
+                return EXIT_FAILED;
+            }
+            if let Err(err) = crate::output::write_atomic(&path, yaml.as_bytes()) {
+                eprintln!("error: cannot write {}: {err}", path.display());
+                return EXIT_FAILED;
+            }
+            eprintln!(
+                "wrote {} from {} ({})",
+                path.display(),
+                args.file.display(),
+                imported.format
+            );
+        }
+    }
+    EXIT_OK
+}
+
+fn import_bib(args: ImportBibArgs) -> u8 {
+    let bib = match fs::read_to_string(&args.file) {
+        Ok(bib) => bib,
+        Err(err) => {
+            eprintln!("error: cannot read {}: {err}", args.file.display());
+            return EXIT_FAILED;
+        }
+    };
+    let loaded = match profile::load(&args.into) {
+        Ok(loaded) => loaded,
+        Err(report) => {
+            emit_report(&report);
+            return EXIT_FAILED;
+        }
+    };
+    let (incoming, skipped) = match crate::import::bib::publications(&bib) {
+        Ok(found) => found,
+        Err(message) => {
+            eprintln!("error: {}: {message}", args.file.display());
+            return EXIT_FAILED;
+        }
+    };
+    let outcome =
+        match crate::import::bib::merge(&loaded.text, &loaded.profile, &loaded.dir, incoming) {
+            Ok(outcome) => outcome,
+            Err(message) => {
+                eprintln!("error: {}: {message}", args.into.display());
+                return EXIT_FAILED;
+            }
+        };
+    if outcome.text != *loaded.text {
+        if let Err(err) = crate::output::write_atomic(&args.into, outcome.text.as_bytes()) {
+            eprintln!("error: cannot write {}: {err}", args.into.display());
+            return EXIT_FAILED;
+        }
+    }
+    for reason in skipped.iter().chain(&outcome.skipped) {
+        eprintln!("warning: not imported: {reason}");
+    }
+    println!(
+        "{}: {} added, {} updated from {}",
+        args.into.display(),
+        outcome.added.len(),
+        outcome.updated.len(),
+        args.file.display()
+    );
+    EXIT_OK
+}
+
+fn publish(args: PublishArgs) -> u8 {
+    if !args.site.is_dir() {
+        return usage_error(&format!(
+            "--site {} is not a directory",
+            args.site.display()
+        ));
+    }
+    let profiles = match crate::publish::profiles_in(&args.profiles) {
+        Ok(profiles) => profiles,
+        Err(message) => return usage_error(&message),
+    };
+    let renderer = match renderer(&args.fonts, &[]) {
+        Ok(renderer) => renderer,
+        Err(message) => return usage_error(&message),
+    };
+    let mut styles = Styles::new(args.style.overrides(), renderer.fonts());
+    if let Err(report) = styles.check_overrides() {
+        emit_report(&report);
+        return EXIT_USAGE;
+    }
+    let verb = if args.dry_run { "would write" } else { "wrote" };
+    let (mut failed, mut changed, mut unlinked) = (0, 0, Vec::new());
+    for path in &profiles {
+        match crate::publish::publish_one(&renderer, &mut styles, path, &args.site, args.dry_run) {
+            Ok(published) => {
+                for change in &published.changes {
+                    println!("{verb} {change}");
+                }
+                changed += published.changes.len();
+                if published.no_author_page {
+                    unlinked.push(path.clone());
+                }
+            }
+            Err(message) => {
+                eprint!("{message}");
+                if !message.ends_with('\n') {
+                    eprintln!();
+                }
+                eprintln!("error: {} is not published", path.display());
+                failed += 1;
+            }
+        }
+    }
+    for path in &unlinked {
+        let slug = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        eprintln!(
+            "note: {} has no author page (content/authors/{slug}/_index.md or data/authors/{slug}.yaml); its CV is uploaded but not linked",
+            path.display()
+        );
+    }
+    if changed == 0 && failed == 0 {
+        println!("the site is up to date");
+    }
+    if failed > 0 {
+        eprintln!("error: {failed} of {} profiles failed", profiles.len());
+        EXIT_FAILED
+    } else {
+        EXIT_OK
     }
 }
 
@@ -76,7 +360,7 @@ fn render(args: RenderArgs) -> u8 {
         Ok(inputs) => inputs,
         Err(message) => return usage_error(&message),
     };
-    let jobs = match plan_jobs(&inputs, args.output.as_deref(), args.format) {
+    let jobs = match plan_jobs(&inputs, args.output.as_deref(), &args.format) {
         Ok(jobs) => jobs,
         Err(message) => return usage_error(&message),
     };
@@ -90,7 +374,7 @@ fn render(args: RenderArgs) -> u8 {
         return EXIT_USAGE;
     }
     let options = BatchOptions {
-        format: args.format,
+        ppi: args.ppi,
         jobs: args
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
@@ -140,18 +424,23 @@ fn renderer(fonts: &FontArgs, standards: &[PdfStandardArg]) -> Result<Renderer, 
     }))
 }
 
-/// One job per profile, writing where `-o` says.
+/// One job per profile, writing each format where `-o` says.
 fn plan_jobs(
     inputs: &[PathBuf],
     output: Option<&Path>,
-    format: Format,
+    formats: &[Format],
 ) -> Result<Vec<Job>, String> {
-    let target = output_target(output, inputs.len(), format)?;
+    let mut formats: Vec<Format> = formats.to_vec();
+    formats.dedup();
+    let target = output_target(output, inputs.len(), &formats)?;
     Ok(inputs
         .iter()
         .map(|input| Job {
             input: input.clone(),
-            output: target.path_for(input, format.extension()),
+            outputs: formats
+                .iter()
+                .map(|f| (*f, target.path_for(input, f.extension())))
+                .collect(),
         })
         .collect())
 }
@@ -161,7 +450,7 @@ fn watch(args: WatchArgs) -> u8 {
         Ok(inputs) => inputs,
         Err(message) => return usage_error(&message),
     };
-    if let Err(message) = plan_jobs(&inputs, args.output.as_deref(), args.format) {
+    if let Err(message) = plan_jobs(&inputs, args.output.as_deref(), &args.format) {
         return usage_error(&message);
     }
     let renderer = match renderer(&args.fonts, &args.pdf_standards) {
@@ -173,12 +462,12 @@ fn watch(args: WatchArgs) -> u8 {
         emit_report(&report);
         return EXIT_USAGE;
     }
-    let plan = |inputs: &[PathBuf]| plan_jobs(inputs, args.output.as_deref(), args.format);
+    let plan = |inputs: &[PathBuf]| plan_jobs(inputs, args.output.as_deref(), &args.format);
     let session = crate::watch::Session {
         renderer: &renderer,
         overrides: args.style.overrides(),
         inputs: args.inputs.clone(),
-        format: args.format,
+        ppi: args.ppi,
         fonts: font_options(&args.fonts),
     };
     match session.run(&|inputs: &[PathBuf]| expand_inputs(inputs).and_then(|found| plan(&found))) {
@@ -288,11 +577,19 @@ fn is_profile_file(path: &Path) -> bool {
 
 /// `-o` is a file when it ends in the format's extension and is not a directory; else a
 /// directory, created if needed.
-fn output_target(output: Option<&Path>, inputs: usize, format: Format) -> Result<Target, String> {
+fn output_target(
+    output: Option<&Path>,
+    inputs: usize,
+    formats: &[Format],
+) -> Result<Target, String> {
     let Some(output) = output else {
         return Ok(Target::NextToProfile);
     };
-    let is_file = !output.is_dir() && output.extension().is_some_and(|e| e == format.extension());
+    let is_file = !output.is_dir()
+        && formats.len() == 1
+        && output
+            .extension()
+            .is_some_and(|e| e == formats[0].extension());
     if is_file {
         if inputs != 1 {
             return Err(format!(

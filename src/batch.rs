@@ -22,7 +22,7 @@ use crate::diag::Report;
 use crate::fonts::FontOptions;
 use crate::output::write_atomic;
 use crate::profile::{self, LoadedProfile};
-use crate::render::Renderer;
+use crate::render::{png_pages, svg_pages, Renderer};
 use crate::template::support_files;
 
 /// Cached results unused for this many documents are dropped from Typst's memo cache.
@@ -31,20 +31,25 @@ const EVICT_AFTER: usize = 3;
 /// The manifest's file name in an output directory.
 pub const MANIFEST: &str = ".cvpdf-manifest.json";
 
-/// One profile to render into one output file.
+/// One profile to render into one or more outputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
     /// The profile.
     pub input: PathBuf,
-    /// The file to write.
-    pub output: PathBuf,
+    /// The outputs: a format and its file. For page images (PNG, SVG) the file names the set:
+    /// `cv.png` stands for `cv-1.png`, `cv-2.png`, ….
+    pub outputs: Vec<(Format, PathBuf)>,
 }
 
 /// What happened to a job.
 #[derive(Debug)]
 pub enum Outcome {
-    /// Written; with the number of pages (PDF) and how long it took.
-    Rendered { pages: usize, elapsed: Duration },
+    /// Written; with the files, the number of pages and how long it took.
+    Rendered {
+        files: Vec<PathBuf>,
+        pages: usize,
+        elapsed: Duration,
+    },
     /// Its inputs were the same as when its output was written; nothing done.
     Unchanged,
     /// Failed; the diagnostics and a one-line summary.
@@ -63,8 +68,8 @@ pub enum Progress {
 /// Settings of a batch.
 #[derive(Debug, Clone)]
 pub struct BatchOptions {
-    /// What to write.
-    pub format: Format,
+    /// Pixels per inch of page images.
+    pub ppi: f32,
     /// Worker threads (at least one).
     pub jobs: usize,
     /// Render even what has not changed.
@@ -186,84 +191,167 @@ fn process(
             summary: reason,
         };
     };
-    let fingerprint = fingerprint(renderer, &loaded, &style, options);
-    let dir = output_dir(&job.output);
-    let name = file_name(&job.output);
-    if !options.force && job.output.is_file() {
+    // Which outputs are out of date.
+    let mut stale = Vec::new();
+    {
         let mut manifests = manifests.lock().unwrap_or_else(|e| e.into_inner());
-        if manifests.get(&dir).get(&name) == Some(&fingerprint) {
-            return Outcome::Unchanged;
+        for (format, output) in &job.outputs {
+            let fingerprint = fingerprint(renderer, &loaded, &style, *format, options);
+            let current = !options.force
+                && exists(output, *format)
+                && manifests.get(&output_dir(output)).get(&file_name(output)) == Some(&fingerprint);
+            if !current {
+                stale.push((*format, output.clone(), fingerprint));
+            }
         }
     }
+    if stale.is_empty() {
+        return Outcome::Unchanged;
+    }
     let started = Instant::now();
-    let produced = produce(renderer, &loaded, &style, &job.output, options.format);
+    let targets: Vec<(Format, PathBuf)> = stale.iter().map(|(f, o, _)| (*f, o.clone())).collect();
+    let produced = produce(renderer, &loaded, &style, &targets, options.ppi);
     // Typst's memo cache would keep every document's layout; keep only what recent documents
     // used (the templates, fonts and shaping they share), so memory stays flat over a lab.
     comemo::evict(EVICT_AFTER);
+    let mut manifests = manifests.lock().unwrap_or_else(|e| e.into_inner());
     match produced {
         Ok(produced) => {
             if !produced.warnings.is_empty() {
                 printer.error(&produced.warnings);
             }
-            manifests
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&dir)
-                .insert(name, fingerprint);
+            for (_, output, fingerprint) in stale {
+                manifests
+                    .get(&output_dir(&output))
+                    .insert(file_name(&output), fingerprint);
+            }
             Outcome::Rendered {
+                files: produced.files,
                 pages: produced.pages,
                 elapsed: started.elapsed(),
             }
         }
         Err(failure) => {
-            // The old output no longer matches its inputs; forget it so a later run retries.
-            manifests
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get(&dir)
-                .remove(&name);
+            // The old outputs no longer match their inputs; forget them so a later run retries.
+            for (_, output, _) in stale {
+                manifests
+                    .get(&output_dir(&output))
+                    .remove(&file_name(&output));
+            }
             failure
         }
     }
 }
 
-/// An output that was written.
+/// Whether the output of `format` at `output` is there (the first page, for page images).
+fn exists(output: &Path, format: Format) -> bool {
+    match format {
+        Format::Pdf | Format::Typ => output.is_file(),
+        Format::Png | Format::Svg => page_file(output, 1).is_file(),
+    }
+}
+
+/// The file of page `n` of a page-image output: `cv.png` → `cv-1.png`.
+pub fn page_file(output: &Path, n: usize) -> PathBuf {
+    let stem = output
+        .file_stem()
+        .map_or_else(|| "cv".into(), |s| s.to_string_lossy().into_owned());
+    let ext = output
+        .extension()
+        .map_or_else(String::new, |e| e.to_string_lossy().into_owned());
+    output.with_file_name(format!("{stem}-{n}.{ext}"))
+}
+
+/// Outputs that were written.
 pub struct Produced {
-    /// Pages (0 for Typst source).
+    /// The files written.
+    pub files: Vec<PathBuf>,
+    /// Pages (0 when only Typst source was written).
     pub pages: usize,
     /// Warnings, formatted.
     pub warnings: String,
 }
 
-/// Renders `loaded` in `style` and writes the result to `output` in `format`.
+/// Renders `loaded` in `style` once and writes every output of `targets`.
 pub fn produce(
     renderer: &Renderer,
     loaded: &LoadedProfile,
     style: &Style,
-    output: &Path,
-    format: Format,
+    targets: &[(Format, PathBuf)],
+    ppi: f32,
 ) -> Result<Produced, Outcome> {
-    match format {
-        Format::Pdf => {
-            let rendered = renderer
-                .render_pdf(loaded, style)
-                .map_err(|e| Outcome::Failed {
-                    detail: e.detail,
-                    summary: e.summary,
+    let mut produced = Produced {
+        files: Vec::new(),
+        pages: 0,
+        warnings: String::new(),
+    };
+    let needs_pages = targets.iter().any(|(f, _)| *f != Format::Typ);
+    let compiled = if needs_pages {
+        let compiled = renderer.compile_checked(loaded, style).map_err(failed)?;
+        produced.pages = compiled.document.pages().len();
+        produced.warnings = compiled.warnings.clone();
+        Some(compiled)
+    } else {
+        None
+    };
+    for (format, output) in targets {
+        match (format, &compiled) {
+            (Format::Typ, _) => {
+                write_typst(renderer, loaded, style, output)?;
+                produced.files.push(output.clone());
+            }
+            (Format::Pdf, Some(compiled)) => {
+                let pdf = renderer.export_pdf(compiled, loaded).map_err(failed)?;
+                write_atomic(output, &pdf).map_err(|err| write_failure(output, &err))?;
+                produced.files.push(output.clone());
+            }
+            (Format::Png, Some(compiled)) => {
+                let pages = png_pages(&compiled.document, ppi).map_err(|e| Outcome::Failed {
+                    detail: format!("error: {e}\n"),
+                    summary: e,
                 })?;
-            write_atomic(output, &rendered.pdf).map_err(|err| write_failure(output, &err))?;
-            Ok(Produced {
-                pages: rendered.pages,
-                warnings: rendered.warnings,
-            })
+                write_pages(output, pages.iter().map(Vec::as_slice), &mut produced.files)?;
+            }
+            (Format::Svg, Some(compiled)) => {
+                let pages = svg_pages(&compiled.document);
+                write_pages(
+                    output,
+                    pages.iter().map(String::as_bytes),
+                    &mut produced.files,
+                )?;
+            }
+            (_, None) => {}
         }
-        Format::Typ => {
-            write_typst(renderer, loaded, style, output)?;
-            Ok(Produced {
-                pages: 0,
-                warnings: String::new(),
-            })
-        }
+    }
+    Ok(produced)
+}
+
+/// Writes page images as `stem-1.ext`, `stem-2.ext`, … and removes pages left over from a
+/// longer earlier version.
+fn write_pages<'a>(
+    output: &Path,
+    pages: impl Iterator<Item = &'a [u8]>,
+    files: &mut Vec<PathBuf>,
+) -> Result<(), Outcome> {
+    let mut n = 0;
+    for (i, bytes) in pages.enumerate() {
+        n = i + 1;
+        let path = page_file(output, n);
+        write_atomic(&path, bytes).map_err(|err| write_failure(&path, &err))?;
+        files.push(path);
+    }
+    let mut extra = n + 1;
+    while page_file(output, extra).is_file() {
+        let _ = fs::remove_file(page_file(output, extra));
+        extra += 1;
+    }
+    Ok(())
+}
+
+fn failed(e: crate::render::RenderError) -> Outcome {
+    Outcome::Failed {
+        detail: e.detail,
+        summary: e.summary,
     }
 }
 
@@ -345,11 +433,15 @@ pub fn fingerprint(
     renderer: &Renderer,
     loaded: &LoadedProfile,
     style: &Style,
+    format: Format,
     options: &BatchOptions,
 ) -> String {
     let mut hasher = SipHasher13::new();
     env!("CARGO_PKG_VERSION").hash(&mut hasher);
-    (options.format as u8).hash(&mut hasher);
+    format.hash(&mut hasher);
+    if matches!(format, Format::Png) {
+        options.ppi.to_bits().hash(&mut hasher);
+    }
     loaded.text.hash(&mut hasher);
     if let Some(photo) = &loaded.profile.photo {
         fs::read(loaded.dir.join(photo)).ok().hash(&mut hasher);
@@ -470,19 +562,12 @@ impl Printer {
     fn outcome(&self, job: &Job, outcome: &Outcome) {
         match outcome {
             Outcome::Failed { detail, .. } => self.error(detail),
-            Outcome::Rendered { pages, elapsed } if !self.quiet => {
-                let unit = if *pages == 1 { "page" } else { "pages" };
-                let pages = if *pages > 0 {
-                    format!("{pages} {unit}, ")
-                } else {
-                    String::new()
-                };
-                self.line(&format!(
-                    "{} → {} ({pages}{} ms)",
-                    job.input.display(),
-                    job.output.display(),
-                    elapsed.as_millis()
-                ));
+            Outcome::Rendered {
+                files,
+                pages,
+                elapsed,
+            } if !self.quiet => {
+                self.line(&rendered_line(&job.input, files, *pages, *elapsed));
             }
             _ => {}
         }
@@ -501,6 +586,23 @@ impl Printer {
             None => eprint!("{text}"),
         }
     }
+}
+
+/// `profile → file, file (N pages, M ms)`.
+pub fn rendered_line(input: &Path, files: &[PathBuf], pages: usize, elapsed: Duration) -> String {
+    let unit = if pages == 1 { "page" } else { "pages" };
+    let pages = if pages > 0 {
+        format!("{pages} {unit}, ")
+    } else {
+        String::new()
+    };
+    let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    format!(
+        "{} → {} ({pages}{} ms)",
+        input.display(),
+        files.join(", "),
+        elapsed.as_millis()
+    )
 }
 
 /// A progress bar when standard error is a terminal and progress is wanted.

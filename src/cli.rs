@@ -38,6 +38,82 @@ pub enum Command {
     /// List the built-in templates.
     #[command(after_help = "Example:\n  cvpdf templates")]
     Templates,
+    /// Write a commented starter profile that renders as it is and shows every section.
+    #[command(
+        after_help = "Examples:\n  cvpdf new \"Ada Lovelace\"                  writes profiles/ada-lovelace.yaml\n  cvpdf new \"Ada Lovelace\" -o ada.yaml"
+    )]
+    New(NewArgs),
+    /// Convert a JSON Resume or a Hugo Academic / Hugo Blox author page into a profile.
+    #[command(
+        after_help = "Examples:\n  cvpdf import resume.json -o profiles/ada-lovelace.yaml\n  cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml\n  cvpdf import site/data/authors/ada.yaml > ada.yaml"
+    )]
+    Import(ImportArgs),
+    /// Add the entries of a BibTeX file to a profile's publications (updating those already
+    /// there), keeping the rest of the file as it is.
+    #[command(
+        after_help = "Example:\n  cvpdf import-bib papers.bib --into profiles/zili-zhang.yaml"
+    )]
+    ImportBib(ImportBibArgs),
+    /// Print the JSON Schema of the profile format (for editors' completion and checking).
+    #[command(after_help = "Example:\n  cvpdf schema > profiles/cvpdf.schema.json")]
+    Schema,
+    /// Render every profile and attach the CVs to the lab's Hugo website.
+    #[command(
+        after_help = "Examples:\n  cvpdf publish profiles/ --site ../lab-website\n  cvpdf publish profiles/ --site ../lab-website --dry-run"
+    )]
+    Publish(PublishArgs),
+}
+
+/// Arguments of `cvpdf new`.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The researcher's full name.
+    pub name: String,
+    /// Where to write the profile (default: profiles/<slug>.yaml, or ./<slug>.yaml when there
+    /// is no profiles/ directory). An existing file is never overwritten.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `cvpdf import`.
+#[derive(Debug, clap::Args)]
+pub struct ImportArgs {
+    /// The file to convert: resume.json, _index.md or data/authors/<slug>.yaml.
+    pub file: PathBuf,
+    /// Its format (detected from the content when absent).
+    #[arg(long, value_enum)]
+    pub from: Option<crate::import::SourceFormat>,
+    /// Where to write the profile (default: standard output). An existing file is never
+    /// overwritten.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `cvpdf import-bib`.
+#[derive(Debug, clap::Args)]
+pub struct ImportBibArgs {
+    /// The BibTeX or BibLaTeX file.
+    pub file: PathBuf,
+    /// The profile to add the publications to.
+    #[arg(long, value_name = "PROFILE")]
+    pub into: PathBuf,
+}
+
+/// Arguments of `cvpdf publish`.
+#[derive(Debug, clap::Args)]
+pub struct PublishArgs {
+    /// The directory of profiles.
+    pub profiles: PathBuf,
+    /// The root of the Hugo site (the directory with content/, static/, …).
+    #[arg(long, value_name = "DIR")]
+    pub site: PathBuf,
+    /// Say what would change without writing anything.
+    #[arg(long)]
+    pub dry_run: bool,
+    #[command(flatten)]
+    pub style: StyleArgs,
+    #[command(flatten)]
+    pub fonts: FontArgs,
 }
 
 /// Arguments of `cvpdf render`.
@@ -50,9 +126,12 @@ pub struct RenderArgs {
     /// profile).
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<PathBuf>,
-    /// What to write.
-    #[arg(short, long, value_enum, default_value_t = Format::Pdf)]
-    pub format: Format,
+    /// What to write; repeat for several (`-f pdf -f png`).
+    #[arg(short, long, value_enum, default_values_t = [Format::Pdf])]
+    pub format: Vec<Format>,
+    /// Resolution of PNG pages, in pixels per inch.
+    #[arg(long, default_value_t = 144.0, value_name = "PPI")]
+    pub ppi: f32,
     /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
     pub pdf_standards: Vec<PdfStandardArg>,
@@ -80,9 +159,12 @@ pub struct WatchArgs {
     /// Output file (one profile) or directory (default: next to each profile).
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<PathBuf>,
-    /// What to write.
-    #[arg(short, long, value_enum, default_value_t = Format::Pdf)]
-    pub format: Format,
+    /// What to write; repeat for several.
+    #[arg(short, long, value_enum, default_values_t = [Format::Pdf])]
+    pub format: Vec<Format>,
+    /// Resolution of PNG pages, in pixels per inch.
+    #[arg(long, default_value_t = 144.0, value_name = "PPI")]
+    pub ppi: f32,
     /// Conform to and validate a PDF standard; repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
     pub pdf_standards: Vec<PdfStandardArg>,
@@ -186,6 +268,10 @@ pub struct CheckArgs {
 pub enum Format {
     /// A PDF file.
     Pdf,
+    /// One PNG image per page (`cv-1.png`, …) at `--ppi`.
+    Png,
+    /// One SVG image per page (`cv-1.svg`, …).
+    Svg,
     /// The generated Typst source, with the template beside it, for `typst compile`.
     Typ,
 }
@@ -195,6 +281,8 @@ impl Format {
     pub fn extension(self) -> &'static str {
         match self {
             Format::Pdf => "pdf",
+            Format::Png => "png",
+            Format::Svg => "svg",
             Format::Typ => "typ",
         }
     }

@@ -148,6 +148,22 @@ impl Renderer {
         style: &Style,
     ) -> Result<Rendered, RenderError> {
         let started = Instant::now();
+        let compiled = self.compile_checked(loaded, style)?;
+        let pdf = self.export_pdf(&compiled, loaded)?;
+        Ok(Rendered {
+            pdf,
+            pages: compiled.document.pages().len(),
+            warnings: compiled.warnings,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// Compiles `loaded` in `style` after checking that the run's PDF standards can be met.
+    pub fn compile_checked(
+        &self,
+        loaded: &LoadedProfile,
+        style: &Style,
+    ) -> Result<Compiled, RenderError> {
         if self.standards.contains(&PdfStandard::A_2b) && self.document_date(loaded).is_none() {
             // PDF/A needs a creation date; inventing one (today) would break reproducibility.
             let message = "PDF/A-2b needs a document date, and this profile has none";
@@ -159,14 +175,7 @@ impl Renderer {
                 summary: message.into(),
             });
         }
-        let compiled = self.compile(loaded, style)?;
-        let pdf = self.export_pdf(&compiled, loaded)?;
-        Ok(Rendered {
-            pdf,
-            pages: compiled.document.pages().len(),
-            warnings: compiled.warnings,
-            elapsed: started.elapsed(),
-        })
+        self.compile(loaded, style)
     }
 
     /// Exports a compiled document as PDF with the run's date and standards.
@@ -272,6 +281,16 @@ pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, Str
                 .encode_png()
                 .map_err(|e| e.to_string())
         })
+        .collect()
+}
+
+/// Each page as an SVG image.
+pub fn svg_pages(document: &PagedDocument) -> Vec<String> {
+    let options = typst_svg::SvgOptions::default();
+    document
+        .pages()
+        .iter()
+        .map(|page| typst_svg::svg(page, &options))
         .collect()
 }
 

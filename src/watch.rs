@@ -26,7 +26,6 @@ use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use siphasher::sip128::{Hasher128, SipHasher13};
 
 use crate::batch::{self, render_report, BatchOptions, Job, Outcome, Progress};
-use crate::cli::Format;
 use crate::config::{Overrides, Styles};
 use crate::fonts::FontOptions;
 use crate::profile;
@@ -43,8 +42,8 @@ pub struct Session<'a> {
     pub overrides: Overrides,
     /// The profiles and directories to watch, as given.
     pub inputs: Vec<PathBuf>,
-    /// What to write.
-    pub format: Format,
+    /// Pixels per inch of page images.
+    pub ppi: f32,
     /// The fonts' settings (part of the fingerprints).
     pub fonts: FontOptions,
 }
@@ -61,7 +60,7 @@ impl Session<'_> {
         // Output → fingerprint of what it was last rendered (or failed) from.
         let mut seen: HashMap<PathBuf, String> = HashMap::new();
         let options = BatchOptions {
-            format: self.format,
+            ppi: self.ppi,
             jobs: 1,
             force: false,
             progress: Progress::Auto,
@@ -102,7 +101,7 @@ impl Session<'_> {
                 Ok(loaded) => loaded,
                 Err(report) => {
                     let key = digest(&std::fs::read(&job.input).unwrap_or_default());
-                    if seen.insert(job.output.clone(), key.clone()) != Some(key) {
+                    if seen.insert(job.input.clone(), key.clone()) != Some(key) {
                         eprint!("{}", render_report(&report));
                     }
                     continue;
@@ -122,7 +121,7 @@ impl Session<'_> {
             }
             let Some(style) = style else {
                 let key = format!("config:{}", config_error.clone().unwrap_or_default());
-                if seen.insert(job.output.clone(), key.clone()) != Some(key) {
+                if seen.insert(job.input.clone(), key.clone()) != Some(key) {
                     eprint!("{}", config_error.unwrap_or_default());
                 }
                 continue;
@@ -142,24 +141,33 @@ impl Session<'_> {
                     .filter_map(|l| l.path.canonicalize().ok()),
             );
 
-            let fingerprint = batch::fingerprint(self.renderer, &loaded, &style, options);
-            if seen.get(&job.output) == Some(&fingerprint) && job.output.exists() {
+            // The outputs' fingerprints together: re-render when any of them is out of date.
+            let fingerprint: String = job
+                .outputs
+                .iter()
+                .map(|(format, _)| {
+                    batch::fingerprint(self.renderer, &loaded, &style, *format, options)
+                })
+                .collect();
+            let all_exist = job
+                .outputs
+                .iter()
+                .all(|(_, o)| o.exists() || batch::page_file(o, 1).exists());
+            if seen.get(&job.input) == Some(&fingerprint) && all_exist {
                 continue;
             }
-            seen.insert(job.output.clone(), fingerprint);
-            match batch::produce(self.renderer, &loaded, &style, &job.output, self.format) {
+            seen.insert(job.input.clone(), fingerprint);
+            match batch::produce(self.renderer, &loaded, &style, &job.outputs, self.ppi) {
                 Ok(produced) => {
                     eprint!("{}", produced.warnings);
-                    let pages = if produced.pages > 0 {
-                        format!("{} pages, ", produced.pages)
-                    } else {
-                        String::new()
-                    };
                     println!(
-                        "{} → {} ({pages}{} ms)",
-                        job.input.display(),
-                        job.output.display(),
-                        started.elapsed().as_millis()
+                        "{}",
+                        batch::rendered_line(
+                            &job.input,
+                            &produced.files,
+                            produced.pages,
+                            started.elapsed()
+                        )
                     );
                 }
                 Err(Outcome::Failed { detail, .. }) => eprint!("{detail}"),

@@ -229,6 +229,38 @@ impl Serialize for EndDate {
     }
 }
 
+impl schemars::JsonSchema for Date {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Date".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A date: YYYY, YYYY-MM or YYYY-MM-DD.",
+            "anyOf": [
+                { "type": "integer", "minimum": 1000, "maximum": 9999 },
+                { "type": "string", "pattern": "^[0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?$" }
+            ]
+        })
+    }
+}
+
+impl schemars::JsonSchema for EndDate {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "EndDate".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "The end of a period: YYYY, YYYY-MM, YYYY-MM-DD, or present.",
+            "anyOf": [
+                { "type": "integer", "minimum": 1000, "maximum": 9999 },
+                { "type": "string", "pattern": "^([0-9]{4}(-[0-9]{2}(-[0-9]{2})?)?|[Pp]resent)$" }
+            ]
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,106 +4,127 @@
 //! than a silently missing section. Field names are the profile format's names; the README
 //! documents them. Checks that need more than types live in `validate.rs`.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::date::{Date, EndDate};
 
+/// For `skip_serializing_if`: written YAML leaves out what is at its default.
+fn is_false(value: &bool) -> bool {
+    !*value
+}
+
+/// For `skip_serializing_if`: written YAML leaves out what is at its default.
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// One researcher's profile. Only `name` is required.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
     /// The name as it is written in Latin script, e.g. `Zhiyao Li`.
     pub name: String,
     /// The name in the researcher's own script, shown beside `name`, e.g. `李之尧`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub native_name: Option<String>,
     /// Other spellings of the own name (`Z. Li`), bolded in author lists like `name`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub name_variants: Vec<String>,
     /// The current position, e.g. `Ph.D. Student, Peking University`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub headline: Option<String>,
     /// A photo, relative to the profile file and inside its directory tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
     /// A paragraph about the researcher (inline markdown).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub bio: Option<String>,
     /// Research interests.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interests: Vec<String>,
     /// Current affiliations, shown in the header.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub affiliations: Vec<Affiliation>,
     /// How to reach the researcher.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub contact: Contact,
     /// Profiles elsewhere (GitHub, Google Scholar, ORCID, …).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
     /// Degrees, newest first.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub education: Vec<Education>,
     /// Positions and internships, newest first.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub experience: Vec<Experience>,
     /// Papers; cvpdf orders them newest first.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub publications: Vec<Publication>,
     /// Talks, one entry per talk title with the events where it was given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub talks: Vec<Talk>,
     /// Courses taught or assisted.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teaching: Vec<Teaching>,
     /// Honours and awards.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub awards: Vec<Award>,
     /// Reviewing, committees and other service.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub service: Vec<Service>,
     /// Skills grouped under a name.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skills: Vec<Skill>,
     /// Spoken languages.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub languages: Vec<Language>,
     /// Hobbies and interests outside research.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hobbies: Vec<String>,
     /// Sections the format does not know, with generic entries.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sections: Vec<CustomSection>,
     /// Section keys in the order they should appear, overriding the default order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub section_order: Vec<String>,
     /// When the profile was last brought up to date; shown in the footer and used as the PDF's
     /// date when `SOURCE_DATE_EPOCH` is not set.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub updated: Option<Date>,
 }
 
 /// An institution the researcher belongs to.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Affiliation {
     /// The institution's name.
     pub name: String,
     /// Its web page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
 }
 
 /// Contact details; all optional.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Contact {
     /// E-mail address (linked with `mailto:`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub email: Option<String>,
     /// Telephone number, as it should be printed.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub phone: Option<String>,
     /// Personal home page.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub website: Option<String>,
     /// Postal address.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
 }
 
 /// What kind of page a [`Link`] points to; decides its default label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum LinkKind {
     /// A GitHub profile.
@@ -125,7 +146,7 @@ pub enum LinkKind {
 }
 
 /// A link to one of the researcher's pages elsewhere.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Link {
     /// What the link points to.
@@ -133,11 +154,12 @@ pub struct Link {
     /// The address.
     pub url: String,
     /// The text shown for it; defaults to a name for `kind`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
 }
 
 /// A degree.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Education {
     /// The university or school.
@@ -145,26 +167,30 @@ pub struct Education {
     /// The degree and field, e.g. `Ph.D. in Computer Science`.
     pub degree: String,
     /// City and country.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
     /// When the studies began.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Date>,
     /// When they ended, or `present`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<EndDate>,
     /// `true` when `end` is the expected graduation date.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub expected: bool,
     /// Advisors' names.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub advisors: Vec<String>,
     /// Grade, e.g. `GPA 3.71/4.0 (top 9%)`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<String>,
     /// Further lines (inline markdown).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<String>,
 }
 
 /// A position, internship or appointment.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Experience {
     /// The employer.
@@ -172,21 +198,24 @@ pub struct Experience {
     /// The position held.
     pub role: String,
     /// City and country.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
     /// When it began.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Date>,
     /// When it ended, or `present`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<EndDate>,
     /// Mentors' or supervisors' names.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mentors: Vec<String>,
     /// What was done (inline markdown).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<String>,
 }
 
 /// The kind of a publication; decides its group and its label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PublicationKind {
     /// A conference paper.
@@ -207,7 +236,7 @@ pub enum PublicationKind {
 }
 
 /// Where a publication stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PublicationStatus {
     /// Published.
@@ -224,25 +253,31 @@ pub enum PublicationStatus {
 }
 
 /// Links attached to a publication.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PublicationLinks {
     /// The paper's PDF.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pdf: Option<String>,
     /// A DOI (`10.1145/…`) or a doi.org address.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub doi: Option<String>,
     /// An arXiv identifier (`2401.01234`) or address.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub arxiv: Option<String>,
     /// The code repository.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
     /// The slides.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub slides: Option<String>,
     /// A recording.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub video: Option<String>,
 }
 
 /// A paper, article, thesis or patent.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Publication {
     /// The title (inline markdown).
@@ -251,148 +286,167 @@ pub struct Publication {
     /// `†` a corresponding author.
     pub authors: Vec<String>,
     /// The full venue name.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub venue: Option<String>,
     /// The short venue name, e.g. `NSDI'24`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub venue_short: Option<String>,
     /// The year of publication (or of the preprint).
     pub year: u16,
     /// The month (1–12), when known; orders papers within a year and is shown with the year.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub month: Option<u8>,
     /// Conference, journal, workshop, …
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub kind: PublicationKind,
     /// Published, accepted, submitted, …
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub status: PublicationStatus,
     /// An award the paper received, e.g. `Best Paper Award`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub award: Option<String>,
     /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
     /// PDF, DOI, arXiv, code, slides, video.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub links: PublicationLinks,
     /// Marks a paper the researcher wants to stand out.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub selected: bool,
 }
 
 /// A talk given at one or more events.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Talk {
     /// The talk's title.
     pub title: String,
     /// Where and when it was given.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<TalkEvent>,
 }
 
 /// One occasion a talk was given.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TalkEvent {
     /// The event, seminar or group.
     pub event: String,
     /// The host institution or city.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
     /// When.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
 }
 
 /// A course taught or assisted.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Teaching {
     /// The course.
     pub course: String,
     /// Where it was taught.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub institution: Option<String>,
     /// The role, e.g. `Teaching Assistant`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub role: Option<String>,
     /// When, as free text: `Fall 2022`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<String>,
     /// Duties (inline markdown).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<String>,
 }
 
 /// An honour, prize or scholarship.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Award {
     /// The award.
     pub title: String,
     /// Who gave it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub awarder: Option<String>,
     /// When.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
     /// How selective it was, e.g. `4/200`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<String>,
     /// A remark (inline markdown).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
 
 /// A service role and where it was held.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Service {
     /// The role, e.g. `Reviewer`.
     pub role: String,
     /// Venues, journals or committees.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub venues: Vec<String>,
 }
 
 /// A group of skills.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Skill {
     /// The group's name, e.g. `Programming`.
     pub name: String,
     /// The skills.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub keywords: Vec<String>,
 }
 
 /// A spoken language.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Language {
     /// The language.
     pub name: String,
     /// How well, e.g. `Native`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fluency: Option<String>,
 }
 
 /// A section the format does not name, with generic entries.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CustomSection {
     /// The section's heading (and its key in `section_order`).
     pub title: String,
     /// Its entries.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub entries: Vec<CustomEntry>,
 }
 
 /// An entry of a custom section.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CustomEntry {
     /// The entry's heading.
     pub title: String,
     /// A second line.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub subtitle: Option<String>,
     /// Where.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub location: Option<String>,
     /// A single date (instead of `start`/`end`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
     /// When it began.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Date>,
     /// When it ended, or `present`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<EndDate>,
     /// Further lines (inline markdown).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<String>,
 }

@@ -2,6 +2,7 @@
 //! column, the field path (`publications[3].year`), what was expected and, for a misspelt key
 //! or value, the likely intended one. Profiles and the lab configuration both load through here.
 
+pub mod edit;
 pub mod spans;
 
 use std::fs;

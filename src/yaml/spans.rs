@@ -17,6 +17,9 @@ pub struct NodeSpan {
     pub key: Option<Range<usize>>,
     /// The node itself (for collections, its first token).
     pub value: Range<usize>,
+    /// Where the node ends: after a scalar's last character, or where the token after a
+    /// collection begins (which may be past trailing blank lines and comments).
+    pub end: usize,
 }
 
 /// The kind of the document's top-level node.
@@ -88,7 +91,11 @@ impl SpanIndex {
                     stack.push(Frame::Seq { path, next: 0 });
                 }
                 Event::MappingEnd | Event::SequenceEnd => {
-                    stack.pop();
+                    if let Some(Frame::Map { path, .. } | Frame::Seq { path, .. }) = stack.pop() {
+                        if let Some(node) = index.nodes.get_mut(&path) {
+                            node.end = range.start.max(node.value.end);
+                        }
+                    }
                 }
                 Event::DocumentEnd => break,
                 _ => {}
@@ -175,9 +182,10 @@ impl SpanIndex {
                 None => (join(path, "?"), None),
             },
         };
+        let end = value.end;
         self.nodes
             .entry(path.clone())
-            .or_insert(NodeSpan { key, value });
+            .or_insert(NodeSpan { key, value, end });
         path
     }
 }
@@ -250,6 +258,21 @@ mod tests {
         assert_eq!(
             text_at(&index.get("publications[0].year").unwrap().value),
             "2024"
+        );
+    }
+
+    #[test]
+    fn collections_know_where_they_end() {
+        let index = SpanIndex::build(DOC).unwrap();
+        let education = index.get("education").unwrap();
+        assert!(
+            DOC[education.end..].starts_with("publications:"),
+            "{:?}",
+            &DOC[education.end..]
+        );
+        assert_eq!(
+            index.get("name").unwrap().end,
+            DOC.find(" Zhang").unwrap() + " Zhang".len()
         );
     }
 

@@ -1,0 +1,462 @@
+//! Hugo Academic / Wowchemy / Hugo Blox author pages → profile. Two shapes:
+//!
+//! - the front matter (YAML between `---`, or TOML between `+++`) of
+//!   `content/authors/<slug>/_index.md`, whose Markdown body is the long biography;
+//! - `data/authors/<slug>.yaml` of newer Hugo Blox sites (`schema: hugoblox/author/v1`).
+
+use serde_json::Value;
+
+use super::{link_kind, parse_date, parse_end, Tracked};
+use crate::profile::*;
+
+pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
+    let (front, body) = split_front_matter(text)?;
+    let value = match front {
+        FrontMatter::Yaml(yaml) => serde_yaml::from_str::<Value>(yaml)
+            .map_err(|e| format!("the front matter is not valid YAML: {e}"))?,
+        FrontMatter::Toml(toml) => {
+            let table: toml::Table = toml
+                .parse()
+                .map_err(|e| format!("the front matter is not valid TOML: {e}"))?;
+            serde_json::to_value(table).map_err(|e| e.to_string())?
+        }
+    };
+    if !value.is_object() {
+        return Err("the author page has no fields".into());
+    }
+    let mut src = Tracked::new(value);
+    let mut warnings = Vec::new();
+    let mut p = if src.get("name.display").is_some()
+        || src.str("name").is_none() && src.get("schema").is_some()
+    {
+        data_file(&mut src, &mut warnings)?
+    } else {
+        front_matter(&mut src, &mut warnings)?
+    };
+    let body = clean_body(body, &mut warnings);
+    if !body.is_empty() {
+        if let Some(short) = p.bio.replace(body) {
+            warnings.push(format!(
+                "bio: the short biography was replaced by the page's longer text: \"{short}\""
+            ));
+        }
+    }
+    for path in src.unused() {
+        warnings.push(format!("{path}: no matching field"));
+    }
+    p.name = p.name.trim().to_string();
+    Ok((p, warnings))
+}
+
+enum FrontMatter<'a> {
+    Yaml(&'a str),
+    Toml(&'a str),
+}
+
+/// The front matter and the body of a Markdown page; a file without front matter is all
+/// front matter (a data file).
+fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), String> {
+    for (fence, toml) in [("---", false), ("+++", true)] {
+        if let Some(rest) = text.strip_prefix(fence) {
+            let rest = rest
+                .trim_start_matches([' ', '\t'])
+                .strip_prefix('\n')
+                .or_else(|| rest.strip_prefix("\r\n"))
+                .unwrap_or(rest);
+            let close = format!("\n{fence}");
+            let end = rest
+                .find(&close)
+                .ok_or(format!("the front matter has no closing {fence}"))?;
+            let front = &rest[..end];
+            let body = rest[end + close.len()..].trim_start_matches(['\r', '\n']);
+            return Ok((
+                if toml {
+                    FrontMatter::Toml(front)
+                } else {
+                    FrontMatter::Yaml(front)
+                },
+                body,
+            ));
+        }
+    }
+    Ok((FrontMatter::Yaml(text), ""))
+}
+
+/// The Markdown body as a biography: Hugo attribute lines (`{style="…"}`) and shortcodes are
+/// theme matters and are dropped (with a warning).
+fn clean_body(body: &str, warnings: &mut Vec<String>) -> String {
+    let mut kept = Vec::new();
+    for line in body.lines() {
+        let trimmed = line.trim();
+        if (trimmed.starts_with('{') && trimmed.ends_with('}'))
+            || trimmed.starts_with("{{<")
+            || trimmed.starts_with("{{%")
+        {
+            warnings.push(format!("page body: `{trimmed}` is Hugo markup, not text"));
+            continue;
+        }
+        kept.push(line);
+    }
+    let text = kept.join("\n");
+    // Paragraphs stay paragraphs; single line breaks inside one are spaces anyway.
+    text.trim().to_string()
+}
+
+/// `content/authors/<slug>/_index.md`.
+fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
+    let title = src.str("title");
+    let first = src.str("first_name");
+    let last = src.str("last_name");
+    let name = match (&first, &last) {
+        (Some(f), Some(l)) => format!("{f} {l}"),
+        _ => title
+            .clone()
+            .ok_or("the author page has neither title nor first_name/last_name")?,
+    };
+    let mut p = Profile {
+        name: name.clone(),
+        ..Profile::default()
+    };
+    // A title like "Zhiyao Li 李之尧" carries the name in the researcher's own script.
+    if let Some(title) = &title {
+        let rest = title.replace(&name, "");
+        let rest = rest.trim();
+        if !rest.is_empty() && rest != title.trim() {
+            p.native_name = Some(rest.to_string());
+        } else if rest == title.trim() && title.trim() != name {
+            warnings.push(format!(
+                "title: \"{title}\" differs from the name \"{name}\"; the name is used"
+            ));
+        }
+    }
+    p.headline = src.str("role");
+    p.bio = src.str("bio");
+    p.interests = src.strs("interests");
+    for i in 0..src.len("organizations") {
+        let at = format!("organizations[{i}]");
+        if let Some(name) = src.str(&format!("{at}.name")) {
+            p.affiliations.push(Affiliation {
+                name,
+                url: src.str(&format!("{at}.url")),
+            });
+        }
+    }
+    for i in 0..src.len("education.courses") {
+        let at = format!("education.courses[{i}]");
+        let (Some(degree), Some(institution)) = (
+            src.str(&format!("{at}.course")),
+            src.str(&format!("{at}.institution")),
+        ) else {
+            continue;
+        };
+        let (start, end) = match src.str(&format!("{at}.year")) {
+            Some(year) => year_range(&year, &format!("{at}.year"), warnings),
+            None => (None, None),
+        };
+        p.education.push(Education {
+            institution,
+            degree,
+            location: None,
+            start,
+            end,
+            expected: false,
+            advisors: Vec::new(),
+            score: None,
+            highlights: Vec::new(),
+        });
+    }
+    p.contact.email = src.str("email");
+    for i in 0..src.len("social") {
+        let at = format!("social[{i}]");
+        let icon = src.str(&format!("{at}.icon")).unwrap_or_default();
+        src.mark(&format!("{at}.icon_pack"));
+        if let Some(url) = src.str(&format!("{at}.link")) {
+            social_link(&mut p, &icon, url, None, &at, warnings);
+        }
+    }
+    for key in [
+        "superuser",
+        "highlight_name",
+        "status",
+        "user_groups",
+        "avatar_filename",
+        "weight",
+    ] {
+        if src.get(key).is_some() {
+            src.mark(key);
+            warnings.push(format!("{key}: a website setting, not part of a CV"));
+        }
+    }
+    Ok(p)
+}
+
+/// `data/authors/<slug>.yaml` (Hugo Blox `hugoblox/author/v1`).
+fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
+    src.ignore("schema");
+    src.ignore("slug");
+    let display = src
+        .str("name.display")
+        .or_else(|| src.str("name"))
+        .ok_or("the author data has no name")?;
+    let alternate = src.str("name.alternate");
+    src.mark("name.given");
+    src.mark("name.family");
+    // The profile's `name` is the Latin-script one; the other becomes `native_name`.
+    let latin = |s: &str| {
+        s.chars()
+            .filter(|c| c.is_alphabetic())
+            .all(|c| (c as u32) < 0x0250)
+    };
+    let (name, native) = match alternate {
+        Some(alt) if !latin(&display) && latin(&alt) => (alt, Some(display)),
+        Some(alt) if latin(&display) && !latin(&alt) => (display, Some(alt)),
+        Some(alt) => {
+            warnings.push(format!(
+                "name.alternate: \"{alt}\" kept only as a name variant"
+            ));
+            (display, None)
+        }
+        None => (display, None),
+    };
+    let mut p = Profile {
+        name,
+        native_name: native,
+        ..Profile::default()
+    };
+    p.headline = src.str("role");
+    p.bio = src.str("bio");
+    p.interests = src.strs("interests");
+    for i in 0..src.len("affiliations") {
+        let at = format!("affiliations[{i}]");
+        if let Some(name) = src.str(&format!("{at}.name")) {
+            p.affiliations.push(Affiliation {
+                name,
+                url: src.str(&format!("{at}.url")),
+            });
+        }
+    }
+    for i in 0..src.len("links") {
+        let at = format!("links[{i}]");
+        let icon = src.str(&format!("{at}.icon")).unwrap_or_default();
+        let label = src.str(&format!("{at}.label"));
+        if let Some(url) = src.str(&format!("{at}.url")) {
+            social_link(&mut p, &icon, url, label, &at, warnings);
+        }
+    }
+    for i in 0..src.len("education") {
+        let at = format!("education[{i}]");
+        let degree = src
+            .str(&format!("{at}.degree"))
+            .or_else(|| src.str(&format!("{at}.area")));
+        let (Some(degree), Some(institution)) = (degree, src.str(&format!("{at}.institution")))
+        else {
+            continue;
+        };
+        let (start, end) = dated(src, &at, warnings);
+        p.education.push(Education {
+            institution,
+            degree,
+            location: src.str(&format!("{at}.location")),
+            start,
+            end,
+            expected: false,
+            advisors: Vec::new(),
+            score: src
+                .str(&format!("{at}.score"))
+                .or_else(|| src.str(&format!("{at}.gpa"))),
+            highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
+        });
+    }
+    for key in ["experience", "work"] {
+        for i in 0..src.len(key) {
+            let at = format!("{key}[{i}]");
+            let organization = src
+                .str(&format!("{at}.org"))
+                .or_else(|| src.str(&format!("{at}.organization")))
+                .or_else(|| src.str(&format!("{at}.company")));
+            let (Some(organization), Some(role)) = (
+                organization,
+                src.str(&format!("{at}.role"))
+                    .or_else(|| src.str(&format!("{at}.title"))),
+            ) else {
+                continue;
+            };
+            let (start, end) = dated(src, &at, warnings);
+            p.experience.push(Experience {
+                organization,
+                role,
+                location: src.str(&format!("{at}.location")),
+                start,
+                end,
+                mentors: Vec::new(),
+                highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
+            });
+        }
+    }
+    for i in 0..src.len("awards") {
+        let at = format!("awards[{i}]");
+        let Some(title) = src.str(&format!("{at}.title")) else {
+            continue;
+        };
+        let date = src
+            .str(&format!("{at}.date"))
+            .and_then(|d| match parse_date(&d) {
+                Ok(d) => Some(d),
+                Err(e) => {
+                    warnings.push(format!("{at}.date: {e}"));
+                    None
+                }
+            });
+        p.awards.push(Award {
+            title,
+            awarder: src.str(&format!("{at}.awarder")),
+            date,
+            rank: None,
+            note: src.str(&format!("{at}.summary")),
+        });
+    }
+    for i in 0..src.len("skills") {
+        let at = format!("skills[{i}]");
+        let Some(name) = src.str(&format!("{at}.name")) else {
+            continue;
+        };
+        let mut keywords = Vec::new();
+        let mut levels = false;
+        for j in 0..src.len(&format!("{at}.items")) {
+            let item = format!("{at}.items[{j}]");
+            keywords.extend(
+                src.str(&format!("{item}.label"))
+                    .or_else(|| src.str(&format!("{item}.name"))),
+            );
+            levels |= src.get(&format!("{item}.level")).is_some();
+        }
+        if levels {
+            warnings.push(format!(
+                "{at}.items[*].level: skill levels are not shown in a CV"
+            ));
+        }
+        p.skills.push(Skill { name, keywords });
+    }
+    for i in 0..src.len("languages") {
+        let at = format!("languages[{i}]");
+        let Some(name) = src.str(&format!("{at}.name")) else {
+            continue;
+        };
+        if src.get(&format!("{at}.level")).is_some() {
+            warnings.push(format!(
+                "{at}.level: a numeric level is not shown; `label` is kept as the fluency"
+            ));
+        }
+        p.languages.push(Language {
+            name,
+            fluency: src.str(&format!("{at}.label")),
+        });
+    }
+    for key in [
+        "is_owner",
+        "status",
+        "postnominals",
+        "avatar",
+        "name.pronouns",
+        "name.alternate",
+    ] {
+        if src.get(key).is_some() {
+            src.mark(key);
+            warnings.push(format!("{key}: a website setting, not part of a CV"));
+        }
+    }
+    Ok(p)
+}
+
+/// `start`/`end` (or `year`) of a Hugo Blox entry.
+fn dated(
+    src: &mut Tracked,
+    at: &str,
+    warnings: &mut Vec<String>,
+) -> (Option<Date>, Option<EndDate>) {
+    if let Some(year) = src.str(&format!("{at}.year")) {
+        return year_range(&year, &format!("{at}.year"), warnings);
+    }
+    let start = src
+        .str(&format!("{at}.start"))
+        .and_then(|s| match parse_date(&s) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                warnings.push(format!("{at}.start: {e}"));
+                None
+            }
+        });
+    let end = match src.str(&format!("{at}.end")) {
+        Some(e) => match parse_end(&e) {
+            Ok(e) => Some(e),
+            Err(err) => {
+                warnings.push(format!("{at}.end: {err}"));
+                None
+            }
+        },
+        // Hugo Blox writes `end: ''` for an ongoing entry.
+        None => start.map(|_| EndDate::Present),
+    };
+    (start, end)
+}
+
+/// "2019 - 2024", "2019–present" or "2019" as a period.
+fn year_range(
+    text: &str,
+    path: &str,
+    warnings: &mut Vec<String>,
+) -> (Option<Date>, Option<EndDate>) {
+    let parts: Vec<&str> = text
+        .split(['-', '–', '—'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    let result = match parts.as_slice() {
+        [one] => parse_date(one).map(|d| (None, Some(EndDate::Date(d)))),
+        [from, to] => parse_date(from).and_then(|f| parse_end(to).map(|t| (Some(f), Some(t)))),
+        _ => Err(format!("\"{text}\" is not a year or a range of years")),
+    };
+    result.unwrap_or_else(|e| {
+        warnings.push(format!("{path}: {e}"));
+        (None, None)
+    })
+}
+
+/// A social icon/link of a Hugo author: e-mail goes to the contact details, known services
+/// to `links`, the CV link itself is dropped (it is what cvpdf makes).
+fn social_link(
+    p: &mut Profile,
+    icon: &str,
+    url: String,
+    label: Option<String>,
+    at: &str,
+    warnings: &mut Vec<String>,
+) {
+    let icon_name = icon.rsplit('/').next().unwrap_or(icon).to_lowercase();
+    if let Some(email) = url.strip_prefix("mailto:") {
+        if p.contact.email.is_none() {
+            p.contact.email = Some(email.to_string());
+        }
+        return;
+    }
+    if !url.contains(':') {
+        warnings.push(format!(
+            "{at}: \"{url}\" is a link within the website, not an address"
+        ));
+        return;
+    }
+    if icon_name == "cv" || icon_name == "ai-cv" {
+        warnings.push(format!(
+            "{at}: the link to the CV ({url}) is what cvpdf makes; `cvpdf publish` adds it back"
+        ));
+        return;
+    }
+    if ["envelope", "at-symbol", "email"].contains(&icon_name.as_str()) {
+        warnings.push(format!(
+            "{at}: e-mail link \"{url}\" is not a mailto: address; kept as a link"
+        ));
+    }
+    let kind = link_kind(&icon_name).unwrap_or(LinkKind::Other);
+    let label = label.or_else(|| (kind == LinkKind::Other).then(|| icon_name.clone()));
+    p.links.push(Link { kind, url, label });
+}

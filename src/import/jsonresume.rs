@@ -1,0 +1,321 @@
+//! JSON Resume (schema v1) → profile.
+//!
+//! `work` becomes experience; `volunteer`, `projects` and `certificates` become custom
+//! sections; `interests` become hobbies. JSON Resume has no authors for publications, so the
+//! researcher is listed as the only author (and a warning says so).
+
+use serde_json::Value;
+
+use super::{link_kind, parse_date, parse_end, Tracked};
+use crate::profile::*;
+
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+    if !value.is_object() {
+        return Err("a JSON Resume is a JSON object with `basics`, `work`, `education` …".into());
+    }
+    let mut src = Tracked::new(value);
+    let mut warnings = Vec::new();
+    src.ignore("$schema");
+    src.ignore("meta");
+
+    let name = src
+        .str("basics.name")
+        .ok_or("the JSON Resume has no basics.name")?;
+    let mut p = Profile {
+        name: name.clone(),
+        ..Profile::default()
+    };
+    p.headline = src.str("basics.label");
+    p.bio = src.str("basics.summary");
+    p.contact.email = src.str("basics.email");
+    p.contact.phone = src.str("basics.phone");
+    p.contact.website = src.str("basics.url");
+    let address: Vec<String> = ["address", "postalCode", "city", "region", "countryCode"]
+        .iter()
+        .filter_map(|k| src.str(&format!("basics.location.{k}")))
+        .collect();
+    if !address.is_empty() {
+        p.contact.address = Some(address.join(", "));
+    }
+    if src.str("basics.image").is_some() {
+        warnings.push("basics.image: a photo must be a file next to the profile; download it and set `photo:`".into());
+    }
+    for i in 0..src.len("basics.profiles") {
+        let at = format!("basics.profiles[{i}]");
+        let Some(url) = src.str(&format!("{at}.url")) else {
+            continue;
+        };
+        let network = src.str(&format!("{at}.network")).unwrap_or_default();
+        let kind = link_kind(&network).unwrap_or(LinkKind::Other);
+        let label = src
+            .str(&format!("{at}.username"))
+            .or_else(|| (kind == LinkKind::Other && !network.is_empty()).then(|| network.clone()));
+        p.links.push(Link { kind, url, label });
+    }
+
+    for i in 0..src.len("work") {
+        let at = format!("work[{i}]");
+        let organization = src
+            .str(&format!("{at}.name"))
+            .or_else(|| src.str(&format!("{at}.company")));
+        let (Some(organization), Some(role)) = (organization, src.str(&format!("{at}.position")))
+        else {
+            continue;
+        };
+        let (start, end) = period(&mut src, &at, &mut warnings);
+        let mut highlights: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
+        highlights.extend(src.str(&format!("{at}.description")));
+        highlights.extend(src.strs(&format!("{at}.highlights")));
+        p.experience.push(Experience {
+            organization,
+            role,
+            location: src.str(&format!("{at}.location")),
+            start,
+            end,
+            mentors: Vec::new(),
+            highlights,
+        });
+    }
+
+    for i in 0..src.len("education") {
+        let at = format!("education[{i}]");
+        let Some(institution) = src.str(&format!("{at}.institution")) else {
+            continue;
+        };
+        let degree = match (
+            src.str(&format!("{at}.studyType")),
+            src.str(&format!("{at}.area")),
+        ) {
+            (Some(kind), Some(area)) => format!("{kind} in {area}"),
+            (Some(one), None) | (None, Some(one)) => one,
+            (None, None) => continue,
+        };
+        let (start, end) = period(&mut src, &at, &mut warnings);
+        let courses = src.strs(&format!("{at}.courses"));
+        let highlights = if courses.is_empty() {
+            Vec::new()
+        } else {
+            vec![format!("Courses: {}", courses.join(", "))]
+        };
+        p.education.push(Education {
+            institution,
+            degree,
+            location: None,
+            start,
+            end,
+            expected: false,
+            advisors: Vec::new(),
+            score: src.str(&format!("{at}.score")),
+            highlights,
+        });
+    }
+
+    for i in 0..src.len("awards") {
+        let at = format!("awards[{i}]");
+        let Some(title) = src.str(&format!("{at}.title")) else {
+            continue;
+        };
+        p.awards.push(Award {
+            title,
+            awarder: src.str(&format!("{at}.awarder")),
+            date: date(&mut src, &format!("{at}.date"), &mut warnings),
+            rank: None,
+            note: src.str(&format!("{at}.summary")),
+        });
+    }
+
+    let mut authorless = 0;
+    for i in 0..src.len("publications") {
+        let at = format!("publications[{i}]");
+        let Some(title) = src.str(&format!("{at}.name")) else {
+            continue;
+        };
+        let Some(released) = date(&mut src, &format!("{at}.releaseDate"), &mut warnings) else {
+            warnings.push(format!(
+                "{at} ({title}): no releaseDate, and a publication needs a year; not imported"
+            ));
+            src.mark(&at);
+            continue;
+        };
+        let mut links = PublicationLinks::default();
+        let mut note = src.str(&format!("{at}.summary"));
+        if let Some(url) = src.str(&format!("{at}.url")) {
+            let lower = url.to_lowercase();
+            if lower.contains("doi.org/") {
+                links.doi = Some(url);
+            } else if lower.contains("arxiv.org/") {
+                links.arxiv = Some(url);
+            } else if lower.ends_with(".pdf") {
+                links.pdf = Some(url);
+            } else {
+                let link = format!("[Link]({url})");
+                note = Some(note.map_or(link.clone(), |n| format!("{n} {link}")));
+            }
+        }
+        authorless += 1;
+        p.publications.push(Publication {
+            title,
+            authors: vec![name.clone()],
+            venue: src.str(&format!("{at}.publisher")),
+            venue_short: None,
+            year: released.year,
+            month: released.month,
+            kind: PublicationKind::Other,
+            status: PublicationStatus::Published,
+            award: None,
+            note,
+            links,
+            selected: false,
+        });
+    }
+    if authorless > 0 {
+        warnings.push(format!(
+            "publications: JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)"
+        ));
+    }
+
+    for i in 0..src.len("skills") {
+        let at = format!("skills[{i}]");
+        let Some(name) = src.str(&format!("{at}.name")) else {
+            continue;
+        };
+        let mut keywords = src.strs(&format!("{at}.keywords"));
+        if let Some(level) = src.str(&format!("{at}.level")) {
+            keywords.insert(0, level);
+        }
+        p.skills.push(Skill { name, keywords });
+    }
+    for i in 0..src.len("languages") {
+        let at = format!("languages[{i}]");
+        let Some(name) = src.str(&format!("{at}.language")) else {
+            continue;
+        };
+        p.languages.push(Language {
+            name,
+            fluency: src.str(&format!("{at}.fluency")),
+        });
+    }
+    for i in 0..src.len("interests") {
+        let at = format!("interests[{i}]");
+        let Some(name) = src.str(&format!("{at}.name")) else {
+            continue;
+        };
+        let keywords = src.strs(&format!("{at}.keywords"));
+        p.hobbies.push(if keywords.is_empty() {
+            name
+        } else {
+            format!("{name} ({})", keywords.join(", "))
+        });
+    }
+
+    custom_section(
+        &mut src,
+        &mut p,
+        &mut warnings,
+        "volunteer",
+        "Volunteering",
+        ("organization", "position"),
+    );
+    custom_section(
+        &mut src,
+        &mut p,
+        &mut warnings,
+        "projects",
+        "Projects",
+        ("name", "description"),
+    );
+    custom_section(
+        &mut src,
+        &mut p,
+        &mut warnings,
+        "certificates",
+        "Certificates",
+        ("name", "issuer"),
+    );
+
+    for path in src.unused() {
+        let why = if path.starts_with("references") {
+            "references have no place in a CV profile"
+        } else {
+            "no matching field"
+        };
+        warnings.push(format!("{path}: {why}"));
+    }
+    Ok((p, warnings))
+}
+
+/// `startDate`/`endDate` of an entry; a missing end of a started entry means it goes on.
+fn period(
+    src: &mut Tracked,
+    at: &str,
+    warnings: &mut Vec<String>,
+) -> (Option<Date>, Option<EndDate>) {
+    let start = date(src, &format!("{at}.startDate"), warnings);
+    let end = match src.str(&format!("{at}.endDate")) {
+        Some(text) => match parse_end(&text) {
+            Ok(end) => Some(end),
+            Err(e) => {
+                warnings.push(format!("{at}.endDate: {e}"));
+                None
+            }
+        },
+        None => start.map(|_| EndDate::Present),
+    };
+    (start, end)
+}
+
+fn date(src: &mut Tracked, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
+    let text = src.str(path)?;
+    match parse_date(&text) {
+        Ok(date) => Some(date),
+        Err(e) => {
+            warnings.push(format!("{path}: {e}"));
+            None
+        }
+    }
+}
+
+/// A JSON Resume list the profile format has no section for, as a custom section.
+fn custom_section(
+    src: &mut Tracked,
+    p: &mut Profile,
+    warnings: &mut Vec<String>,
+    key: &str,
+    title: &str,
+    (title_key, subtitle_key): (&str, &str),
+) {
+    let mut entries = Vec::new();
+    for i in 0..src.len(key) {
+        let at = format!("{key}[{i}]");
+        let Some(entry_title) = src.str(&format!("{at}.{title_key}")) else {
+            continue;
+        };
+        let subtitle = src.str(&format!("{at}.{subtitle_key}"));
+        let (start, end) = period(src, &at, warnings);
+        let date = if start.is_none() {
+            self::date(src, &format!("{at}.date"), warnings)
+        } else {
+            None
+        };
+        let mut highlights: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
+        highlights.extend(src.strs(&format!("{at}.highlights")));
+        if let Some(url) = src.str(&format!("{at}.url")) {
+            highlights.push(format!("<{url}>"));
+        }
+        entries.push(CustomEntry {
+            title: entry_title,
+            subtitle,
+            location: None,
+            date,
+            start,
+            end,
+            highlights,
+        });
+    }
+    if !entries.is_empty() {
+        p.sections.push(CustomSection {
+            title: title.into(),
+            entries,
+        });
+    }
+}

@@ -1,0 +1,209 @@
+//! Editing YAML files as text, so that everything but the edited part — comments, key order,
+//! quoting, blank lines — stays exactly as the author wrote it. Positions come from the
+//! [`SpanIndex`]; new values are written as YAML text by serde_yaml.
+
+use std::ops::Range;
+
+use serde::Serialize;
+
+use super::spans::SpanIndex;
+
+/// A replacement of a byte range of the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    /// What to replace (empty for an insertion).
+    pub range: Range<usize>,
+    /// The new text.
+    pub text: String,
+}
+
+/// Applies edits (which must not overlap) to `text`.
+pub fn apply(text: &str, mut edits: Vec<Edit>) -> String {
+    edits.sort_by_key(|e| std::cmp::Reverse(e.range.start));
+    let mut out = text.to_string();
+    for edit in edits {
+        out.replace_range(edit.range, &edit.text);
+    }
+    out
+}
+
+/// A block sequence of the document, item by item.
+#[derive(Debug, Clone)]
+pub struct BlockSequence {
+    /// Each item's text range, from the start of its `- ` line to the start of the next
+    /// item (the last one ends after its last line that is not blank or a comment).
+    pub items: Vec<Range<usize>>,
+    /// The spaces before each item's `-`.
+    pub indent: String,
+    /// Where a new item goes: after the last one.
+    pub append_at: usize,
+}
+
+/// What a key of the document holds, for editing.
+#[derive(Debug)]
+pub enum SequenceAt {
+    /// The key is absent.
+    Missing,
+    /// An empty flow sequence (`key: []`) or an empty value (`key:`), at this range.
+    Empty(Range<usize>),
+    /// A block sequence.
+    Block(BlockSequence),
+    /// A flow sequence with items, or something else: cannot be edited as lines.
+    Other,
+}
+
+/// Finds the sequence at `path` (a top-level key such as `publications`, or `social`).
+pub fn sequence_at(text: &str, index: &SpanIndex, path: &str) -> SequenceAt {
+    let Some(node) = index.get(path) else {
+        return SequenceAt::Missing;
+    };
+    let first = index.get(&format!("{path}[0]"));
+    let starts_flow = text[node.value.start..].starts_with('[');
+    match first {
+        None if starts_flow || node.value.is_empty() || text[node.value.clone()].trim() == "~" => {
+            let end = if starts_flow {
+                node.end.max(node.value.end)
+            } else {
+                node.value.end
+            };
+            SequenceAt::Empty(node.value.start..end)
+        }
+        None => {
+            // `key:` with nothing after it has a null value at the position of the next token.
+            let key_end = node.key.as_ref().map_or(node.value.start, |k| k.end);
+            let after_colon = text[key_end..]
+                .find(':')
+                .map_or(key_end, |i| key_end + i + 1);
+            let line_end = text[after_colon..]
+                .find('\n')
+                .map_or(text.len(), |i| after_colon + i);
+            if text[after_colon..line_end].trim().is_empty() {
+                SequenceAt::Empty(after_colon..after_colon)
+            } else {
+                SequenceAt::Other
+            }
+        }
+        Some(_) if starts_flow => SequenceAt::Other,
+        Some(first) => {
+            let mut starts = Vec::new();
+            let mut i = 0;
+            while let Some(item) = index.get(&format!("{path}[{i}]")) {
+                starts.push(line_start(text, item.value.start));
+                i += 1;
+            }
+            let last_end = trim_trailing_trivia(text, *starts.last().unwrap_or(&0), node.end);
+            let mut items = Vec::new();
+            for (k, start) in starts.iter().enumerate() {
+                let end = starts.get(k + 1).copied().unwrap_or(last_end);
+                items.push(*start..end);
+            }
+            let first_line = &text[line_start(text, first.value.start)..];
+            let indent: String = first_line.chars().take_while(|c| *c == ' ').collect();
+            SequenceAt::Block(BlockSequence {
+                items,
+                indent,
+                append_at: last_end,
+            })
+        }
+    }
+}
+
+/// The start of the line that holds byte `at`.
+pub fn line_start(text: &str, at: usize) -> usize {
+    text[..at].rfind('\n').map_or(0, |i| i + 1)
+}
+
+/// Moves `end` back over trailing blank lines and comment lines, but not before `floor`;
+/// the result is at the start of a line.
+fn trim_trailing_trivia(text: &str, floor: usize, end: usize) -> usize {
+    let mut end = end.min(text.len());
+    if end < text.len() || !text.ends_with('\n') {
+        end = line_start(text, end);
+    }
+    loop {
+        if end <= floor {
+            return floor;
+        }
+        let prev_start = line_start(text, end - 1);
+        let line = text[prev_start..end].trim();
+        if line.is_empty() || line.starts_with('#') {
+            end = prev_start;
+        } else {
+            return end;
+        }
+    }
+}
+
+/// A value as a block sequence item: `{indent}- first line`, further lines indented to match.
+pub fn sequence_item<T: Serialize>(value: &T, indent: &str) -> Result<String, String> {
+    let yaml = serde_yaml::to_string(value).map_err(|e| e.to_string())?;
+    let mut out = String::new();
+    for (i, line) in yaml.lines().enumerate() {
+        let prefix = if i == 0 { "- " } else { "  " };
+        out.push_str(indent);
+        out.push_str(prefix);
+        out.push_str(line);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "name: A  # the name\n# Papers, newest first\npublications:\n  - title: One\n    year: 2020\n  # keep this\n  - {title: Two, year: 2021}\n\n# trailing comment\nskills: []\n";
+
+    #[test]
+    fn finds_items_and_where_to_append() {
+        let index = SpanIndex::build(DOC).unwrap();
+        let SequenceAt::Block(seq) = sequence_at(DOC, &index, "publications") else {
+            panic!()
+        };
+        assert_eq!(seq.indent, "  ");
+        assert_eq!(
+            &DOC[seq.items[0].clone()],
+            "  - title: One\n    year: 2020\n  # keep this\n"
+        );
+        assert_eq!(&DOC[seq.items[1].clone()], "  - {title: Two, year: 2021}\n");
+        assert!(DOC[seq.append_at..].starts_with("\n# trailing comment"));
+        assert!(matches!(
+            sequence_at(DOC, &index, "skills"),
+            SequenceAt::Empty(_)
+        ));
+        assert!(matches!(
+            sequence_at(DOC, &index, "talks"),
+            SequenceAt::Missing
+        ));
+    }
+
+    #[test]
+    fn edits_keep_everything_else() {
+        let index = SpanIndex::build(DOC).unwrap();
+        let SequenceAt::Block(seq) = sequence_at(DOC, &index, "publications") else {
+            panic!()
+        };
+        #[derive(Serialize)]
+        struct P {
+            title: &'static str,
+            year: u16,
+        }
+        let item = sequence_item(
+            &P {
+                title: "Three",
+                year: 2022,
+            },
+            &seq.indent,
+        )
+        .unwrap();
+        let out = apply(
+            DOC,
+            vec![Edit {
+                range: seq.append_at..seq.append_at,
+                text: item,
+            }],
+        );
+        assert!(out.contains("  - {title: Two, year: 2021}\n  - title: Three\n    year: 2022\n\n# trailing comment"), "{out}");
+        assert!(out.starts_with("name: A  # the name\n# Papers, newest first\n"));
+    }
+}

@@ -1,0 +1,440 @@
+//! Getting profiles in (new, import, import-bib, schema) and CVs out (formats, publish).
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+use common::{cvpdf, root, stderr, Pdf};
+
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Renders `profile` (in `dir`) and returns its PDF.
+fn render(dir: &Path, profile: &str) -> Pdf {
+    let output = cvpdf(dir, &["render", profile, "-o", "out.pdf"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    Pdf::read(&dir.join("out.pdf"))
+}
+
+#[test]
+fn the_seed_hugo_author_page_imports_and_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = root().join("tests/fixtures/hugo-site/content/authors/zhiyao-li/_index.md");
+    let output = cvpdf(
+        dir.path(),
+        &["import", page.to_str().unwrap(), "-o", "zhiyao.yaml"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let warnings = stderr(&output);
+    for dropped in [
+        "superuser",
+        "highlight_name",
+        "status",
+        "{style=\"text-align: justify;\"}",
+        "short biography",
+    ] {
+        assert!(
+            warnings.contains(dropped),
+            "{dropped:?} not reported in\n{warnings}"
+        );
+    }
+    let text = fs::read_to_string(dir.path().join("zhiyao.yaml")).unwrap();
+    assert!(
+        text.starts_with(
+            "# Imported by cvpdf from _index.md (Hugo author page).\n# Not carried over:\n"
+        ),
+        "{text}"
+    );
+    let profile = cvpdf::profile::load(&dir.path().join("zhiyao.yaml"))
+        .unwrap()
+        .profile;
+    assert_eq!(
+        (profile.name.as_str(), profile.native_name.as_deref()),
+        ("Zhiyao Li", Some("李之尧"))
+    );
+    assert_eq!(profile.education.len(), 2);
+    assert_eq!(profile.links.len(), 2);
+    assert_eq!(
+        profile.contact.email.as_deref(),
+        Some("ziozhiyao.lee@gmail.com")
+    );
+    let pdf = render(dir.path(), "zhiyao.yaml");
+    assert!(
+        pdf.contains("李之尧")
+            && pdf.contains("Tsinghua University")
+            && pdf.contains("Chongqing University")
+    );
+    assert!(
+        pdf.links
+            .iter()
+            .any(|l| l == "https://people.iiis.tsinghua.edu.cn/~gaomy/"),
+        "the body's links survive"
+    );
+
+    // An existing file is never overwritten.
+    let again = cvpdf(
+        dir.path(),
+        &["import", page.to_str().unwrap(), "-o", "zhiyao.yaml"],
+    );
+    assert_eq!(again.status.code(), Some(1));
+    assert_eq!(
+        fs::read_to_string(dir.path().join("zhiyao.yaml")).unwrap(),
+        text
+    );
+}
+
+#[test]
+fn a_hugo_blox_data_file_imports_and_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = root().join("tests/fixtures/hugo-site/data/authors/yihao-zhao.yaml");
+    let output = cvpdf(dir.path(), &["import", data.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("skill levels"),
+        "{}",
+        stderr(&output)
+    );
+    fs::write(dir.path().join("yihao.yaml"), stdout(&output)).unwrap();
+    let pdf = render(dir.path(), "yihao.yaml");
+    for fact in [
+        "Yihao Zhao",
+        "Shanghai AI Lab",
+        "Presidential Scholarship",
+        "Python",
+        "zhaoyh98@pku.edu.cn",
+    ] {
+        assert!(pdf.contains(fact), "{fact} missing");
+    }
+}
+
+#[test]
+fn a_json_resume_with_every_section_imports_and_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let resume = root().join("tests/fixtures/resume.json");
+    let output = cvpdf(
+        dir.path(),
+        &["import", resume.to_str().unwrap(), "-o", "ada.yaml"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let warnings = stderr(&output);
+    for dropped in [
+        "basics.image",
+        "references",
+        "Undated work",
+        "no authors",
+        "work[0].url",
+    ] {
+        assert!(
+            warnings.contains(dropped),
+            "{dropped:?} not reported in\n{warnings}"
+        );
+    }
+    assert!(
+        !warnings.contains("meta") && !warnings.contains("$schema"),
+        "metadata is not data: {warnings}"
+    );
+    let pdf = render(dir.path(), "ada.yaml");
+    for fact in [
+        "Ada Lovelace",
+        "Analytical Engine Project",
+        "Wrote Note G.",
+        "Private tuition in Mathematics",
+        "Courses: Calculus, Logic",
+        "Honorary mention",
+        "Sketch of the Analytical Engine, with Notes",
+        "Master",
+        "French",
+        "Poetry (Byron)",
+        "Volunteering",
+        "Royal Society",
+        "Projects",
+        "Note G",
+        "Certificates",
+        "Certificate of Analysis",
+        "London",
+        "ada@example.org",
+    ] {
+        assert!(pdf.contains(fact), "{fact} missing from the PDF");
+    }
+    assert!(pdf.links.iter().any(|l| l == "https://hachyderm.io/@ada"));
+}
+
+#[test]
+fn a_bib_file_merges_into_a_profile_and_keeps_its_text() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["full.yaml", "photo.png"] {
+        fs::copy(
+            root().join("tests/fixtures").join(name),
+            dir.path().join(name),
+        )
+        .unwrap();
+    }
+    let before = fs::read_to_string(dir.path().join("full.yaml")).unwrap();
+    let bib = root().join("tests/fixtures/ada.bib");
+    let output = cvpdf(
+        dir.path(),
+        &["import-bib", bib.to_str().unwrap(), "--into", "full.yaml"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("19 added, 3 updated"),
+        "{}",
+        stdout(&output)
+    );
+    let after = fs::read_to_string(dir.path().join("full.yaml")).unwrap();
+    // Everything before the publications, comments included, is untouched.
+    let head = before.split("publications:").next().unwrap();
+    assert!(after.starts_with(head), "the profile's head changed");
+    assert!(
+        after.contains("\ntalks:\n  - title: Predictable Systems for Unpredictable Workloads"),
+        "the rest survives"
+    );
+
+    let profile = cvpdf::profile::load(&dir.path().join("full.yaml"))
+        .unwrap()
+        .profile;
+    assert_eq!(profile.publications.len(), 15 + 19);
+    let tailwind = profile
+        .publications
+        .iter()
+        .find(|p| p.title.starts_with("Tailwind"))
+        .unwrap();
+    assert_eq!(
+        tailwind.award.as_deref(),
+        Some("Best Paper Award"),
+        "kept from the profile"
+    );
+    let pdf = render(dir.path(), "full.yaml");
+    assert!(pdf.contains("Revisiting Coflow Scheduling for Predictable Systems"));
+    // The own name is bold in the imported author lists too ("Example, A. Q." is a variant).
+    let bold = pdf
+        .runs
+        .iter()
+        .filter(|(f, t)| {
+            f.contains("Bold") && (t.contains("A. Q. Example") || t.contains("Ada Q. Example"))
+        })
+        .count();
+    assert!(bold >= 30, "{bold} bold runs of the own name");
+
+    // A second import changes nothing.
+    let output = cvpdf(
+        dir.path(),
+        &["import-bib", bib.to_str().unwrap(), "--into", "full.yaml"],
+    );
+    assert!(
+        stdout(&output).contains("0 added, 0 updated"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("full.yaml")).unwrap(),
+        after
+    );
+}
+
+#[test]
+fn new_writes_a_starter_that_renders_and_never_overwrites() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("profiles")).unwrap();
+    let output = cvpdf(dir.path(), &["new", "Ada Lovelace-Byron"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let path = dir.path().join("profiles/ada-lovelace-byron.yaml");
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("# yaml-language-server: $schema=./cvpdf.schema.json\n"));
+    assert!(dir.path().join("profiles/cvpdf.schema.json").is_file());
+    let profile = cvpdf::profile::load(&path).unwrap().profile;
+    // Every section once.
+    assert!(
+        !profile.education.is_empty()
+            && !profile.experience.is_empty()
+            && !profile.publications.is_empty()
+    );
+    assert!(
+        !profile.talks.is_empty() && !profile.teaching.is_empty() && !profile.awards.is_empty()
+    );
+    assert!(
+        !profile.service.is_empty() && !profile.skills.is_empty() && !profile.languages.is_empty()
+    );
+    assert!(
+        !profile.hobbies.is_empty() && !profile.sections.is_empty() && !profile.links.is_empty()
+    );
+    let pdf = render(dir.path(), "profiles/ada-lovelace-byron.yaml");
+    assert!(pdf.contains("Ada Lovelace-Byron"));
+    assert!(
+        pdf.contains_in_font("Ada Lovelace-Byron", "Bold"),
+        "the own name is bold in the example paper"
+    );
+
+    let again = cvpdf(dir.path(), &["new", "Ada Lovelace-Byron"]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("never overwrites"));
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    assert_eq!(cvpdf::app::slug("Zoë  Ñúñez: Ph.D."), "zoe-nunez-ph-d");
+}
+
+#[test]
+fn the_schema_describes_the_profile_format() {
+    let output = cvpdf(&root(), &["schema"]);
+    assert!(output.status.success());
+    let schema: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(schema["required"], serde_json::json!(["name"]));
+    assert_eq!(
+        schema["additionalProperties"],
+        serde_json::json!(false),
+        "unknown keys are errors"
+    );
+    let properties = schema["properties"].as_object().unwrap();
+    for key in [
+        "name",
+        "native_name",
+        "education",
+        "publications",
+        "talks",
+        "section_order",
+        "updated",
+    ] {
+        assert!(properties.contains_key(key), "{key} missing");
+    }
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("in-preparation") && text.contains("google-scholar"),
+        "enum values are listed"
+    );
+}
+
+#[test]
+fn render_writes_every_format_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = root().join("profiles/zili-zhang.yaml");
+    let args = [
+        "render",
+        profile.to_str().unwrap(),
+        "-o",
+        "out",
+        "-f",
+        "pdf",
+        "-f",
+        "png",
+        "-f",
+        "svg",
+        "--ppi",
+        "30",
+    ];
+    let output = cvpdf(dir.path(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.path().join("out");
+    let pages = Pdf::read(&out.join("zili-zhang.pdf")).pages;
+    for n in 1..=pages {
+        let png = image::open(out.join(format!("zili-zhang-{n}.png"))).unwrap();
+        assert_eq!(
+            png.width(),
+            (595.0f32 * 30.0 / 72.0).round() as u32,
+            "A4 at 30 ppi"
+        );
+        let svg = fs::read_to_string(out.join(format!("zili-zhang-{n}.svg"))).unwrap();
+        assert!(
+            svg.starts_with("<svg") || svg.contains("<svg "),
+            "page {n} is an SVG"
+        );
+    }
+    assert!(!out.join(format!("zili-zhang-{}.png", pages + 1)).exists());
+}
+
+/// Every file below `dir` with its bytes.
+fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.insert(
+                    path.strip_prefix(dir).unwrap().display().to_string(),
+                    fs::read(&path).unwrap(),
+                );
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn publish_attaches_the_cvs_to_the_hugo_site_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    copy_dir(&root().join("tests/fixtures/hugo-site"), &site);
+    let profiles = root().join("profiles");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "publish",
+            profiles.to_str().unwrap(),
+            "--site",
+            site.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let output = cvpdf(dir.path(), &args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        output
+    };
+    let original = tree(&site);
+    let dry = run(&["--dry-run"]);
+    assert!(stdout(&dry).contains("would write"), "{}", stdout(&dry));
+    assert_eq!(tree(&site), original, "a dry run writes nothing");
+
+    let first = run(&[]);
+    let notes = stderr(&first);
+    assert!(
+        notes.contains("zili-zhang.yaml has no author page")
+            && notes.contains("liangyu-zhao.yaml has no author page"),
+        "{notes}"
+    );
+    let after_first = tree(&site);
+    for slug in ["zhiyao-li", "yihao-zhao", "zili-zhang", "liangyu-zhao"] {
+        assert!(Pdf::parse(&after_first[&format!("static/uploads/{slug}.pdf")]).pages >= 1);
+        assert!(
+            image::load_from_memory(&after_first[&format!("static/uploads/{slug}.png")]).is_ok()
+        );
+    }
+    // The author page keeps every other line and gains one CV entry.
+    let page_before =
+        String::from_utf8(original["content/authors/zhiyao-li/_index.md"].clone()).unwrap();
+    let page_after =
+        String::from_utf8(after_first["content/authors/zhiyao-li/_index.md"].clone()).unwrap();
+    assert_eq!(page_after, page_before.replace(
+        "    link: https://scholar.google.com/citations?user=ELJUI5wAAAAJ&hl=en\n",
+        "    link: https://scholar.google.com/citations?user=ELJUI5wAAAAJ&hl=en\n  - icon: cv\n    icon_pack: ai\n    link: uploads/zhiyao-li.pdf\n",
+    ));
+    let data_after =
+        String::from_utf8(after_first["data/authors/yihao-zhao.yaml"].clone()).unwrap();
+    assert!(
+        data_after
+            .contains("  - icon: academicons/cv\n    url: uploads/yihao-zhao.pdf\n    label: CV\n"),
+        "{data_after}"
+    );
+    assert_eq!(data_after.matches("academicons/cv").count(), 1);
+
+    let second = run(&[]);
+    assert!(
+        stdout(&second).contains("the site is up to date"),
+        "{}",
+        stdout(&second)
+    );
+    assert_eq!(tree(&site), after_first, "publishing twice changes nothing");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
