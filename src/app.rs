@@ -390,17 +390,33 @@ fn render(args: RenderArgs) -> u8 {
     report_summary(&summary, args.quiet)
 }
 
-/// Prints the counts of a batch (and its failures) and returns the exit code.
+/// Exit code: interrupted (128 + SIGINT), as shells expect.
+pub const EXIT_INTERRUPTED: u8 = 130;
+
+/// Prints the counts of a batch and a table of its failures, and returns the exit code.
 fn report_summary(summary: &Summary, quiet: bool) -> u8 {
-    let total = summary.rendered + summary.unchanged + summary.failed.len();
+    let total = summary.rendered + summary.unchanged + summary.failed.len() + summary.interrupted;
+    if summary.interrupted > 0 {
+        eprintln!(
+            "interrupted: {} of {total} profiles not rendered ({} rendered, {} unchanged, {} failed); every file written is complete",
+            summary.interrupted,
+            summary.rendered,
+            summary.unchanged,
+            summary.failed.len()
+        );
+    }
     if summary.failed.is_empty() {
-        if !quiet && total > 1 {
+        if !quiet && total > 1 && summary.interrupted == 0 {
             eprintln!(
                 "{} rendered, {} unchanged",
                 summary.rendered, summary.unchanged
             );
         }
-        return EXIT_OK;
+        return if summary.interrupted > 0 {
+            EXIT_INTERRUPTED
+        } else {
+            EXIT_OK
+        };
     }
     eprintln!(
         "error: {} of {total} profiles failed ({} rendered, {} unchanged):",
@@ -408,10 +424,26 @@ fn report_summary(summary: &Summary, quiet: bool) -> u8 {
         summary.rendered,
         summary.unchanged
     );
-    for (input, reason) in &summary.failed {
-        eprintln!("  {}: {reason}", input.display());
+    let rows: Vec<(String, &str)> = summary
+        .failed
+        .iter()
+        .map(|(p, reason)| (p.display().to_string(), reason.as_str()))
+        .collect();
+    let width = rows
+        .iter()
+        .map(|(p, _)| p.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("PROFILE".len());
+    eprintln!("  {:<width$}  {:<6}  ERROR", "PROFILE", "STATUS");
+    for (profile, reason) in rows {
+        eprintln!("  {profile:<width$}  {:<6}  {reason}", "failed");
     }
-    EXIT_FAILED
+    if summary.interrupted > 0 {
+        EXIT_INTERRUPTED
+    } else {
+        EXIT_FAILED
+    }
 }
 
 /// The renderer of a run: fonts, date and PDF standards.

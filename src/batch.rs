@@ -8,8 +8,10 @@ use std::fs;
 use std::hash::Hash;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use signal_hook::consts::{SIGINT, SIGTERM};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -89,6 +91,8 @@ pub struct Summary {
     pub unchanged: usize,
     /// Profiles that failed: (profile, one-line reason).
     pub failed: Vec<(PathBuf, String)>,
+    /// Profiles not started because the run was interrupted (Ctrl-C, SIGTERM).
+    pub interrupted: usize,
 }
 
 /// Renders `jobs`, in parallel, and returns the counts. Outputs and the manifests of their
@@ -110,12 +114,32 @@ pub fn run(
     // Typst parallelises inside a compilation with rayon, and a rayon worker waiting for that
     // inner work would start further profiles on the same stack, holding many documents in
     // memory at once.)
+    // Ctrl-C (or SIGTERM) lets the profiles being rendered finish, so that every file written
+    // is complete and no temporary file is left, and starts no others; a second one stops at
+    // once.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, stop.clone());
+        let _ = signal_hook::flag::register(signal, stop.clone());
+    }
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(jobs.len()));
     let work = || loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i) else { break };
-        let outcome = process(renderer, &styles, &manifests, job, options, &printer);
+        // A panic in our own code fails this profile only; Typst's are caught closer still.
+        let outcome =
+            crate::panics::catch(|| process(renderer, &styles, &manifests, job, options, &printer))
+                .unwrap_or_else(|message| Outcome::Failed {
+                    detail: format!(
+                        "error: internal error while rendering {}: {message}\n",
+                        job.input.display()
+                    ),
+                    summary: format!("internal error: {message}"),
+                });
         printer.outcome(job, &outcome);
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -147,7 +171,10 @@ pub fn run(
         eprintln!("warning: {problem}");
     }
 
-    let mut summary = Summary::default();
+    let mut summary = Summary {
+        interrupted: jobs.len() - results.len(),
+        ..Summary::default()
+    };
     for (i, outcome) in results {
         match outcome {
             Outcome::Rendered { .. } => summary.rendered += 1,

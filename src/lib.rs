@@ -15,6 +15,9 @@
 //! - [`output`]: atomic writes.
 //! - [`diag`]: one way to report problems; [`yaml`]: typed YAML with located errors.
 
+// Input-dependent code must not panic: errors are values. (Tests may unwrap.)
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod app;
 pub mod batch;
 pub mod cli;
@@ -24,6 +27,7 @@ pub mod fonts;
 pub mod import;
 pub mod markup;
 pub mod output;
+pub mod panics;
 pub mod profile;
 pub mod publish;
 pub mod render;

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    cvpdf::panics::install_hook();
     let cli = cvpdf::cli::Cli::parse();
     ExitCode::from(cvpdf::app::run(cli))
 }

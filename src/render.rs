@@ -122,10 +122,20 @@ impl Renderer {
             main_source: self.main_source(loaded, style),
             files: &files,
             profile_dir: &loaded.dir,
+            template_dir: style
+                .template
+                .path
+                .as_deref()
+                .map(crate::batch::output_dir)
+                .as_deref(),
             profile_path: &loaded.path,
             fonts,
             today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),
-        });
+        })
+        .ok_or_else(|| RenderError {
+            detail: "error: cannot set up the compiler\n".into(),
+            summary: "cannot set up the compiler".into(),
+        })?;
         let Warned {
             output,
             warnings: typst_warnings,
@@ -194,8 +204,10 @@ impl Renderer {
             standards,
             ..PdfOptions::default()
         };
-        typst_pdf::pdf(&compiled.document, &options)
-            .map_err(|errors| self.failure(&compiled.world, &errors))
+        guarded("exporting the PDF", || {
+            typst_pdf::pdf(&compiled.document, &options)
+        })?
+        .map_err(|errors| self.failure(&compiled.world, &errors))
     }
 
     /// A warning for every character of the profile no font can draw, naming its field.
@@ -265,6 +277,17 @@ impl Renderer {
             summary,
         }
     }
+}
+
+/// Runs `f`, turning a panic (a bug in Typst or cvpdf, never the profile's fault) into the
+/// failure of this one render; the process and the other profiles of a batch go on.
+pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, RenderError> {
+    crate::panics::catch(f).map_err(|message| RenderError {
+        detail: format!(
+            "error: internal error while {what}: {message}\n  = note: this is a bug in cvpdf or Typst, not in the profile; please report it\n\n"
+        ),
+        summary: format!("internal error while {what}: {message}"),
+    })
 }
 
 /// Each page as a PNG image at `ppi` pixels per inch.

@@ -35,10 +35,12 @@ pub fn file_id(path: &str) -> Option<FileId> {
     Some(RootedPath::new(VirtualRoot::Project, vpath).intern())
 }
 
-/// Serves the in-memory files and, for everything else, files below the profile's directory.
+/// Serves the in-memory files and, for everything else, files below the profile's directory
+/// (and, for a user template, below the template's directory).
 struct ProjectFiles {
-    /// The canonical profile directory; nothing outside it is readable.
-    root: Option<PathBuf>,
+    /// The canonical directories files may be read from, in the order they are tried; nothing
+    /// outside them is readable, not even through a symbolic link.
+    roots: Vec<PathBuf>,
     /// Generated and built-in files by id.
     memory: HashMap<FileId, Bytes>,
 }
@@ -53,22 +55,35 @@ impl FileLoader for ProjectFiles {
                 format!("packages such as {spec} are not available: cvpdf renders offline").into(),
             )));
         }
-        let root = self.root.as_ref().ok_or(FileError::AccessDenied)?;
-        let path = id.vpath().realize(root)?;
-        let real = path
-            .canonicalize()
-            .map_err(|e| FileError::from_io(e, &path))?;
-        // Symbolic links must not lead out of the profile's directory.
-        if !real.starts_with(root) {
-            return Err(FileError::AccessDenied);
+        let mut first_error = None;
+        for root in &self.roots {
+            match read_below(root, id) {
+                Ok(bytes) => return Ok(bytes),
+                Err(err) => {
+                    first_error.get_or_insert(err);
+                }
+            }
         }
-        if real.is_dir() {
-            return Err(FileError::IsDirectory);
-        }
-        std::fs::read(&real)
-            .map(Bytes::new)
-            .map_err(|e| FileError::from_io(e, &path))
+        Err(first_error.unwrap_or(FileError::AccessDenied))
     }
+}
+
+/// Reads the file of `id` below `root`, refusing anything whose real path leaves it (through
+/// a symbolic link, say).
+fn read_below(root: &Path, id: FileId) -> FileResult<Bytes> {
+    let path = id.vpath().realize(root)?;
+    let real = path
+        .canonicalize()
+        .map_err(|e| FileError::from_io(e, &path))?;
+    if !real.starts_with(root) {
+        return Err(FileError::AccessDenied);
+    }
+    if real.is_dir() {
+        return Err(FileError::IsDirectory);
+    }
+    std::fs::read(&real)
+        .map(Bytes::new)
+        .map_err(|e| FileError::from_io(e, &path))
 }
 
 /// Everything one compilation can see.
@@ -90,6 +105,8 @@ pub struct WorldInput<'a> {
     pub files: &'a [SupportFile],
     /// The profile's directory, against which the profile's relative paths are read.
     pub profile_dir: &'a Path,
+    /// A user template's directory, whose files the template may read too.
+    pub template_dir: Option<&'a Path>,
     /// The profile file, for naming the generated source in diagnostics.
     pub profile_path: &'a Path,
     /// The fonts.
@@ -99,11 +116,12 @@ pub struct WorldInput<'a> {
 }
 
 impl CvWorld {
-    /// Builds the world for one render.
-    pub fn new(input: WorldInput) -> Self {
+    /// Builds the world for one render (`None` only if the main file's fixed name were not a
+    /// valid path).
+    pub fn new(input: WorldInput) -> Option<Self> {
         let mut memory = HashMap::new();
         let mut names = HashMap::new();
-        let main = file_id(MAIN_FILE).expect("the main file's path is valid");
+        let main = file_id(MAIN_FILE)?;
         memory.insert(main, Bytes::from_string(input.main_source));
         names.insert(
             main,
@@ -115,15 +133,18 @@ impl CvWorld {
                 names.insert(id, file.display.clone());
             }
         }
-        let root = input.profile_dir.canonicalize().ok();
-        Self {
+        let roots = std::iter::once(input.profile_dir)
+            .chain(input.template_dir)
+            .filter_map(|d| d.canonicalize().ok())
+            .collect();
+        Some(Self {
             library: library(),
             fonts: input.fonts,
             main,
-            files: FileStore::new(ProjectFiles { root, memory }),
+            files: FileStore::new(ProjectFiles { roots, memory }),
             today: input.today,
             names,
-        }
+        })
     }
 }
 

@@ -142,7 +142,11 @@ fn one_failing_profile_does_not_stop_the_others() {
         err.contains("error: 1 of 5 profiles failed (4 rendered, 0 unchanged):"),
         "{err}"
     );
-    assert!(err.contains("profiles/broken.yaml: profiles/broken.yaml:3:5: education[0]: unknown field \"instituton\", did you mean \"institution\"?"), "{err}");
+    assert!(
+        err.contains("  PROFILE               STATUS  ERROR\n"),
+        "{err}"
+    );
+    assert!(err.contains("  profiles/broken.yaml  failed  profiles/broken.yaml:3:5: education[0]: unknown field \"instituton\", did you mean \"institution\"?"), "{err}");
     assert_eq!(
         fs::read_dir(dir.path().join("out"))
             .unwrap()

@@ -26,10 +26,22 @@ pub const SECTION_KEYS: &[&str] = &[
     "hobbies",
 ];
 
+/// The most entries any list of a profile may have: enough for a prolific career (a CV with
+/// 2,000 papers is some 300 pages), small enough that every profile renders in bounded time.
+pub const MAX_ENTRIES: usize = 2_000;
+
+/// The most characters any text of a profile may have (about five pages of prose).
+pub const MAX_TEXT_CHARS: usize = 20_000;
+
 /// Every problem of `profile`, with field paths (spans are added by the loader). `dir` is the
 /// directory the profile's relative paths start from.
 pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
     let mut v = Checks::default();
+    v.sizes(profile);
+    if !v.problems.is_empty() {
+        // Over a size limit: the other checks would only add noise (and time).
+        return v.problems;
+    }
     v.text("name", &profile.name);
     for (i, a) in profile.affiliations.iter().enumerate() {
         v.text(&format!("affiliations[{i}].name"), &a.name);
@@ -146,6 +158,53 @@ struct Checks {
 impl Checks {
     fn push(&mut self, problem: Problem) {
         self.problems.push(problem);
+    }
+
+    /// No list longer than [`MAX_ENTRIES`], no text longer than [`MAX_TEXT_CHARS`].
+    fn sizes(&mut self, profile: &Profile) {
+        fn walk(value: &serde_yaml::Value, path: &str, problems: &mut Vec<Problem>) {
+            match value {
+                serde_yaml::Value::String(s) => {
+                    let chars = s.chars().count();
+                    if chars > MAX_TEXT_CHARS {
+                        problems.push(
+                            Problem::error(format!("this text has {chars} characters; at most {MAX_TEXT_CHARS} are accepted"))
+                                .at_field(path),
+                        );
+                    }
+                }
+                serde_yaml::Value::Sequence(items) => {
+                    if items.len() > MAX_ENTRIES {
+                        problems.push(
+                            Problem::error(format!(
+                                "this list has {} entries; at most {MAX_ENTRIES} are accepted",
+                                items.len()
+                            ))
+                            .at_field(path),
+                        );
+                        return;
+                    }
+                    for (i, item) in items.iter().enumerate() {
+                        walk(item, &format!("{path}[{i}]"), problems);
+                    }
+                }
+                serde_yaml::Value::Mapping(map) => {
+                    for (key, item) in map {
+                        let key = key.as_str().unwrap_or_default();
+                        let child = if path.is_empty() {
+                            key.to_string()
+                        } else {
+                            format!("{path}.{key}")
+                        };
+                        walk(item, &child, problems);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Ok(value) = serde_yaml::to_value(profile) {
+            walk(&value, "", &mut self.problems);
+        }
     }
 
     /// Required text must not be blank.

@@ -6,6 +6,7 @@ pub mod edit;
 pub mod spans;
 
 use std::fs;
+use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -30,26 +31,80 @@ pub struct Kind {
 /// Reads `path` as UTF-8 text (a byte-order mark is dropped).
 pub fn read_text(path: &Path, kind: Kind) -> Result<Arc<str>, Report> {
     let fail = |problem| Err(Report::new(path, None, vec![problem]));
-    let bytes = match fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(err) => {
-            return fail(Problem::error(format!(
-                "cannot read the {}: {err}",
-                kind.noun
-            )))
-        }
+    let cannot_read =
+        |err: std::io::Error| Problem::error(format!("cannot read the {}: {err}", kind.noun));
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(err) => return fail(cannot_read(err)),
     };
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return fail(Problem::error(format!(
+            "{} is a directory, not a {}",
+            path.display(),
+            kind.noun
+        )));
+    }
+    // Read at most one byte more than allowed: a huge file (or an endless one, such as a
+    // device) is refused without being read.
+    let mut bytes = Vec::new();
+    if let Err(err) = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
+        return fail(cannot_read(err));
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        let size = fs::metadata(path)
+            .map(|m| m.len())
+            .unwrap_or(bytes.len() as u64);
+        let shown = if size > MAX_FILE_BYTES {
+            format!("{:.1} MiB", size as f64 / 1048576.0)
+        } else {
+            "more than 4 MiB".into()
+        };
+        return fail(
+            Problem::error(format!(
+                "the {} is {shown}; files over 4 MiB are refused",
+                kind.noun
+            ))
+            .with_help("a CV profile is a few kilobytes; is this the right file?"),
+        );
+    }
     match decode(&bytes, kind) {
         Ok(text) => Ok(text.into()),
         Err(problem) => fail(problem),
     }
 }
 
+/// The largest file cvpdf reads as a profile or configuration.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The deepest nesting of collections accepted (a profile needs five levels).
+pub const MAX_DEPTH: usize = 32;
+
+/// The most alias references (`*name`) accepted; each may copy a large subtree.
+pub const MAX_ALIASES: usize = 100;
+
 /// Parses `text` as a `T`, returning the value with the index of field positions.
 pub fn parse<T: DeserializeOwned>(text: &str, kind: Kind) -> Result<(T, SpanIndex), Vec<Problem>> {
     let index = SpanIndex::build(text).map_err(|e| {
         vec![Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)]
     })?;
+    if index.depth() > MAX_DEPTH {
+        return Err(vec![Problem::error(format!(
+            "the {} nests lists and mappings {} levels deep; at most {MAX_DEPTH} are accepted",
+            kind.noun,
+            index.depth()
+        ))
+        .with_span(index.deepest())]);
+    }
+    if index.aliases() > MAX_ALIASES {
+        return Err(vec![Problem::error(format!(
+            "the {} uses {} YAML aliases (*name); at most {MAX_ALIASES} are accepted",
+            kind.noun,
+            index.aliases()
+        ))
+        .with_help(
+            "aliases that copy each other can grow a small file into gigabytes of data",
+        )]);
+    }
     match index.root() {
         RootKind::Mapping => {}
         RootKind::Empty => {

@@ -40,6 +40,11 @@ pub enum RootKind {
 pub struct SpanIndex {
     nodes: HashMap<String, NodeSpan>,
     root: Option<RootKind>,
+    /// The deepest nesting of collections, and where it was reached.
+    depth: usize,
+    deepest: Range<usize>,
+    /// How many alias references (`*name`) the document has.
+    aliases: usize,
 }
 
 /// A YAML syntax error with its position.
@@ -81,14 +86,26 @@ impl SpanIndex {
             let range = offsets.range(&span);
             match event {
                 Event::Scalar(value, ..) => index.scalar(&mut stack, &value, range),
-                Event::Alias(_) => index.scalar(&mut stack, "", range),
+                Event::Alias(_) => {
+                    index.aliases += 1;
+                    index.scalar(&mut stack, "", range)
+                }
                 Event::MappingStart(..) => {
-                    let path = index.record(&mut stack, range, RootKind::Mapping);
+                    let path = index.record(&mut stack, range.clone(), RootKind::Mapping);
                     stack.push(Frame::Map { path, key: None });
+                    index.deeper(stack.len(), range);
+                    if stack.len() > super::MAX_DEPTH {
+                        // Too deep to accept: stop here rather than build ever longer paths.
+                        return Ok(index);
+                    }
                 }
                 Event::SequenceStart(..) => {
-                    let path = index.record(&mut stack, range, RootKind::Sequence);
+                    let path = index.record(&mut stack, range.clone(), RootKind::Sequence);
                     stack.push(Frame::Seq { path, next: 0 });
+                    index.deeper(stack.len(), range);
+                    if stack.len() > super::MAX_DEPTH {
+                        return Ok(index);
+                    }
                 }
                 Event::MappingEnd | Event::SequenceEnd => {
                     if let Some(Frame::Map { path, .. } | Frame::Seq { path, .. }) = stack.pop() {
@@ -102,6 +119,29 @@ impl SpanIndex {
             }
         }
         Ok(index)
+    }
+
+    /// Notes the nesting depth reached at `range`.
+    fn deeper(&mut self, depth: usize, range: Range<usize>) {
+        if depth > self.depth {
+            self.depth = depth;
+            self.deepest = range;
+        }
+    }
+
+    /// The deepest nesting of collections in the document.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Where the deepest nesting was reached.
+    pub fn deepest(&self) -> Range<usize> {
+        self.deepest.clone()
+    }
+
+    /// How many alias references the document has.
+    pub fn aliases(&self) -> usize {
+        self.aliases
     }
 
     /// What the document's top-level node is.
