@@ -526,28 +526,31 @@ struct ManifestFile {
     outputs: BTreeMap<String, String>,
 }
 
-/// The manifests of every output directory a batch touches, loaded on first use.
+/// The manifests of every output directory a batch touches, loaded on first use, with their
+/// entries as loaded (a manifest is written only if its entries changed).
 #[derive(Default)]
 struct Manifests {
-    dirs: BTreeMap<PathBuf, (BTreeMap<String, String>, bool)>,
+    dirs: BTreeMap<PathBuf, (Entries, Entries)>,
 }
 
+/// A manifest's entries: output file name → fingerprint of its inputs.
+type Entries = BTreeMap<String, String>;
+
 impl Manifests {
-    /// The entries of `dir`'s manifest (marked as possibly changed).
-    fn get(&mut self, dir: &Path) -> &mut BTreeMap<String, String> {
-        let (entries, dirty) = self
-            .dirs
-            .entry(dir.to_path_buf())
-            .or_insert_with(|| (load_manifest(dir), false));
-        *dirty = true;
+    /// The entries of `dir`'s manifest.
+    fn get(&mut self, dir: &Path) -> &mut Entries {
+        let (entries, _) = self.dirs.entry(dir.to_path_buf()).or_insert_with(|| {
+            let loaded = load_manifest(dir);
+            (loaded.clone(), loaded)
+        });
         entries
     }
 
-    /// Writes every manifest that may have changed; returns what could not be written.
+    /// Writes every manifest whose entries changed; returns what could not be written.
     fn save(self) -> Vec<String> {
         let mut problems = Vec::new();
-        for (dir, (outputs, dirty)) in self.dirs {
-            if !dirty {
+        for (dir, (outputs, loaded)) in self.dirs {
+            if outputs == loaded {
                 continue;
             }
             let file = ManifestFile {

@@ -147,8 +147,46 @@ impl Renderer {
                 warnings,
                 world,
             }),
-            Err(errors) => Err(self.failure(&world, &errors)),
+            Err(errors) => Err(self
+                .photo_failure(loaded, &errors)
+                .unwrap_or_else(|| self.failure(&world, &errors))),
         }
+    }
+
+    /// When Typst could not decode an image, whether it was the profile's photo, reported at
+    /// the profile's `photo` line rather than inside the template. The photo's header was
+    /// checked when the profile loaded; decoding it all costs time, so it is done only here,
+    /// after a failure.
+    fn photo_failure(
+        &self,
+        loaded: &LoadedProfile,
+        errors: &[SourceDiagnostic],
+    ) -> Option<RenderError> {
+        let photo = loaded.profile.photo.as_deref()?;
+        if !errors.iter().any(|e| e.message.contains("image")) {
+            return None;
+        }
+        let path = crate::profile::resolve_photo(&loaded.dir, photo).ok()?;
+        let reason = image::ImageReader::open(&path)
+            .and_then(|reader| reader.with_guessed_format())
+            .map_err(|err| err.to_string())
+            .and_then(|reader| reader.decode().map_err(|err| err.to_string()))
+            .err()?;
+        let message = format!("the photo \"{photo}\" cannot be decoded: {reason}");
+        let problem = Problem::error(message.clone())
+            .at_field("photo")
+            .with_help("save the picture again as PNG or JPEG");
+        let problem = match yaml::field_span(&loaded.text, "photo") {
+            Some(span) => problem.with_span(span),
+            None => problem,
+        };
+        let report = Report::new(&loaded.path, Some(loaded.text.clone()), vec![problem]);
+        let mut buffer = self.buffer();
+        let _ = report.emit(&mut buffer);
+        Some(RenderError {
+            detail: String::from_utf8_lossy(buffer.as_slice()).into_owned(),
+            summary: message,
+        })
     }
 
     /// Compiles `loaded` in `style` and exports it as PDF.
@@ -262,8 +300,17 @@ impl Renderer {
         if diagnostics.is_empty() {
             return String::new();
         }
+        // Typst's hints about its command-line flags (`--root`) do not apply to cvpdf.
+        let diagnostics: Vec<SourceDiagnostic> = diagnostics
+            .iter()
+            .cloned()
+            .map(|mut d| {
+                d.hints.retain(|hint| !hint.v.contains("--root"));
+                d
+            })
+            .collect();
         let mut buffer = self.buffer();
-        let _ = emit(&mut buffer, world, diagnostics, DiagnosticFormat::Human);
+        let _ = emit(&mut buffer, world, &diagnostics, DiagnosticFormat::Human);
         String::from_utf8_lossy(buffer.as_slice()).into_owned()
     }
 

@@ -32,6 +32,9 @@ enum Frame {
     /// Markdown we print literally (headings, lists, reference links): its markers are part of
     /// the gaps between events and come out as text.
     Literal,
+    /// Formatting that would change nothing (bold inside bold, italic inside italic) or nest
+    /// deeper than [`MAX_NESTING`]: its delimiters are dropped, its text goes to the parent.
+    Dropped,
 }
 
 enum Kind {
@@ -113,17 +116,19 @@ pub fn parse(text: &str) -> Vec<Node> {
                 }
             }
             Event::End(TagEnd::Strong | TagEnd::Emphasis | TagEnd::Link) => {
-                if let Some(Frame::Open(kind, children)) = stack.pop() {
-                    // The closing delimiter (`**`, `](url)`) is dropped.
-                    cursor = range.end.max(cursor);
-                    let node = match kind {
-                        Kind::Strong => Node::Strong(children),
-                        Kind::Emph => Node::Emph(children),
-                        Kind::Link(url) => Node::Link(url, children),
-                    };
-                    current(&mut root, &mut stack).push(node);
-                } else {
-                    cursor = start;
+                match stack.pop() {
+                    Some(Frame::Open(kind, children)) => {
+                        // The closing delimiter (`**`, `](url)`) is dropped.
+                        cursor = range.end.max(cursor);
+                        let node = match kind {
+                            Kind::Strong => Node::Strong(children),
+                            Kind::Emph => Node::Emph(children),
+                            Kind::Link(url) => Node::Link(url, children),
+                        };
+                        current(&mut root, &mut stack).push(node);
+                    }
+                    Some(Frame::Dropped) => cursor = range.end.max(cursor),
+                    _ => cursor = start,
                 }
                 skip_gap = false;
             }
@@ -160,6 +165,11 @@ pub fn parse(text: &str) -> Vec<Node> {
     root
 }
 
+/// How deep formatting may nest. Markdown allows any depth (`***…***` nests once for every
+/// pair of asterisks), but Typst's parser stops at a fixed depth, and nobody means more than
+/// bold inside a link inside italics.
+const MAX_NESTING: usize = 4;
+
 fn is_link(event: &Event) -> bool {
     matches!(
         event,
@@ -168,7 +178,24 @@ fn is_link(event: &Event) -> bool {
 }
 
 fn open(stack: &mut Vec<Frame>, kind: Kind, cursor: &mut usize, skip_gap: &mut bool, at: usize) {
-    stack.push(Frame::Open(kind, Vec::new()));
+    let open: Vec<&Kind> = stack
+        .iter()
+        .filter_map(|frame| match frame {
+            Frame::Open(kind, _) => Some(kind),
+            _ => None,
+        })
+        .collect();
+    let redundant = open.iter().any(|outer| {
+        matches!(
+            (outer, &kind),
+            (Kind::Strong, Kind::Strong) | (Kind::Emph, Kind::Emph)
+        )
+    });
+    stack.push(if redundant || open.len() >= MAX_NESTING {
+        Frame::Dropped
+    } else {
+        Frame::Open(kind, Vec::new())
+    });
     *cursor = at.max(*cursor);
     *skip_gap = true;
 }
@@ -177,7 +204,7 @@ fn open(stack: &mut Vec<Frame>, kind: Kind, cursor: &mut usize, skip_gap: &mut b
 fn current<'a>(root: &'a mut Vec<Node>, stack: &'a mut [Frame]) -> &'a mut Vec<Node> {
     match stack.iter_mut().rev().find_map(|f| match f {
         Frame::Open(_, children) => Some(children),
-        Frame::Literal => None,
+        Frame::Literal | Frame::Dropped => None,
     }) {
         Some(children) => children,
         None => root,
@@ -330,6 +357,34 @@ mod tests {
         );
         assert_eq!(plain("[x](file:///etc/passwd)"), "[x](file:///etc/passwd)");
         assert!(typst("[x](javascript:alert(1))").starts_with("[#\"[x]"));
+    }
+
+    #[test]
+    fn redundant_or_deep_formatting_is_dropped_and_its_text_kept() {
+        assert_eq!(
+            parse("**a **b** c**"),
+            [Node::Strong(vec![Node::Text("a b c".into())])]
+        );
+        assert_eq!(typst("*a *b* c*"), r#"[#emph[#"a b c"]]"#);
+        // Found by the markdown fuzz target: thousands of asterisks nested deeper than Typst's
+        // parser goes. Now the content stays shallow and every letter survives.
+        let text = format!("{}x{}", "*".repeat(5000), "*".repeat(5000));
+        let nodes = parse(&text);
+        fn depth(nodes: &[Node]) -> usize {
+            nodes
+                .iter()
+                .map(|n| match n {
+                    Node::Strong(c) | Node::Emph(c) | Node::Link(_, c) => 1 + depth(c),
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0)
+        }
+        assert!(depth(&nodes) <= MAX_NESTING, "{nodes:?}");
+        assert!(plain(&text).contains('x'));
+        let nested = "*a **b [c *d **e** d* c](https://x.org) b** a*";
+        assert_eq!(plain(nested), "a b c d e d c b a");
+        assert_eq!(depth(&parse(nested)), 3);
     }
 
     #[test]

@@ -1,0 +1,155 @@
+//! What must hold for any input, shared by the fuzz targets (`fuzz/fuzz_targets/`) and the
+//! replay of the inputs they once found (`tests/fuzz_regressions.rs`), so the two cannot drift.
+//!
+//! Each check panics, with the input in the message, when its property fails.
+
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use cvpdf::config::Style;
+use cvpdf::markup::inline;
+use cvpdf::profile::{LoadedProfile, Profile};
+use cvpdf::render::Renderer;
+use cvpdf::template::Template;
+use typst::layout::{Frame, FrameItem};
+use typst::syntax::{parse_code, SyntaxKind, SyntaxNode};
+
+/// The built-in templates the pipeline check cycles through.
+pub const TEMPLATES: [&str; 3] = ["classic", "modern", "compact"];
+
+/// Loading a profile from any bytes gives a profile or problems, never a panic, and every
+/// problem's span lies inside the text on character boundaries.
+pub fn profile_bytes(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Err(problems) = cvpdf::profile::parse(&text, Path::new("/nonexistent")) {
+        assert!(!problems.is_empty(), "refused without a problem: {text:?}");
+        for problem in problems {
+            if let Some(span) = problem.span {
+                assert!(
+                    span.start <= span.end && span.end <= text.len(),
+                    "{span:?} outside the text {text:?}"
+                );
+                assert!(
+                    text.is_char_boundary(span.start) && text.is_char_boundary(span.end),
+                    "{span:?} splits a character of {text:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Inline markdown becomes valid Typst code made only of string literals and calls of
+/// `strong`, `emph`, `link` and `parbreak`, and the text a reader sees has no character the
+/// input lacks.
+pub fn markdown(text: &str) {
+    let nodes = inline::parse(text);
+    let content = inline::to_content(&nodes);
+    let code = content.as_str();
+    let root = parse_code(code);
+    assert!(
+        !root.diagnosis().errors,
+        "invalid Typst {code:?} for {text:?}"
+    );
+    only_literals_and_calls(&root, text, code);
+
+    for c in inline::plain_text(&nodes).chars() {
+        assert!(
+            c.is_whitespace() || text.contains(c),
+            "{c:?} appeared from nowhere in {text:?}"
+        );
+    }
+}
+
+fn only_literals_and_calls(node: &SyntaxNode, input: &str, code: &str) {
+    match node.kind() {
+        SyntaxKind::Ident => {
+            let name = node.leaf_text();
+            assert!(
+                ["strong", "emph", "link", "parbreak"].contains(&name.as_str()),
+                "identifier {name} in {code:?} from {input:?}"
+            );
+        }
+        // Text outside a string literal would be markup taken from the input.
+        SyntaxKind::Text => assert!(
+            node.leaf_text().trim().is_empty(),
+            "raw markup {:?} in {code:?} from {input:?}",
+            node.leaf_text()
+        ),
+        _ => {}
+    }
+    for child in node.children() {
+        only_literals_and_calls(child, input, code);
+    }
+}
+
+/// A profile goes through YAML and the loader as a user's file would, compiles with
+/// `template`, and every text it holds is in the laid-out document (for markdown fields, the
+/// text the markdown stands for). Whitespace is ignored: layout breaks lines.
+pub fn pipeline(profile: &Profile, template: &str, renderer: &Renderer) {
+    let yaml = serde_yaml::to_string(profile).expect("a profile serializes");
+    let loaded = match cvpdf::profile::parse(&yaml, Path::new(".")) {
+        Ok(profile) => profile,
+        Err(problems) => panic!("a valid profile was refused: {:?}\n{yaml}", problems[0]),
+    };
+    let loaded = LoadedProfile {
+        profile: loaded,
+        path: "fuzz.yaml".into(),
+        dir: ".".into(),
+        text: yaml.clone().into(),
+    };
+    let style = Style::with_template(Template::resolve(template).expect("built-in template"));
+    let compiled = match renderer.compile(&loaded, &style) {
+        Ok(compiled) => compiled,
+        Err(e) => panic!("compilation with {template} failed:\n{}\n{yaml}", e.detail),
+    };
+    let mut text = String::new();
+    for page in compiled.document.pages() {
+        text_of(&page.frame, &mut text);
+    }
+    let text = squash(&text);
+    for want in expected_text(&loaded.profile) {
+        assert!(
+            want.is_empty() || text.contains(&want),
+            "{want:?} is missing from the {template} document of\n{yaml}"
+        );
+    }
+}
+
+/// The visible text of each field the pipeline check fills, whitespace removed.
+fn expected_text(p: &Profile) -> Vec<String> {
+    let md = |s: &String| squash(&inline::plain_text(&inline::parse(s.trim())));
+    let plain = |s: &String| squash(s);
+    let mut out = vec![plain(&p.name)];
+    out.extend(p.headline.iter().map(md));
+    out.extend(p.bio.iter().map(md));
+    out.extend(p.interests.iter().map(plain));
+    for e in &p.education {
+        out.extend([plain(&e.institution), plain(&e.degree)]);
+        out.extend(e.location.iter().map(plain));
+    }
+    for pb in &p.publications {
+        out.push(md(&pb.title));
+        out.extend(pb.venue.iter().map(plain));
+    }
+    for a in &p.awards {
+        out.push(md(&a.title));
+        out.extend(a.awarder.iter().map(plain));
+    }
+    out.extend(p.hobbies.iter().map(md));
+    out
+}
+
+fn squash(s: &str) -> String {
+    s.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
+fn text_of(frame: &Frame, out: &mut String) {
+    for (_, item) in frame.items() {
+        match item {
+            FrameItem::Group(group) => text_of(&group.frame, out),
+            FrameItem::Text(run) => out.push_str(&run.text),
+            _ => {}
+        }
+    }
+}

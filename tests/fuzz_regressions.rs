@@ -1,0 +1,57 @@
+//! Replays the inputs the fuzz targets (`fuzz/`) once failed on, with the same checks
+//! (`fuzz/checks.rs`), so a bug the fuzzer found stays fixed without running the fuzzer.
+//!
+//! `tests/fuzz-regressions/profile/*` are raw bytes of a profile file, `markdown/*` raw text
+//! of an inline-markdown field, `pipeline/*.yaml` profiles rendered with every built-in
+//! template. Add a file there for every crash a fuzzer finds (see `fuzz/README.md`).
+
+mod common;
+
+#[path = "../fuzz/checks.rs"]
+mod checks;
+
+use std::path::PathBuf;
+
+/// The files of one target's regression directory, sorted; at least one must exist, or the
+/// replay would pass without checking anything.
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let dir = common::root().join("tests/fuzz-regressions").join(target);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no inputs in {}", dir.display());
+    files
+}
+
+#[test]
+fn profile_inputs_load_or_are_refused_with_located_problems() {
+    for path in inputs("profile") {
+        eprintln!("replaying {}", path.display());
+        checks::profile_bytes(&std::fs::read(&path).unwrap());
+    }
+}
+
+#[test]
+fn markdown_inputs_give_literal_typst() {
+    for path in inputs("markdown") {
+        eprintln!("replaying {}", path.display());
+        checks::markdown(&String::from_utf8_lossy(&std::fs::read(&path).unwrap()));
+    }
+}
+
+#[test]
+fn pipeline_inputs_render_every_text_with_every_template() {
+    let renderer = common::test_renderer();
+    for path in inputs("pipeline") {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let profile = cvpdf::profile::parse(&text, &common::root())
+            .unwrap_or_else(|p| panic!("{}: {:?}", path.display(), p[0]));
+        for template in checks::TEMPLATES {
+            eprintln!("replaying {} with {template}", path.display());
+            checks::pipeline(&profile, template, &renderer);
+        }
+    }
+}
