@@ -85,7 +85,7 @@ fn only_literals_and_calls(node: &SyntaxNode, input: &str, code: &str) {
 
 /// A profile goes through YAML and the loader as a user's file would, compiles with
 /// `template`, and every text it holds is in the laid-out document (for markdown fields, the
-/// text the markdown stands for). Whitespace is ignored: layout breaks lines.
+/// text the markdown stands for). Whitespace and hyphens are ignored: layout breaks lines.
 pub fn pipeline(profile: &Profile, template: &str, renderer: &Renderer) {
     let yaml = serde_yaml::to_string(profile).expect("a profile serializes");
     let loaded = match cvpdf::profile::parse(&yaml, Path::new(".")) {
@@ -140,15 +140,45 @@ fn expected_text(p: &Profile) -> Vec<String> {
     out
 }
 
+/// Text with what layout adds or changes removed: whitespace (line breaks) and hyphens (a word
+/// wider than the line is hyphenated where it breaks).
 fn squash(s: &str) -> String {
-    s.chars().filter(|c| !c.is_whitespace()).collect()
+    s.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '\u{2010}' | '\u{AD}'))
+        .collect()
 }
 
+/// The text of a frame's glyphs in order, one copy per cluster. Typst gives every glyph its
+/// cluster's text; when a cluster is split over two fonts (a letter in the italic face, its
+/// combining mark from the upright one), both text items hold the whole cluster, and
+/// concatenating them would print it twice.
 fn text_of(frame: &Frame, out: &mut String) {
+    let mut previous: Option<String> = None;
+    collect_text(frame, out, &mut previous);
+}
+
+fn collect_text(frame: &Frame, out: &mut String, previous: &mut Option<String>) {
     for (_, item) in frame.items() {
         match item {
-            FrameItem::Group(group) => text_of(&group.frame, out),
-            FrameItem::Text(run) => out.push_str(&run.text),
+            FrameItem::Group(group) => collect_text(&group.frame, out, previous),
+            FrameItem::Text(run) => {
+                let mut last_range = None;
+                for glyph in &run.glyphs {
+                    let range = usize::from(glyph.range.start)..usize::from(glyph.range.end);
+                    if last_range.as_ref() == Some(&range) {
+                        continue; // another glyph of the same cluster in this item
+                    }
+                    let cluster = run.text.get(range.clone()).unwrap_or_default().to_string();
+                    let split = last_range.is_none()
+                        && cluster.chars().count() > 1
+                        && previous.as_ref() == Some(&cluster);
+                    if !split {
+                        out.push_str(&cluster);
+                    }
+                    last_range = Some(range);
+                    *previous = Some(cluster);
+                }
+            }
             _ => {}
         }
     }

@@ -84,6 +84,21 @@ fn the_largest_accepted_profile_renders_in_bounded_time() {
 }
 
 #[test]
+fn formatting_nested_thousands_deep_renders_with_its_text() {
+    // Markdown nests emphasis once per pair of asterisks; Typst's parser stops at a fixed
+    // depth. Found by the markdown fuzz target (tests/fuzz-regressions/markdown/).
+    let dir = tempfile::tempdir().unwrap();
+    let stars = "*".repeat(3_000);
+    let yaml = format!("name: A\nbio: \"{stars}deep{stars} and **bold *both* bold**\"\n");
+    fs::write(dir.path().join("p.yaml"), yaml).unwrap();
+    let output = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let pdf = Pdf::read(&dir.path().join("p.pdf"));
+    assert!(pdf.contains("deep"));
+    assert!(pdf.contains("bold both bold"));
+}
+
+#[test]
 fn files_outside_the_profile_and_template_directories_are_out_of_reach() {
     let dir = tempfile::tempdir().unwrap();
     let lab = dir.path().join("lab");
@@ -288,8 +303,8 @@ fn ctrl_c_during_a_batch_leaves_only_complete_files() {
     let profiles = dir.path().join("profiles");
     fs::create_dir(&profiles).unwrap();
     let source = fs::read_to_string(root().join("profiles/zili-zhang.yaml")).unwrap();
-    for i in 0..60 {
-        fs::write(profiles.join(format!("p{i:02}.yaml")), &source).unwrap();
+    for i in 0..200 {
+        fs::write(profiles.join(format!("p{i:03}.yaml")), &source).unwrap();
     }
     let child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
         .args(["render", "profiles", "-o", "out", "--quiet"])
@@ -297,7 +312,21 @@ fn ctrl_c_during_a_batch_leaves_only_complete_files() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(400));
+    // Interrupt as soon as the first PDF is written, so the batch is surely under way and
+    // surely not done, however fast the machine.
+    let out = dir.path().join("out");
+    let started = Instant::now();
+    while !fs::read_dir(&out).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".pdf"))
+    }) {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no PDF written"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
     let pid = child.id().to_string();
     assert!(Command::new("kill")
         .args(["-INT", &pid])
@@ -324,13 +353,13 @@ fn ctrl_c_during_a_batch_leaves_only_complete_files() {
         }
     }
     assert!(
-        pdfs > 0 && pdfs < 60,
+        pdfs > 0 && pdfs < 200,
         "{pdfs} PDFs: the batch was neither interrupted nor started"
     );
     // The manifest remembers what was written: the rest is rendered on the next run.
     let output = cvpdf(dir.path(), &["render", "profiles", "-o", "out"]);
     assert!(
-        stderr(&output).contains(&format!("{} rendered, {pdfs} unchanged", 60 - pdfs)),
+        stderr(&output).contains(&format!("{} rendered, {pdfs} unchanged", 200 - pdfs)),
         "{}",
         stderr(&output)
     );

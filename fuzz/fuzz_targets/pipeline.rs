@@ -127,4 +127,6 @@ fuzz_target!(|input: Input| {
         checks::TEMPLATES[usize::from(input.template) % 3],
         renderer(),
     );
+    // As a batch does between profiles: keep memory bounded over many runs.
+    comemo::evict(3);
 });
