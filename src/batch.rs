@@ -646,3 +646,68 @@ fn progress_bar(len: usize, progress: Progress) -> Option<ProgressBar> {
     }
     Some(bar)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Overrides;
+    use crate::render::{RenderSettings, PANIC_IN_TESTS};
+
+    #[test]
+    fn a_panic_while_compiling_fails_only_its_profile() {
+        crate::panics::install_hook();
+        let dir = tempfile::tempdir().unwrap();
+        let names = ["a", "boom", "c"];
+        for name in names {
+            let full = if name == "boom" {
+                PANIC_IN_TESTS
+            } else {
+                "Ada Example"
+            };
+            std::fs::write(
+                dir.path().join(format!("{name}.yaml")),
+                format!("name: {full}\n"),
+            )
+            .unwrap();
+        }
+        let renderer = Renderer::new(RenderSettings {
+            fonts: FontOptions {
+                paths: Vec::new(),
+                system_fallback: false,
+            },
+            source_date: None,
+            standards: Vec::new(),
+            color: codespan_reporting::term::termcolor::ColorChoice::Never,
+        });
+        let mut styles = Styles::new(Overrides::default(), renderer.fonts());
+        let jobs: Vec<Job> = names
+            .iter()
+            .map(|name| Job {
+                input: dir.path().join(format!("{name}.yaml")),
+                outputs: vec![(Format::Pdf, dir.path().join(format!("{name}.pdf")))],
+            })
+            .collect();
+        let options = BatchOptions {
+            ppi: 72.0,
+            jobs: 2,
+            force: false,
+            progress: Progress::Quiet,
+            fonts: FontOptions {
+                paths: Vec::new(),
+                system_fallback: false,
+            },
+        };
+        let summary = run(&renderer, &mut styles, &jobs, &options);
+        assert_eq!(summary.rendered, 2, "{summary:?}");
+        assert_eq!(summary.failed.len(), 1, "{summary:?}");
+        let (profile, reason) = &summary.failed[0];
+        assert!(profile.ends_with("boom.yaml"), "{profile:?}");
+        assert!(reason.contains("internal error"), "{reason}");
+        assert!(
+            reason.contains("a simulated bug in the compiler"),
+            "{reason}"
+        );
+        assert!(dir.path().join("a.pdf").is_file() && dir.path().join("c.pdf").is_file());
+        assert!(!dir.path().join("boom.pdf").exists());
+    }
+}

@@ -17,6 +17,7 @@
 
 // Input-dependent code must not panic: errors are values. (Tests may unwrap.)
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+#![forbid(unsafe_code)]
 
 pub mod app;
 pub mod batch;

@@ -1,5 +1,8 @@
 //! The `cvpdf` command: parse the arguments, run the command, exit with its code.
 
+#![deny(clippy::unwrap_used, clippy::expect_used)]
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::Parser;

@@ -136,6 +136,11 @@ impl Renderer {
             detail: "error: cannot set up the compiler\n".into(),
             summary: "cannot set up the compiler".into(),
         })?;
+        // Unit tests need a compilation that panics the way a bug in Typst would.
+        #[cfg(test)]
+        if loaded.profile.name == PANIC_IN_TESTS {
+            panic!("a simulated bug in the compiler");
+        }
         let Warned {
             output,
             warnings: typst_warnings,
@@ -325,6 +330,10 @@ impl Renderer {
         }
     }
 }
+
+/// In unit tests, a profile of this name panics inside [`Renderer::compile`].
+#[cfg(test)]
+pub const PANIC_IN_TESTS: &str = "Panic In Compile";
 
 /// Runs `f`, turning a panic (a bug in Typst or cvpdf, never the profile's fault) into the
 /// failure of this one render; the process and the other profiles of a batch go on.
