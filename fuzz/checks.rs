@@ -148,10 +148,12 @@ fn squash(s: &str) -> String {
         .collect()
 }
 
-/// The text of a frame's glyphs in order, one copy per cluster. Typst gives every glyph its
-/// cluster's text; when a cluster is split over two fonts (a letter in the italic face, its
-/// combining mark from the upright one), both text items hold the whole cluster, and
-/// concatenating them would print it twice.
+/// The text of a frame's glyphs in reading order, one copy per cluster. Typst gives every
+/// glyph its cluster's text; when a cluster is split over two fonts (a letter in the italic
+/// face, its combining mark from the upright one), both text items hold the whole cluster, and
+/// concatenating them would print it twice. Glyphs of a right-to-left run (Hebrew, Arabic, or
+/// code points whose default direction is right-to-left) come in visual order, so each item's
+/// clusters are put back in the order of its text first.
 fn text_of(frame: &Frame, out: &mut String) {
     let mut previous: Option<String> = None;
     collect_text(frame, out, &mut previous);
@@ -162,20 +164,21 @@ fn collect_text(frame: &Frame, out: &mut String, previous: &mut Option<String>) 
         match item {
             FrameItem::Group(group) => collect_text(&group.frame, out, previous),
             FrameItem::Text(run) => {
-                let mut last_range = None;
-                for glyph in &run.glyphs {
-                    let range = usize::from(glyph.range.start)..usize::from(glyph.range.end);
-                    if last_range.as_ref() == Some(&range) {
-                        continue; // another glyph of the same cluster in this item
-                    }
-                    let cluster = run.text.get(range.clone()).unwrap_or_default().to_string();
-                    let split = last_range.is_none()
+                let mut clusters: Vec<_> = run
+                    .glyphs
+                    .iter()
+                    .map(|g| usize::from(g.range.start)..usize::from(g.range.end))
+                    .collect();
+                clusters.sort_by_key(|range| (range.start, range.end));
+                clusters.dedup(); // several glyphs of one cluster in this item
+                for (i, range) in clusters.into_iter().enumerate() {
+                    let cluster = run.text.get(range).unwrap_or_default().to_string();
+                    let split = i == 0
                         && cluster.chars().count() > 1
                         && previous.as_ref() == Some(&cluster);
                     if !split {
                         out.push_str(&cluster);
                     }
-                    last_range = Some(range);
                     *previous = Some(cluster);
                 }
             }

@@ -457,14 +457,26 @@ fn resolve(
     })
 }
 
-/// Reads the lab logo: relative to the configuration, inside its directory, PNG, JPEG or SVG.
+/// Reads the lab logo: relative to the configuration, inside its directory, PNG, JPEG or SVG,
+/// and decoded once here so that a cut-off or corrupt file is reported at the configuration's
+/// `logo` line instead of as a Typst error inside the template of every profile.
 fn read_logo(dir: &Path, logo: &str) -> Result<Asset, Problem> {
     let real = crate::profile::resolve_file(dir, logo, "logo")?;
     let bytes = std::fs::read(&real)
         .map_err(|e| Problem::error(format!("cannot read the logo \"{logo}\": {e}")))?;
+    let undecodable = |reason: String| {
+        Problem::error(format!("the logo \"{logo}\" cannot be decoded: {reason}"))
+            .with_help("save the picture again as PNG, JPEG or SVG")
+    };
     let ext = match image_format(&bytes) {
-        Some(f) => f.extension(),
-        None if looks_like_svg(&bytes) => "svg",
+        Some(format) => {
+            image::load_from_memory(&bytes).map_err(|e| undecodable(e.to_string()))?;
+            format.extension()
+        }
+        None if looks_like_svg(&bytes) => {
+            svg_error(&bytes).map_or(Ok(()), |reason| Err(undecodable(reason)))?;
+            "svg"
+        }
         None => {
             return Err(Problem::error(format!(
                 "the logo \"{logo}\" is not a PNG, JPEG or SVG image"
@@ -476,6 +488,19 @@ fn read_logo(dir: &Path, logo: &str) -> Result<Asset, Problem> {
         bytes: bytes.into(),
         path: real,
     })
+}
+
+/// Why Typst could not parse `bytes` as SVG, if it could not.
+fn svg_error(bytes: &[u8]) -> Option<String> {
+    use typst::diag::LoadedWithin;
+    use typst::foundations::Bytes;
+    use typst::loading::{LoadSource, Loaded};
+    use typst::syntax::{Span, Spanned};
+
+    let data = Bytes::new(bytes.to_vec());
+    let error = typst::visualize::SvgImage::new(data.clone()).err()?;
+    let loaded = Loaded::new(Spanned::new(LoadSource::Bytes, Span::detached()), data);
+    Some(error.within(&loaded).message.to_string())
 }
 
 fn looks_like_svg(bytes: &[u8]) -> bool {

@@ -171,6 +171,41 @@ fn images_are_checked_before_compiling() {
     assert!(err.contains("p.yaml:2:8"), "{err}");
     assert!(!err.contains("common.typ"), "{err}");
     assert!(!dir.path().join("p.pdf").exists());
+
+    // The lab logo is decoded when cvpdf.yaml loads: a cut-off PNG and an SVG that does not
+    // parse are reported at the configuration's logo line; a real SVG logo is drawn.
+    fs::write(dir.path().join("p.yaml"), "name: A\n").unwrap();
+    let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="red"/></svg>"#;
+    fs::write(dir.path().join("good.svg"), svg).unwrap();
+    fs::write(dir.path().join("bad.svg"), &svg[..svg.len() - 12]).unwrap();
+    for (logo, expected) in [
+        ("cut.png", "the logo \"cut.png\" cannot be decoded"),
+        (
+            "bad.svg",
+            "the logo \"bad.svg\" cannot be decoded: failed to parse SVG",
+        ),
+        (
+            "fake.png",
+            "the logo \"fake.png\" is not a PNG, JPEG or SVG image",
+        ),
+    ] {
+        let config = format!("lab:\n  name: L\n  logo: {logo}\n");
+        fs::write(dir.path().join("cvpdf.yaml"), config).unwrap();
+        let output = cvpdf(dir.path(), &["render", "p.yaml"]);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{err}");
+        assert!(err.contains(expected), "{err}");
+        assert!(err.contains("cvpdf.yaml:3:9"), "{err}");
+        assert!(!dir.path().join("p.pdf").exists());
+    }
+    fs::write(
+        dir.path().join("cvpdf.yaml"),
+        "lab:\n  name: L\n  logo: good.svg\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(dir.path().join("p.pdf").is_file());
 }
 
 /// Mounts a tmpfs of `size` with `options` at a new directory; `None` where mounting is not
