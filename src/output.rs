@@ -24,7 +24,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let mut temp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".tmp")
-        .tempfile_in(dir)?;
+        .tempfile_in(dir)
+        .map_err(|err| cannot_create_in(dir, err))?;
     temp.write_all(bytes)?;
     temp.as_file().sync_all()?;
     // Temporary files are private (0600); a CV is meant to be read, so give it the permissions
@@ -39,6 +40,25 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     temp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The failure to create the temporary file, named by its directory: the temporary file's
+/// own name would only puzzle the reader.
+fn cannot_create_in(dir: &Path, err: io::Error) -> io::Error {
+    // tempfile's error reads "<system error> at path <temporary file>"; keep the first part.
+    let text = err.to_string();
+    let reason = text
+        .split_once(" at path ")
+        .map_or(text.as_str(), |(reason, _)| reason);
+    let dir = if dir == Path::new(".") {
+        "the current directory".to_string()
+    } else {
+        dir.display().to_string()
+    };
+    io::Error::new(
+        err.kind(),
+        format!("cannot create a file in {dir}: {reason}"),
+    )
 }
 
 #[cfg(test)]
@@ -65,7 +85,15 @@ mod tests {
         let target = dir.path().join("cv.pdf");
         fs::create_dir(&target).unwrap();
         assert!(write_atomic(&target, b"x").is_err());
-        assert!(write_atomic(&dir.path().join("missing/cv.pdf"), b"x").is_err());
+        let missing = dir.path().join("missing");
+        let err = write_atomic(&missing.join("cv.pdf"), b"x").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "cannot create a file in {}: No such file or directory (os error 2)",
+                missing.display()
+            )
+        );
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 

@@ -272,6 +272,33 @@ fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
             stderr(&output)
         );
     }
+    // Without mounting (not root): a directory without write permission, with a good PDF.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("cv.pdf"), b"an earlier, good PDF").unwrap();
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
+        let writable = fs::write(dir.path().join("probe"), b"").is_ok(); // root ignores modes
+        if !writable {
+            let output = cvpdf(
+                dir.path(),
+                &["render", profile.to_str().unwrap(), "-o", "cv.pdf"],
+            );
+            let err = stderr(&output);
+            assert_eq!(output.status.code(), Some(1), "{err}");
+            assert!(err.contains("Permission denied"), "{err}");
+            assert!(
+                !err.contains(".tmp"),
+                "the temporary file's name is noise: {err}"
+            );
+            assert_eq!(
+                fs::read(dir.path().join("cv.pdf")).unwrap(),
+                b"an earlier, good PDF"
+            );
+        }
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    }
 }
 
 #[test]
