@@ -144,12 +144,23 @@ fn expected_text(p: &Profile) -> Vec<String> {
     out
 }
 
-/// Text with what layout adds or changes removed: whitespace (line breaks) and hyphens (a word
-/// wider than the line is hyphenated where it breaks).
+/// Text with what layout adds or changes removed: whitespace (line breaks), hyphens (a word
+/// wider than the line is hyphenated where it breaks) and the characters Unicode calls default
+/// ignorable (bidi marks, joiners, variation selectors: they have no glyph of their own).
 fn squash(s: &str) -> String {
     s.chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '-' | '\u{2010}' | '\u{AD}'))
+        .filter(|&c| !c.is_whitespace() && !matches!(c, '-' | '\u{2010}') && !ignorable(c))
         .collect()
+}
+
+/// Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt).
+fn ignorable(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{34F}' | '\u{61C}' | '\u{115F}'..='\u{1160}' | '\u{17B4}'..='\u{17B5}'
+        | '\u{180B}'..='\u{180F}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{206F}' | '\u{3164}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}'
+        | '\u{FFA0}' | '\u{FFF0}'..='\u{FFF8}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}')
 }
 
 /// The text of a page without its footer, so that a field which runs on to the next page
