@@ -276,15 +276,7 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
         system_fallback: false,
     });
     font_time += started.elapsed();
-    let renderer = Renderer::new(RenderSettings {
-        fonts: FontOptions {
-            paths: Vec::new(),
-            system_fallback: false,
-        },
-        source_date: None,
-        standards: Vec::new(),
-        color: codespan_reporting::term::termcolor::ColorChoice::Never,
-    });
+    let renderer = Renderer::new(RenderSettings::bundled_only());
     let mut styles = Styles::new(Overrides::default(), &fonts);
     let mut pages = 0;
     for i in 0..size {
@@ -403,15 +395,7 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
         .status()
         .unwrap();
     assert!(status.success());
-    let renderer = Renderer::new(RenderSettings {
-        fonts: FontOptions {
-            paths: Vec::new(),
-            system_fallback: false,
-        },
-        source_date: None,
-        standards: Vec::new(),
-        color: codespan_reporting::term::termcolor::ColorChoice::Never,
-    });
+    let renderer = Renderer::new(RenderSettings::bundled_only());
     let loaded = profile::load(profile).unwrap();
     let fonts_set = FontSet::new(FontOptions::default());
     let style = Styles::new(Overrides::default(), &fonts_set)

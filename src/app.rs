@@ -10,7 +10,7 @@ use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use crate::batch::{self, BatchOptions, Job, Progress, Summary};
 use crate::cli::{
     CheckArgs, Cli, Command, FontArgs, Format, ImportArgs, ImportBibArgs, NewArgs, PdfStandardArg,
-    PublishArgs, RenderArgs, WatchArgs,
+    PublishArgs, RenderArgs, StyleArgs, WatchArgs,
 };
 use crate::config::Styles;
 use crate::fonts::{FontOptions, FontSet};
@@ -275,11 +275,10 @@ fn publish(args: PublishArgs) -> u8 {
         Ok(renderer) => renderer,
         Err(message) => return usage_error(&message),
     };
-    let mut styles = Styles::new(args.style.overrides(), renderer.fonts());
-    if let Err(report) = styles.check_overrides() {
-        emit_report(&report);
-        return EXIT_USAGE;
-    }
+    let mut styles = match styles(&args.style, renderer.fonts()) {
+        Ok(styles) => styles,
+        Err(code) => return code,
+    };
     let verb = if args.dry_run { "would write" } else { "wrote" };
     let (mut failed, mut changed, mut unlinked) = (0, 0, Vec::new());
     for path in &profiles {
@@ -356,25 +355,24 @@ impl Target {
 }
 
 fn render(args: RenderArgs) -> u8 {
-    let inputs = match expand_inputs(&args.inputs) {
+    let inputs = match expand_inputs(&args.target.inputs) {
         Ok(inputs) => inputs,
         Err(message) => return usage_error(&message),
     };
-    let jobs = match plan_jobs(&inputs, args.output.as_deref(), &args.format) {
+    let jobs = match plan_jobs(&inputs, args.target.output.as_deref(), &args.target.format) {
         Ok(jobs) => jobs,
         Err(message) => return usage_error(&message),
     };
-    let renderer = match renderer(&args.fonts, &args.pdf_standards) {
+    let renderer = match renderer(&args.fonts, &args.target.pdf_standards) {
         Ok(renderer) => renderer,
         Err(message) => return usage_error(&message),
     };
-    let mut styles = Styles::new(args.style.overrides(), renderer.fonts());
-    if let Err(report) = styles.check_overrides() {
-        emit_report(&report);
-        return EXIT_USAGE;
-    }
+    let mut styles = match styles(&args.style, renderer.fonts()) {
+        Ok(styles) => styles,
+        Err(code) => return code,
+    };
     let options = BatchOptions {
-        ppi: args.ppi,
+        ppi: args.target.ppi,
         jobs: args
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
@@ -478,28 +476,28 @@ fn plan_jobs(
 }
 
 fn watch(args: WatchArgs) -> u8 {
-    let inputs = match expand_inputs(&args.inputs) {
+    let inputs = match expand_inputs(&args.target.inputs) {
         Ok(inputs) => inputs,
         Err(message) => return usage_error(&message),
     };
-    if let Err(message) = plan_jobs(&inputs, args.output.as_deref(), &args.format) {
+    if let Err(message) = plan_jobs(&inputs, args.target.output.as_deref(), &args.target.format) {
         return usage_error(&message);
     }
-    let renderer = match renderer(&args.fonts, &args.pdf_standards) {
+    let renderer = match renderer(&args.fonts, &args.target.pdf_standards) {
         Ok(renderer) => renderer,
         Err(message) => return usage_error(&message),
     };
-    let styles = Styles::new(args.style.overrides(), renderer.fonts());
-    if let Err(report) = styles.check_overrides() {
-        emit_report(&report);
-        return EXIT_USAGE;
+    // The session builds its own styles; a bad flag is found here, before watching starts.
+    if let Err(code) = styles(&args.style, renderer.fonts()) {
+        return code;
     }
-    let plan = |inputs: &[PathBuf]| plan_jobs(inputs, args.output.as_deref(), &args.format);
+    let plan =
+        |inputs: &[PathBuf]| plan_jobs(inputs, args.target.output.as_deref(), &args.target.format);
     let session = crate::watch::Session {
         renderer: &renderer,
         overrides: args.style.overrides(),
-        inputs: args.inputs.clone(),
-        ppi: args.ppi,
+        inputs: args.target.inputs.clone(),
+        ppi: args.target.ppi,
         fonts: font_options(&args.fonts),
     };
     match session.run(&|inputs: &[PathBuf]| expand_inputs(inputs).and_then(|found| plan(&found))) {
@@ -507,6 +505,19 @@ fn watch(args: WatchArgs) -> u8 {
         Err(message) => {
             eprintln!("error: {message}");
             EXIT_FAILED
+        }
+    }
+}
+
+/// The styles of a run: the command line's overrides, checked once before any profile (a
+/// bad flag is a usage error).
+fn styles<'a>(args: &StyleArgs, fonts: &'a FontSet) -> Result<Styles<'a>, u8> {
+    let styles = Styles::new(args.overrides(), fonts);
+    match styles.check_overrides() {
+        Ok(()) => Ok(styles),
+        Err(report) => {
+            emit_report(&report);
+            Err(EXIT_USAGE)
         }
     }
 }
@@ -524,11 +535,10 @@ fn check(args: CheckArgs) -> u8 {
         Err(message) => return usage_error(&message),
     };
     let fonts = FontSet::new(font_options(&args.fonts));
-    let mut styles = Styles::new(args.style.overrides(), &fonts);
-    if let Err(report) = styles.check_overrides() {
-        emit_report(&report);
-        return EXIT_USAGE;
-    }
+    let mut styles = match styles(&args.style, &fonts) {
+        Ok(styles) => styles,
+        Err(code) => return code,
+    };
     let mut failed = 0;
     for input in &inputs {
         let style = profile::load(input)

@@ -670,15 +670,7 @@ mod tests {
             )
             .unwrap();
         }
-        let renderer = Renderer::new(RenderSettings {
-            fonts: FontOptions {
-                paths: Vec::new(),
-                system_fallback: false,
-            },
-            source_date: None,
-            standards: Vec::new(),
-            color: codespan_reporting::term::termcolor::ColorChoice::Never,
-        });
+        let renderer = Renderer::new(RenderSettings::bundled_only());
         let mut styles = Styles::new(Overrides::default(), renderer.fonts());
         let jobs: Vec<Job> = names
             .iter()

@@ -119,22 +119,8 @@ pub struct PublishArgs {
 /// Arguments of `cvpdf render`.
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
-    /// Profile files, or directories whose `*.yaml` files are profiles.
-    #[arg(required = true, value_name = "PROFILE")]
-    pub inputs: Vec<PathBuf>,
-    /// Output file (one profile, ending in .pdf or .typ) or directory (default: next to each
-    /// profile).
-    #[arg(short, long, value_name = "FILE|DIR")]
-    pub output: Option<PathBuf>,
-    /// What to write; repeat for several (`-f pdf -f png`).
-    #[arg(short, long, value_enum, default_values_t = [Format::Pdf])]
-    pub format: Vec<Format>,
-    /// Resolution of PNG pages, in pixels per inch.
-    #[arg(long, default_value_t = 144.0, value_name = "PPI")]
-    pub ppi: f32,
-    /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
-    #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
-    pub pdf_standards: Vec<PdfStandardArg>,
+    #[command(flatten)]
+    pub target: TargetArgs,
     /// Render profiles whose inputs have not changed since their output was written.
     #[arg(long)]
     pub force: bool,
@@ -153,25 +139,33 @@ pub struct RenderArgs {
 /// Arguments of `cvpdf watch`.
 #[derive(Debug, clap::Args)]
 pub struct WatchArgs {
+    #[command(flatten)]
+    pub target: TargetArgs,
+    #[command(flatten)]
+    pub style: StyleArgs,
+    #[command(flatten)]
+    pub fonts: FontArgs,
+}
+
+/// What `render` and `watch` read and what they write.
+#[derive(Debug, clap::Args)]
+pub struct TargetArgs {
     /// Profile files, or directories whose `*.yaml` files are profiles.
     #[arg(required = true, value_name = "PROFILE")]
     pub inputs: Vec<PathBuf>,
-    /// Output file (one profile) or directory (default: next to each profile).
+    /// Output file (one profile, ending in .pdf or .typ) or directory (default: next to each
+    /// profile).
     #[arg(short, long, value_name = "FILE|DIR")]
     pub output: Option<PathBuf>,
-    /// What to write; repeat for several.
+    /// What to write; repeat for several (`-f pdf -f png`).
     #[arg(short, long, value_enum, default_values_t = [Format::Pdf])]
     pub format: Vec<Format>,
     /// Resolution of PNG pages, in pixels per inch.
     #[arg(long, default_value_t = 144.0, value_name = "PPI")]
     pub ppi: f32,
-    /// Conform to and validate a PDF standard; repeatable.
+    /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
     pub pdf_standards: Vec<PdfStandardArg>,
-    #[command(flatten)]
-    pub style: StyleArgs,
-    #[command(flatten)]
-    pub fonts: FontArgs,
 }
 
 /// How the CV looks; each flag overrides the lab's `cvpdf.yaml`.

@@ -41,6 +41,22 @@ pub struct RenderSettings {
     pub color: ColorChoice,
 }
 
+impl RenderSettings {
+    /// Bundled fonts only, no date, no standards, plain diagnostics: what tests, benchmarks
+    /// and fuzz targets use, so their output is the same on every machine.
+    pub fn bundled_only() -> Self {
+        Self {
+            fonts: FontOptions {
+                paths: Vec::new(),
+                system_fallback: false,
+            },
+            source_date: None,
+            standards: Vec::new(),
+            color: ColorChoice::Never,
+        }
+    }
+}
+
 /// A compiled document and what happened on the way.
 pub struct Compiled {
     /// The laid-out pages.

@@ -9,7 +9,6 @@ mod checks;
 use std::sync::OnceLock;
 
 use arbitrary::Arbitrary;
-use cvpdf::fonts::FontOptions;
 use cvpdf::profile::*;
 use cvpdf::render::{RenderSettings, Renderer};
 use libfuzzer_sys::fuzz_target;
@@ -30,15 +29,7 @@ struct Input {
 fn renderer() -> &'static Renderer {
     static RENDERER: OnceLock<Renderer> = OnceLock::new();
     RENDERER.get_or_init(|| {
-        Renderer::new(RenderSettings {
-            fonts: FontOptions {
-                paths: Vec::new(),
-                system_fallback: false,
-            },
-            source_date: None,
-            standards: Vec::new(),
-            color: codespan_reporting::term::termcolor::ColorChoice::Never,
-        })
+        Renderer::new(RenderSettings::bundled_only())
     })
 }
 
@@ -78,10 +69,7 @@ fuzz_target!(|input: Input| {
             location: location.as_deref().and_then(clean),
             start: None,
             end: None,
-            expected: false,
-            advisors: Vec::new(),
-            score: None,
-            highlights: Vec::new(),
+            ..Education::default()
         });
     }
     for (title, authors, venue, year) in input.publications.iter().take(8) {

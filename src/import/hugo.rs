@@ -156,13 +156,9 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         p.education.push(Education {
             institution,
             degree,
-            location: None,
             start,
             end,
-            expected: false,
-            advisors: Vec::new(),
-            score: None,
-            highlights: Vec::new(),
+            ..Education::default()
         });
     }
     p.contact.email = src.str("email");
@@ -259,12 +255,11 @@ fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, S
             location: src.str(&format!("{at}.location")),
             start,
             end,
-            expected: false,
-            advisors: Vec::new(),
             score: src
                 .str(&format!("{at}.score"))
                 .or_else(|| src.str(&format!("{at}.gpa"))),
             highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
+            ..Education::default()
         });
     }
     for key in ["experience", "work"] {
@@ -298,15 +293,7 @@ fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, S
         let Some(title) = src.str(&format!("{at}.title")) else {
             continue;
         };
-        let date = src
-            .str(&format!("{at}.date"))
-            .and_then(|d| match parse_date(&d) {
-                Ok(d) => Some(d),
-                Err(e) => {
-                    warnings.push(format!("{at}.date: {e}"));
-                    None
-                }
-            });
+        let date = src.date(&format!("{at}.date"), warnings);
         p.awards.push(Award {
             title,
             awarder: src.str(&format!("{at}.awarder")),
@@ -377,27 +364,8 @@ fn dated(
     if let Some(year) = src.str(&format!("{at}.year")) {
         return year_range(&year, &format!("{at}.year"), warnings);
     }
-    let start = src
-        .str(&format!("{at}.start"))
-        .and_then(|s| match parse_date(&s) {
-            Ok(d) => Some(d),
-            Err(e) => {
-                warnings.push(format!("{at}.start: {e}"));
-                None
-            }
-        });
-    let end = match src.str(&format!("{at}.end")) {
-        Some(e) => match parse_end(&e) {
-            Ok(e) => Some(e),
-            Err(err) => {
-                warnings.push(format!("{at}.end: {err}"));
-                None
-            }
-        },
-        // Hugo Blox writes `end: ''` for an ongoing entry.
-        None => start.map(|_| EndDate::Present),
-    };
-    (start, end)
+    // Hugo Blox writes `end: ''` for an ongoing entry: no end, so it goes on.
+    src.period(&format!("{at}.start"), &format!("{at}.end"), warnings)
 }
 
 /// "2019 - 2024", "2019–present" or "2019" as a period.

@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::{link_kind, parse_date, parse_end, Tracked};
+use super::{link_kind, Tracked};
 use crate::profile::*;
 
 pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
@@ -118,7 +118,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         p.awards.push(Award {
             title,
             awarder: src.str(&format!("{at}.awarder")),
-            date: date(&mut src, &format!("{at}.date"), &mut warnings),
+            date: src.date(&format!("{at}.date"), &mut warnings),
             rank: None,
             note: src.str(&format!("{at}.summary")),
         });
@@ -130,7 +130,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let Some(title) = src.str(&format!("{at}.name")) else {
             continue;
         };
-        let Some(released) = date(&mut src, &format!("{at}.releaseDate"), &mut warnings) else {
+        let Some(released) = src.date(&format!("{at}.releaseDate"), &mut warnings) else {
             warnings.push(format!(
                 "{at} ({title}): no releaseDate, and a publication needs a year; not imported"
             ));
@@ -244,35 +244,17 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     Ok((p, warnings))
 }
 
-/// `startDate`/`endDate` of an entry; a missing end of a started entry means it goes on.
+/// `startDate`/`endDate` of an entry.
 fn period(
     src: &mut Tracked,
     at: &str,
     warnings: &mut Vec<String>,
 ) -> (Option<Date>, Option<EndDate>) {
-    let start = date(src, &format!("{at}.startDate"), warnings);
-    let end = match src.str(&format!("{at}.endDate")) {
-        Some(text) => match parse_end(&text) {
-            Ok(end) => Some(end),
-            Err(e) => {
-                warnings.push(format!("{at}.endDate: {e}"));
-                None
-            }
-        },
-        None => start.map(|_| EndDate::Present),
-    };
-    (start, end)
-}
-
-fn date(src: &mut Tracked, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
-    let text = src.str(path)?;
-    match parse_date(&text) {
-        Ok(date) => Some(date),
-        Err(e) => {
-            warnings.push(format!("{path}: {e}"));
-            None
-        }
-    }
+    src.period(
+        &format!("{at}.startDate"),
+        &format!("{at}.endDate"),
+        warnings,
+    )
 }
 
 /// A JSON Resume list the profile format has no section for, as a custom section.
@@ -293,7 +275,7 @@ fn custom_section(
         let subtitle = src.str(&format!("{at}.{subtitle_key}"));
         let (start, end) = period(src, &at, warnings);
         let date = if start.is_none() {
-            self::date(src, &format!("{at}.date"), warnings)
+            src.date(&format!("{at}.date"), warnings)
         } else {
             None
         };

@@ -145,6 +145,32 @@ impl Tracked {
             .collect()
     }
 
+    /// A date at `path` ([`parse_date`]); one that does not parse is a warning.
+    pub(crate) fn date(&mut self, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
+        let text = self.str(path)?;
+        parse_date(&text)
+            .map_err(|e| warnings.push(format!("{path}: {e}")))
+            .ok()
+    }
+
+    /// The start and end dates at `start` and `end`; a missing end of a started entry means
+    /// it goes on. Dates that do not parse are warnings.
+    pub(crate) fn period(
+        &mut self,
+        start: &str,
+        end: &str,
+        warnings: &mut Vec<String>,
+    ) -> (Option<Date>, Option<EndDate>) {
+        let from = self.date(start, warnings);
+        let to = match self.str(end) {
+            Some(text) => parse_end(&text)
+                .map_err(|e| warnings.push(format!("{end}: {e}")))
+                .ok(),
+            None => from.map(|_| EndDate::Present),
+        };
+        (from, to)
+    }
+
     /// The length of the array at `path` (0 when it is not an array). Marks nothing.
     pub(crate) fn len(&self, path: &str) -> usize {
         lookup(&self.value, path)

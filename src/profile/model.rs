@@ -159,7 +159,9 @@ pub struct Link {
 }
 
 /// A degree.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+// `Default` is for code that builds one field by field, such as the importers; a profile
+// must still give `institution` and `degree`.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Education {
     /// The university or school.

@@ -162,49 +162,32 @@ impl Checks {
 
     /// No list longer than [`MAX_ENTRIES`], no text longer than [`MAX_TEXT_CHARS`].
     fn sizes(&mut self, profile: &Profile) {
-        fn walk(value: &serde_yaml::Value, path: &str, problems: &mut Vec<Problem>) {
-            match value {
-                serde_yaml::Value::String(s) => {
-                    let chars = s.chars().count();
-                    if chars > MAX_TEXT_CHARS {
-                        problems.push(
-                            Problem::error(format!("this text has {chars} characters; at most {MAX_TEXT_CHARS} are accepted"))
-                                .at_field(path),
-                        );
-                    }
+        let problems = &mut self.problems;
+        crate::yaml::walk_fields(profile, &mut |path, value| match value {
+            serde_yaml::Value::String(s) => {
+                let chars = s.chars().count();
+                if chars > MAX_TEXT_CHARS {
+                    problems.push(
+                        Problem::error(format!(
+                            "this text has {chars} characters; at most {MAX_TEXT_CHARS} are accepted"
+                        ))
+                        .at_field(path),
+                    );
                 }
-                serde_yaml::Value::Sequence(items) => {
-                    if items.len() > MAX_ENTRIES {
-                        problems.push(
-                            Problem::error(format!(
-                                "this list has {} entries; at most {MAX_ENTRIES} are accepted",
-                                items.len()
-                            ))
-                            .at_field(path),
-                        );
-                        return;
-                    }
-                    for (i, item) in items.iter().enumerate() {
-                        walk(item, &format!("{path}[{i}]"), problems);
-                    }
-                }
-                serde_yaml::Value::Mapping(map) => {
-                    for (key, item) in map {
-                        let key = key.as_str().unwrap_or_default();
-                        let child = if path.is_empty() {
-                            key.to_string()
-                        } else {
-                            format!("{path}.{key}")
-                        };
-                        walk(item, &child, problems);
-                    }
-                }
-                _ => {}
+                true
             }
-        }
-        if let Ok(value) = serde_yaml::to_value(profile) {
-            walk(&value, "", &mut self.problems);
-        }
+            serde_yaml::Value::Sequence(items) if items.len() > MAX_ENTRIES => {
+                problems.push(
+                    Problem::error(format!(
+                        "this list has {} entries; at most {MAX_ENTRIES} are accepted",
+                        items.len()
+                    ))
+                    .at_field(path),
+                );
+                false
+            }
+            _ => true,
+        });
     }
 
     /// Required text must not be blank.

@@ -162,12 +162,34 @@ pub fn field_span(text: &str, field: &str) -> Option<Range<usize>> {
 /// Every string of a value with its field path (`publications[2].title`), for checks that
 /// look at all of them, such as whether the fonts can draw every character.
 pub fn text_fields<T: Serialize>(value: &T) -> Vec<(String, String)> {
-    fn walk(value: &serde_yaml::Value, path: &str, out: &mut Vec<(String, String)>) {
+    let mut out = Vec::new();
+    walk_fields(value, &mut |path, value| {
+        if let serde_yaml::Value::String(s) = value {
+            out.push((path.to_string(), s.clone()));
+        }
+        true
+    });
+    out
+}
+
+/// Visits every part of `value` as YAML with its field path, each before what lies below it;
+/// `visit` returns `false` to skip what lies below.
+pub fn walk_fields<T: Serialize>(
+    value: &T,
+    visit: &mut dyn FnMut(&str, &serde_yaml::Value) -> bool,
+) {
+    fn walk(
+        value: &serde_yaml::Value,
+        path: &str,
+        visit: &mut dyn FnMut(&str, &serde_yaml::Value) -> bool,
+    ) {
+        if !visit(path, value) {
+            return;
+        }
         match value {
-            serde_yaml::Value::String(s) => out.push((path.to_string(), s.clone())),
             serde_yaml::Value::Sequence(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    walk(item, &format!("{path}[{i}]"), out);
+                    walk(item, &format!("{path}[{i}]"), visit);
                 }
             }
             serde_yaml::Value::Mapping(map) => {
@@ -178,17 +200,15 @@ pub fn text_fields<T: Serialize>(value: &T) -> Vec<(String, String)> {
                     } else {
                         format!("{path}.{key}")
                     };
-                    walk(item, &child, out);
+                    walk(item, &child, visit);
                 }
             }
             _ => {}
         }
     }
-    let mut out = Vec::new();
     if let Ok(value) = serde_yaml::to_value(value) {
-        walk(&value, "", &mut out);
+        walk(&value, "", visit);
     }
-    out
 }
 
 /// Decodes UTF-8 (dropping a byte-order mark), or says where the first bad byte is.

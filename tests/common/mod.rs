@@ -27,15 +27,7 @@ pub fn bundled_profiles() -> Vec<PathBuf> {
 
 /// A renderer as the tests use it in-process: bundled fonts only, no date, plain diagnostics.
 pub fn test_renderer() -> cvpdf::render::Renderer {
-    cvpdf::render::Renderer::new(cvpdf::render::RenderSettings {
-        fonts: cvpdf::fonts::FontOptions {
-            paths: Vec::new(),
-            system_fallback: false,
-        },
-        source_date: None,
-        standards: Vec::new(),
-        color: codespan_reporting::term::termcolor::ColorChoice::Never,
-    })
+    cvpdf::render::Renderer::new(cvpdf::render::RenderSettings::bundled_only())
 }
 
 /// Runs `cvpdf` with `args` in `dir`, with no `SOURCE_DATE_EPOCH` unless the caller sets it.
