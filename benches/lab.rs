@@ -20,11 +20,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use cvpdf::config::{Overrides, Styles};
 use cvpdf::fonts::{FontOptions, FontSet};
 use cvpdf::output::write_atomic;
 use cvpdf::profile;
 use cvpdf::render::{png_pages, RenderSettings, Renderer};
+use cvpdf::style::{Overrides, Styles};
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -277,7 +277,7 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
     });
     font_time += started.elapsed();
     let renderer = Renderer::new(RenderSettings::bundled_only());
-    let mut styles = Styles::new(Overrides::default(), &fonts);
+    let styles = Styles::new(Overrides::default(), &fonts);
     let mut pages = 0;
     for i in 0..size {
         let path = lab.join(format!("profiles/person-{i:03}.yaml"));
@@ -285,7 +285,7 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
         let loaded = profile::load(&path).unwrap();
         times[0] += t.elapsed();
         let t = Instant::now();
-        let style = styles.for_dir(&loaded.dir, &mut |_| {}).unwrap();
+        let style = styles.for_dir(&loaded.dir).unwrap();
         times[1] += t.elapsed();
         let t = Instant::now();
         let _source = renderer.main_source(&loaded, &style);
@@ -293,7 +293,7 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
         let t = Instant::now();
         let compiled = renderer
             .compile(&loaded, &style)
-            .unwrap_or_else(|e| panic!("{}", e.detail));
+            .unwrap_or_else(|e| panic!("{}", e.detail()));
         times[3] += t.elapsed();
         pages += compiled.document.pages().len();
         let t = Instant::now();
@@ -399,12 +399,12 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
     let loaded = profile::load(profile).unwrap();
     let fonts_set = FontSet::new(FontOptions::default());
     let style = Styles::new(Overrides::default(), &fonts_set)
-        .for_dir(&loaded.dir, &mut |_| {})
+        .for_dir(&loaded.dir)
         .unwrap();
     let ours_png = png_pages(
         &renderer
             .compile(&loaded, &style)
-            .unwrap_or_else(|e| panic!("{}", e.detail))
+            .unwrap_or_else(|e| panic!("{}", e.detail()))
             .document,
         72.0,
     )

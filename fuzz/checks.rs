@@ -8,10 +8,10 @@
 use std::ops::Range;
 use std::path::Path;
 
-use cvpdf::config::Style;
-use cvpdf::markup::inline;
 use cvpdf::profile::{LoadedProfile, Profile};
 use cvpdf::render::Renderer;
+use cvpdf::source::inline;
+use cvpdf::style::Style;
 use cvpdf::template::Template;
 use typst::layout::{Frame, FrameItem};
 use typst::syntax::{parse_code, SyntaxKind, SyntaxNode};
@@ -106,7 +106,10 @@ pub fn pipeline(profile: &Profile, template: &str, renderer: &Renderer) {
     let style = Style::with_template(Template::resolve(template).expect("built-in template"));
     let compiled = match renderer.compile(&loaded, &style) {
         Ok(compiled) => compiled,
-        Err(e) => panic!("compilation with {template} failed:\n{}\n{yaml}", e.detail),
+        Err(e) => panic!(
+            "compilation with {template} failed:\n{}\n{yaml}",
+            e.detail()
+        ),
     };
     let mut text = String::new();
     for page in compiled.document.pages() {

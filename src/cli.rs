@@ -1,10 +1,15 @@
-//! The command line, as clap derive types. Parsing only; `app` does the work.
+//! The command line, as clap derive types: the only module that knows clap. [`Cli::command`]
+//! turns the parsed arguments into the domain's options; `commands` does the work.
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::config::{Numbering, Overrides, Paper, PhotoShape};
+use crate::commands::{self, Command as Run};
+use crate::fonts::FontOptions;
+use crate::import::SourceFormat;
+use crate::pipeline::Format as OutputFormat;
+use crate::style::{Numbering, Overrides, Paper, PhotoShape};
 
 /// Turn a research lab's profile YAML into polished academic CV PDFs.
 #[derive(Debug, Parser)]
@@ -15,7 +20,7 @@ use crate::config::{Numbering, Overrides, Paper, PhotoShape};
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
-    pub command: Command,
+    command: Command,
 }
 
 /// The subcommands.
@@ -68,83 +73,83 @@ pub enum Command {
 #[derive(Debug, clap::Args)]
 pub struct NewArgs {
     /// The researcher's full name.
-    pub name: String,
+    name: String,
     /// Where to write the profile (default: profiles/<slug>.yaml, or ./<slug>.yaml when there
     /// is no profiles/ directory). An existing file is never overwritten.
     #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    output: Option<PathBuf>,
 }
 
 /// Arguments of `cvpdf import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
     /// The file to convert: resume.json, _index.md or data/authors/<slug>.yaml.
-    pub file: PathBuf,
+    file: PathBuf,
     /// Its format (detected from the content when absent).
     #[arg(long, value_enum)]
-    pub from: Option<crate::import::SourceFormat>,
+    from: Option<FromArg>,
     /// Where to write the profile (default: standard output). An existing file is never
     /// overwritten.
     #[arg(short, long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    output: Option<PathBuf>,
 }
 
 /// Arguments of `cvpdf import-bib`.
 #[derive(Debug, clap::Args)]
 pub struct ImportBibArgs {
     /// The BibTeX or BibLaTeX file.
-    pub file: PathBuf,
+    file: PathBuf,
     /// The profile to add the publications to.
     #[arg(long, value_name = "PROFILE")]
-    pub into: PathBuf,
+    into: PathBuf,
 }
 
 /// Arguments of `cvpdf publish`.
 #[derive(Debug, clap::Args)]
 pub struct PublishArgs {
     /// The directory of profiles.
-    pub profiles: PathBuf,
+    profiles: PathBuf,
     /// The root of the Hugo site (the directory with content/, static/, …).
     #[arg(long, value_name = "DIR")]
-    pub site: PathBuf,
+    site: PathBuf,
     /// Say what would change without writing anything.
     #[arg(long)]
-    pub dry_run: bool,
+    dry_run: bool,
     #[command(flatten)]
-    pub style: StyleArgs,
+    style: StyleArgs,
     #[command(flatten)]
-    pub fonts: FontArgs,
+    fonts: FontArgs,
 }
 
 /// Arguments of `cvpdf render`.
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
     #[command(flatten)]
-    pub target: TargetArgs,
+    target: TargetArgs,
     /// Render profiles whose inputs have not changed since their output was written.
     #[arg(long)]
-    pub force: bool,
+    force: bool,
     /// Profiles rendered at once (default: one per core).
     #[arg(short, long, value_name = "N")]
-    pub jobs: Option<usize>,
+    jobs: Option<usize>,
     /// Print nothing but errors and the summary of failures.
     #[arg(short, long)]
-    pub quiet: bool,
+    quiet: bool,
     #[command(flatten)]
-    pub style: StyleArgs,
+    style: StyleArgs,
     #[command(flatten)]
-    pub fonts: FontArgs,
+    fonts: FontArgs,
 }
 
 /// Arguments of `cvpdf watch`.
 #[derive(Debug, clap::Args)]
 pub struct WatchArgs {
     #[command(flatten)]
-    pub target: TargetArgs,
+    target: TargetArgs,
     #[command(flatten)]
-    pub style: StyleArgs,
+    style: StyleArgs,
     #[command(flatten)]
-    pub fonts: FontArgs,
+    fonts: FontArgs,
 }
 
 /// What `render` and `watch` read and what they write.
@@ -152,20 +157,20 @@ pub struct WatchArgs {
 pub struct TargetArgs {
     /// Profile files, or directories whose `*.yaml` files are profiles.
     #[arg(required = true, value_name = "PROFILE")]
-    pub inputs: Vec<PathBuf>,
+    inputs: Vec<PathBuf>,
     /// Output file (one profile, ending in .pdf or .typ) or directory (default: next to each
     /// profile).
     #[arg(short, long, value_name = "FILE|DIR")]
-    pub output: Option<PathBuf>,
+    output: Option<PathBuf>,
     /// What to write; repeat for several (`-f pdf -f png`).
-    #[arg(short, long, value_enum, default_values_t = [Format::Pdf])]
-    pub format: Vec<Format>,
+    #[arg(short, long, value_enum, default_values_t = [FormatArg::Pdf])]
+    format: Vec<FormatArg>,
     /// Resolution of PNG pages, in pixels per inch.
     #[arg(long, default_value_t = 144.0, value_name = "PPI")]
-    pub ppi: f32,
+    ppi: f32,
     /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
-    pub pdf_standards: Vec<PdfStandardArg>,
+    pdf_standards: Vec<PdfStandardArg>,
 }
 
 /// How the CV looks; each flag overrides the lab's `cvpdf.yaml`.
@@ -173,44 +178,91 @@ pub struct TargetArgs {
 pub struct StyleArgs {
     /// A built-in template name (see `cvpdf templates`) or the path of a .typ template.
     #[arg(short, long, value_name = "NAME|PATH.typ")]
-    pub template: Option<String>,
+    template: Option<String>,
     /// Use this lab configuration instead of the nearest cvpdf.yaml.
     #[arg(long, value_name = "FILE")]
-    pub config: Option<PathBuf>,
+    config: Option<PathBuf>,
     /// Paper size.
     #[arg(long, value_enum)]
-    pub paper: Option<Paper>,
+    paper: Option<PaperArg>,
     /// Accent colour: #rrggbb, #rgb or a Typst colour name (navy, maroon, …).
     #[arg(long, value_name = "COLOUR")]
-    pub accent: Option<String>,
+    accent: Option<String>,
     /// Body font family (bundled: Libertinus Serif, Inter; or one added with --font-path).
     #[arg(long, value_name = "FAMILY")]
-    pub font: Option<String>,
+    font: Option<String>,
     /// Language of the CV's own words: section titles, months, "Present" (en, zh).
     #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
+    lang: Option<String>,
     /// Publication numbering.
     #[arg(long, value_enum)]
-    pub numbering: Option<Numbering>,
+    numbering: Option<NumberingArg>,
     /// Photo crop.
     #[arg(long, value_enum)]
-    pub photo: Option<PhotoShape>,
+    photo: Option<PhotoArg>,
 }
 
-impl StyleArgs {
-    /// The flags as overrides of the configuration file.
-    pub fn overrides(&self) -> Overrides {
+impl From<StyleArgs> for Overrides {
+    fn from(args: StyleArgs) -> Self {
         Overrides {
-            config: self.config.clone(),
-            template: self.template.clone(),
-            paper: self.paper,
-            accent: self.accent.clone(),
-            font: self.font.clone(),
-            lang: self.lang.clone(),
-            numbering: self.numbering,
-            photo: self.photo,
+            config: args.config,
+            template: args.template,
+            paper: args.paper.map(|p| match p {
+                PaperArg::A4 => Paper::A4,
+                PaperArg::UsLetter => Paper::UsLetter,
+            }),
+            accent: args.accent,
+            font: args.font,
+            lang: args.lang,
+            numbering: args.numbering.map(|n| match n {
+                NumberingArg::Reverse => Numbering::Reverse,
+                NumberingArg::Forward => Numbering::Forward,
+                NumberingArg::None => Numbering::None,
+            }),
+            photo: args.photo.map(|p| match p {
+                PhotoArg::Round => PhotoShape::Round,
+                PhotoArg::Square => PhotoShape::Square,
+            }),
         }
     }
+}
+
+/// Paper sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4, 210 × 297 mm.
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    UsLetter,
+}
+
+/// How publications are numbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum NumberingArg {
+    /// The newest has the highest number, counting down the list.
+    Reverse,
+    /// 1, 2, 3 … down the list.
+    Forward,
+    /// No numbers.
+    None,
+}
+
+/// How a photo is cropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PhotoArg {
+    /// A circle.
+    Round,
+    /// A rectangle with slightly rounded corners.
+    Square,
+}
+
+/// The formats `cvpdf import` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FromArg {
+    /// A JSON Resume (`resume.json`, schema v1).
+    Jsonresume,
+    /// A Hugo Academic / Wowchemy / Hugo Blox author page or author data file.
+    Hugo,
 }
 
 /// PDF standards `--pdf-standard` accepts.
@@ -226,7 +278,7 @@ pub enum PdfStandardArg {
 
 impl PdfStandardArg {
     /// The typst-pdf standard.
-    pub fn standard(self) -> typst_pdf::PdfStandard {
+    fn standard(self) -> typst_pdf::PdfStandard {
         match self {
             PdfStandardArg::A2b => typst_pdf::PdfStandard::A_2b,
             PdfStandardArg::Ua1 => typst_pdf::PdfStandard::Ua_1,
@@ -239,10 +291,10 @@ impl PdfStandardArg {
 pub struct FontArgs {
     /// A directory of extra fonts (searched recursively); may be repeated.
     #[arg(long = "font-path", value_name = "DIR")]
-    pub font_paths: Vec<PathBuf>,
+    font_paths: Vec<PathBuf>,
     /// Never use the system's fonts, even for characters no bundled font has.
     #[arg(long)]
-    pub no_system_fonts: bool,
+    no_system_fonts: bool,
 }
 
 /// Arguments of `cvpdf check`.
@@ -250,16 +302,16 @@ pub struct FontArgs {
 pub struct CheckArgs {
     /// Profile files, or directories whose `*.yaml` files are profiles.
     #[arg(required = true, value_name = "PROFILE")]
-    pub inputs: Vec<PathBuf>,
+    inputs: Vec<PathBuf>,
     #[command(flatten)]
-    pub style: StyleArgs,
+    style: StyleArgs,
     #[command(flatten)]
-    pub fonts: FontArgs,
+    fonts: FontArgs,
 }
 
 /// Output formats of `render`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
-pub enum Format {
+pub enum FormatArg {
     /// A PDF file.
     Pdf,
     /// One PNG image per page (`cv-1.png`, …) at `--ppi`.
@@ -270,14 +322,86 @@ pub enum Format {
     Typ,
 }
 
-impl Format {
-    /// The file extension of the format.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Pdf => "pdf",
-            Format::Png => "png",
-            Format::Svg => "svg",
-            Format::Typ => "typ",
+impl From<FontArgs> for FontOptions {
+    fn from(args: FontArgs) -> Self {
+        FontOptions {
+            paths: args.font_paths,
+            system_fallback: !args.no_system_fonts,
+        }
+    }
+}
+
+impl From<TargetArgs> for commands::Target {
+    fn from(args: TargetArgs) -> Self {
+        let mut formats: Vec<OutputFormat> = Vec::new();
+        for format in args.format {
+            let format = match format {
+                FormatArg::Pdf => OutputFormat::Pdf,
+                FormatArg::Png => OutputFormat::Png,
+                FormatArg::Svg => OutputFormat::Svg,
+                FormatArg::Typ => OutputFormat::Typ,
+            };
+            if !formats.contains(&format) {
+                formats.push(format);
+            }
+        }
+        commands::Target {
+            inputs: args.inputs,
+            output: args.output,
+            formats,
+            ppi: args.ppi,
+            standards: args.pdf_standards.iter().map(|s| s.standard()).collect(),
+        }
+    }
+}
+
+impl Cli {
+    /// The command to run, in the domain's terms.
+    pub fn command(self) -> Run {
+        match self.command {
+            Command::Render(a) => Run::Render(commands::render::Options {
+                target: a.target.into(),
+                force: a.force,
+                jobs: a.jobs,
+                quiet: a.quiet,
+                style: a.style.into(),
+                fonts: a.fonts.into(),
+            }),
+            Command::Watch(a) => Run::Watch(commands::watch::Options {
+                target: a.target.into(),
+                style: a.style.into(),
+                fonts: a.fonts.into(),
+            }),
+            Command::Check(a) => Run::Check(commands::check::Options {
+                inputs: a.inputs,
+                style: a.style.into(),
+                fonts: a.fonts.into(),
+            }),
+            Command::Templates => Run::Templates,
+            Command::New(a) => Run::New(commands::new::Options {
+                name: a.name,
+                output: a.output,
+            }),
+            Command::Import(a) => Run::Import(commands::import::Options {
+                file: a.file,
+                from: a.from.map(|f| match f {
+                    FromArg::Jsonresume => SourceFormat::Jsonresume,
+                    FromArg::Hugo => SourceFormat::Hugo,
+                }),
+                output: a.output,
+            }),
+            Command::ImportBib(a) => Run::ImportBib(commands::import_bib::Options {
+                file: a.file,
+                into: a.into,
+            }),
+            Command::Schema => Run::Schema,
+            Command::Publish(a) => Run::Publish(commands::publish::Options {
+                profiles: a.profiles,
+                site: a.site,
+                dry_run: a.dry_run,
+                style: a.style.into(),
+                fonts: a.fonts.into(),
+            }),
         }
     }
 }

@@ -173,6 +173,11 @@ impl FontSet {
         }
     }
 
+    /// Where the fonts come from.
+    pub fn options(&self) -> &FontOptions {
+        &self.options
+    }
+
     /// The fonts for a text that contains the characters `chars`, set in `family`: the base
     /// set when it has the family and covers every character, else (if allowed) the base set
     /// plus the system's fonts.

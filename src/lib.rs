@@ -1,38 +1,57 @@
 //! cvpdf turns a research lab's profile YAML into polished, uniformly styled academic CV PDFs.
 //!
-//! The pipeline, one module per stage:
+//! Data flows one way, one module per stage (read `pipeline` first; it strings them together):
 //!
 //! ```text
-//! profile.yaml ─▶ profile (typed, validated) ─▶ markup (Typst source) ─▶ render (World, compile) ─▶ output (PDF)
+//! profile.yaml ─▶ profile ─▶ style ─▶ source (Typst) ─▶ render (world, compile, export) ─▶ output
+//!                 (typed,     (cvpdf.yaml   user text only      fonts loaded once;          (atomic
+//!                 validated)   + flags)     as literals)        files read are recorded)     writes)
 //! ```
 //!
-//! - [`profile`]: the serde model, dates, validation, errors with line, column and field path.
-//! - [`markup`]: the model as a Typst dictionary handed to a template's `cv` function; user text
-//!   only ever as escaped string literals.
+//! - [`profile`]: the serde model, dates, validation, the one list of sections.
+//! - [`style`]: `cvpdf.yaml`, the command line's overrides, and the resolved [`style::Style`].
+//! - [`source`]: the profile as Typst source for a template's `cv` function.
 //! - [`template`]: the built-in templates and user templates.
-//! - [`world`] and [`fonts`]: what Typst sees: in-memory sources, confined files, bundled fonts.
-//! - [`render`]: compilation and PDF export.
-//! - [`output`]: atomic writes.
-//! - [`diag`]: one way to report problems; [`yaml`]: typed YAML with located errors.
+//! - [`render`] and [`fonts`]: compilation in a confined world, PDF and page-image export.
+//! - `pipeline`: the one path from a job to written files, used by every command that renders
+//!   (`batch` runs it on many workers; `watch` in a loop; `publish` into a website).
+//! - `commands`: one file per command; [`cli`] is the only module that knows clap.
+//! - `diag`: problems as data until one printer shows them.
+//!
+//! The public items are what the binary, the tests, the benchmarks and the fuzz targets use.
 
 // Input-dependent code must not panic: errors are values. (Tests may unwrap.)
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
-pub mod app;
-pub mod batch;
+mod batch;
 pub mod cli;
-pub mod config;
-pub mod diag;
+mod commands;
+mod diag;
+mod digest;
 pub mod fonts;
-pub mod import;
-pub mod markup;
+mod import;
 pub mod output;
-pub mod panics;
+mod panics;
+mod pipeline;
 pub mod profile;
-pub mod publish;
+mod publish;
 pub mod render;
+pub mod source;
+pub mod style;
 pub mod template;
-pub mod watch;
-pub mod world;
-pub mod yaml;
+mod timestamp;
+mod world;
+mod yaml;
+
+pub use commands::new::slug;
+pub use diag::{Diagnostic, Failure};
+
+/// Runs a parsed command line; returns the process's exit code (0 success, 1 a profile or
+/// render failed, 2 a usage error, 130 interrupted).
+pub fn run(cli: cli::Cli) -> u8 {
+    panics::install_hook();
+    let printer = diag::Printer::detect();
+    commands::finish(commands::run(cli.command(), printer), printer)
+}

@@ -8,7 +8,5 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    cvpdf::panics::install_hook();
-    let cli = cvpdf::cli::Cli::parse();
-    ExitCode::from(cvpdf::app::run(cli))
+    ExitCode::from(cvpdf::run(cvpdf::cli::Cli::parse()))
 }

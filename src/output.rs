@@ -4,7 +4,15 @@
 
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The directory an output file is written to (`.` for a bare file name).
+pub fn output_dir(output: &Path) -> PathBuf {
+    match output.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
 
 /// Writes `bytes` to `path` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -14,10 +22,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             format!("{} is a directory", path.display()),
         ));
     }
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = output_dir(path);
+    let dir = dir.as_path();
     let name = path
         .file_name()
         .map_or_else(|| "output".into(), |n| n.to_string_lossy());

@@ -12,17 +12,16 @@
 //! are not written, so publishing twice changes nothing.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::config::Styles;
+use crate::diag::Failure;
 use crate::output::write_atomic;
-use crate::profile;
-use crate::render::{png_pages, Renderer};
+use crate::pipeline::{page_file, Format, Pipeline};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::SpanIndex;
 
 /// Resolution of the thumbnails (a first page about 400 pixels wide).
-const THUMBNAIL_PPI: f32 = 48.0;
+pub const THUMBNAIL_PPI: f32 = 48.0;
 
 /// What publishing one profile did (or would do).
 #[derive(Debug, Default)]
@@ -34,50 +33,55 @@ pub struct Published {
 }
 
 /// Publishes the profile at `path` into `site`; with `dry_run`, only says what would change.
+/// `pipeline` renders page images at [`THUMBNAIL_PPI`].
 pub fn publish_one(
-    renderer: &Renderer,
-    styles: &mut Styles,
+    pipeline: &Pipeline,
     path: &Path,
     site: &Path,
     dry_run: bool,
-) -> Result<Published, String> {
-    let loaded = profile::load(path).map_err(|r| crate::batch::render_report(&r))?;
-    let style = styles
-        .for_dir(&loaded.dir, &mut |r| {
-            eprint!("{}", crate::batch::render_report(r))
-        })
-        .ok_or("its lab configuration has errors")?;
+) -> Result<Published, Failure> {
+    let prepared = pipeline.prepare(path).map_err(|(failure, _)| failure)?;
     let slug = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
-        .ok_or("the profile has no file name")?;
-    let compiled = renderer
-        .compile_checked(&loaded, &style)
-        .map_err(|e| e.detail)?;
-    let pdf = renderer
-        .export_pdf(&compiled, &loaded)
-        .map_err(|e| e.detail)?;
-    let thumbnail = png_pages(&compiled.document, THUMBNAIL_PPI)?
-        .into_iter()
-        .next()
-        .unwrap_or_default();
+        .ok_or_else(|| Failure::message("the profile has no file name"))?;
+    let uploads = site.join("static/uploads");
+    let (pdf_file, png_file) = (
+        uploads.join(format!("{slug}.pdf")),
+        uploads.join(format!("{slug}.png")),
+    );
+    let artifacts = pipeline.produce(
+        &prepared,
+        &[
+            (Format::Pdf, pdf_file.clone()),
+            (Format::Png, png_file.clone()),
+        ],
+    )?;
+    let first_page = page_file(&png_file, 1);
+    let bytes_of = |file: &Path| {
+        artifacts
+            .files
+            .iter()
+            .find(|(f, _)| f == file)
+            .map(|(_, bytes)| bytes.clone())
+            .unwrap_or_default()
+    };
+    let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&first_page));
 
     let mut published = Published::default();
-    let uploads = site.join("static/uploads");
     let link = format!("uploads/{slug}.pdf");
-    for (file, bytes) in [
-        (uploads.join(format!("{slug}.pdf")), pdf),
-        (uploads.join(format!("{slug}.png")), thumbnail),
-    ] {
+    for (file, bytes) in [(pdf_file, pdf), (png_file, thumbnail)] {
         if fs::read(&file).ok().as_deref() != Some(bytes.as_slice()) {
             published
                 .changes
                 .push(format!("{} ({} bytes)", file.display(), bytes.len()));
             if !dry_run {
-                fs::create_dir_all(&uploads)
-                    .map_err(|e| format!("cannot create {}: {e}", uploads.display()))?;
-                write_atomic(&file, &bytes)
-                    .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                fs::create_dir_all(&uploads).map_err(|e| {
+                    Failure::message(format!("cannot create {}: {e}", uploads.display()))
+                })?;
+                write_atomic(&file, &bytes).map_err(|e| {
+                    Failure::message(format!("cannot write {}: {e}", file.display()))
+                })?;
             }
         }
     }
@@ -88,13 +92,13 @@ pub fn publish_one(
         Some((
             page.clone(),
             link_in_front_matter(&read(&page)?, &link)
-                .map_err(|e| format!("{}: {e}", page.display()))?,
+                .map_err(|e| Failure::message(format!("{}: {e}", page.display())))?,
         ))
     } else if data.is_file() {
         Some((
             data.clone(),
             link_in_data_file(&read(&data)?, &link)
-                .map_err(|e| format!("{}: {e}", data.display()))?,
+                .map_err(|e| Failure::message(format!("{}: {e}", data.display())))?,
         ))
     } else {
         published.no_author_page = true;
@@ -106,16 +110,18 @@ pub fn publish_one(
                 .changes
                 .push(format!("{} (CV link → {link})", file.display()));
             if !dry_run {
-                write_atomic(&file, new.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                write_atomic(&file, new.as_bytes()).map_err(|e| {
+                    Failure::message(format!("cannot write {}: {e}", file.display()))
+                })?;
             }
         }
     }
     Ok(published)
 }
 
-fn read(path: &Path) -> Result<String, String> {
-    fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+fn read(path: &Path) -> Result<String, Failure> {
+    fs::read_to_string(path)
+        .map_err(|e| Failure::message(format!("cannot read {}: {e}", path.display())))
 }
 
 /// The page's text before and after making sure its front matter's `social` list has a CV
@@ -242,11 +248,6 @@ fn ensure_link(
             "`{key}` is not a list written one entry per line; add the CV link by hand"
         )),
     }
-}
-
-/// The profiles of `dir` that `publish` takes: `*.yaml` except the lab configuration.
-pub fn profiles_in(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    crate::app::expand_inputs(&[dir.to_path_buf()])
 }
 
 #[cfg(test)]

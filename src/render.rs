@@ -2,21 +2,21 @@
 //! page images.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
-use codespan_reporting::term::termcolor::{Buffer, ColorChoice};
 use typst::diag::{SourceDiagnostic, Warned};
 use typst::foundations::{Datetime, Smart};
-use typst_kit::diagnostics::{emit, DiagnosticFormat};
 use typst_layout::PagedDocument;
 use typst_pdf::{PdfOptions, PdfStandard, PdfStandards};
 
-use crate::config::Style;
-use crate::diag::{Problem, Report};
+use crate::diag::{Diagnostic, Failure, Problem, Report, TypstDiagnostics};
+use crate::digest::FileRead;
 use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
-use crate::markup::{self, Timestamp};
+use crate::output::output_dir;
 use crate::profile::LoadedProfile;
+use crate::source;
+use crate::style::Style;
 use crate::template::support_files;
+use crate::timestamp::Timestamp;
 use crate::world::{CvWorld, WorldInput};
 use crate::yaml;
 
@@ -25,7 +25,6 @@ pub struct Renderer {
     fonts: FontSet,
     source_date: Option<Timestamp>,
     standards: Vec<PdfStandard>,
-    color: ColorChoice,
 }
 
 /// Settings of a run.
@@ -37,13 +36,11 @@ pub struct RenderSettings {
     pub source_date: Option<Timestamp>,
     /// PDF standards to conform to and validate (PDF/A-2b, PDF/UA-1).
     pub standards: Vec<PdfStandard>,
-    /// Whether diagnostics are coloured.
-    pub color: ColorChoice,
 }
 
 impl RenderSettings {
-    /// Bundled fonts only, no date, no standards, plain diagnostics: what tests, benchmarks
-    /// and fuzz targets use, so their output is the same on every machine.
+    /// Bundled fonts only, no date, no standards: what tests, benchmarks and fuzz targets use,
+    /// so their output is the same on every machine.
     pub fn bundled_only() -> Self {
         Self {
             fonts: FontOptions {
@@ -52,7 +49,6 @@ impl RenderSettings {
             },
             source_date: None,
             standards: Vec::new(),
-            color: ColorChoice::Never,
         }
     }
 }
@@ -61,31 +57,12 @@ impl RenderSettings {
 pub struct Compiled {
     /// The laid-out pages.
     pub document: PagedDocument,
-    /// Warnings to show (missing glyphs, Typst warnings), already formatted.
-    pub warnings: String,
+    /// Warnings (missing glyphs, Typst's warnings).
+    pub warnings: Vec<Diagnostic>,
+    /// The files the compile read from disk, with digests of what it read.
+    pub read: Vec<FileRead>,
     /// The world it was compiled in (for diagnostics of a later export step).
-    world: CvWorld,
-}
-
-/// A rendered PDF and what happened on the way.
-pub struct Rendered {
-    /// The PDF file's bytes.
-    pub pdf: Vec<u8>,
-    /// The number of pages.
-    pub pages: usize,
-    /// Warnings to show, already formatted.
-    pub warnings: String,
-    /// How long compiling and exporting took.
-    pub elapsed: Duration,
-}
-
-/// Why a render failed, formatted for the terminal.
-#[derive(Debug)]
-pub struct RenderError {
-    /// The full diagnostics.
-    pub detail: String,
-    /// One line for summaries.
-    pub summary: String,
+    world: Arc<CvWorld>,
 }
 
 impl Renderer {
@@ -95,13 +72,17 @@ impl Renderer {
             fonts: FontSet::new(settings.fonts),
             source_date: settings.source_date,
             standards: settings.standards,
-            color: settings.color,
         }
     }
 
     /// The fonts of this run.
     pub fn fonts(&self) -> &FontSet {
         &self.fonts
+    }
+
+    /// Where the fonts come from.
+    pub fn font_options(&self) -> &FontOptions {
+        self.fonts.options()
     }
 
     /// Feeds the settings that change every output (date, standards) into a fingerprint.
@@ -121,11 +102,11 @@ impl Renderer {
 
     /// The generated main Typst file for `loaded`.
     pub fn main_source(&self, loaded: &LoadedProfile, style: &Style) -> String {
-        markup::main_source(loaded, style, self.document_date(loaded))
+        source::main_source(loaded, style, self.document_date(loaded))
     }
 
     /// Compiles `loaded` in `style` into pages.
-    pub fn compile(&self, loaded: &LoadedProfile, style: &Style) -> Result<Compiled, RenderError> {
+    pub fn compile(&self, loaded: &LoadedProfile, style: &Style) -> Result<Compiled, Failure> {
         let texts = yaml::text_fields(&loaded.profile);
         let fonts = self.fonts.select(
             style.font.as_deref(),
@@ -138,20 +119,13 @@ impl Renderer {
             main_source: self.main_source(loaded, style),
             files: &files,
             profile_dir: &loaded.dir,
-            template_dir: style
-                .template
-                .path
-                .as_deref()
-                .map(crate::batch::output_dir)
-                .as_deref(),
+            template_dir: style.template.path.as_deref().map(output_dir).as_deref(),
             profile_path: &loaded.path,
             fonts,
             today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),
         })
-        .ok_or_else(|| RenderError {
-            detail: "error: cannot set up the compiler\n".into(),
-            summary: "cannot set up the compiler".into(),
-        })?;
+        .ok_or_else(|| Failure::message("cannot set up the compiler"))?;
+        let world = Arc::new(world);
         // Unit tests need a compilation that panics the way a bug in Typst would.
         #[cfg(test)]
         if loaded.profile.name == PANIC_IN_TESTS {
@@ -160,17 +134,19 @@ impl Renderer {
         let Warned {
             output,
             warnings: typst_warnings,
-        } = typst::compile::<PagedDocument>(&world);
-        warnings.push_str(&self.format(&world, &typst_warnings));
+        } = typst::compile::<PagedDocument>(world.as_ref());
+        warnings.extend(typst_diagnostics(&world, &typst_warnings));
         match output {
             Ok(document) => Ok(Compiled {
                 document,
+                read: world.files_read(),
                 warnings,
                 world,
             }),
             Err(errors) => Err(self
                 .photo_failure(loaded, &errors)
-                .unwrap_or_else(|| self.failure(&world, &errors))),
+                .unwrap_or_else(|| failure(&world, &errors))
+                .after(warnings)),
         }
     }
 
@@ -182,7 +158,7 @@ impl Renderer {
         &self,
         loaded: &LoadedProfile,
         errors: &[SourceDiagnostic],
-    ) -> Option<RenderError> {
+    ) -> Option<Failure> {
         let photo = loaded.profile.photo.as_deref()?;
         if !errors.iter().any(|e| e.message.contains("image")) {
             return None;
@@ -202,28 +178,9 @@ impl Renderer {
             None => problem,
         };
         let report = Report::new(&loaded.path, Some(loaded.text.clone()), vec![problem]);
-        let mut buffer = self.buffer();
-        let _ = report.emit(&mut buffer);
-        Some(RenderError {
-            detail: String::from_utf8_lossy(buffer.as_slice()).into_owned(),
+        Some(Failure {
+            diagnostics: vec![report.into()],
             summary: message,
-        })
-    }
-
-    /// Compiles `loaded` in `style` and exports it as PDF.
-    pub fn render_pdf(
-        &self,
-        loaded: &LoadedProfile,
-        style: &Style,
-    ) -> Result<Rendered, RenderError> {
-        let started = Instant::now();
-        let compiled = self.compile_checked(loaded, style)?;
-        let pdf = self.export_pdf(&compiled, loaded)?;
-        Ok(Rendered {
-            pdf,
-            pages: compiled.document.pages().len(),
-            warnings: compiled.warnings,
-            elapsed: started.elapsed(),
         })
     }
 
@@ -232,17 +189,15 @@ impl Renderer {
         &self,
         loaded: &LoadedProfile,
         style: &Style,
-    ) -> Result<Compiled, RenderError> {
+    ) -> Result<Compiled, Failure> {
         if self.standards.contains(&PdfStandard::A_2b) && self.document_date(loaded).is_none() {
             // PDF/A needs a creation date; inventing one (today) would break reproducibility.
-            let message = "PDF/A-2b needs a document date, and this profile has none";
-            return Err(RenderError {
-                detail: format!(
-                    "error: {message}\n  ┌─ {}\n  = help: add `updated: YYYY-MM-DD` to the profile, or set SOURCE_DATE_EPOCH\n\n",
-                    loaded.path.display()
-                ),
-                summary: message.into(),
-            });
+            let problem =
+                Problem::error("PDF/A-2b needs a document date, and this profile has none")
+                    .with_help(
+                        "add `updated: YYYY-MM-DD` to the profile, or set SOURCE_DATE_EPOCH",
+                    );
+            return Err(Failure::new(Report::new(&loaded.path, None, vec![problem])));
         }
         self.compile(loaded, style)
     }
@@ -252,11 +207,9 @@ impl Renderer {
         &self,
         compiled: &Compiled,
         loaded: &LoadedProfile,
-    ) -> Result<Vec<u8>, RenderError> {
-        let standards = PdfStandards::new(&self.standards).map_err(|e| RenderError {
-            detail: format!("error: {}\n", e.message()),
-            summary: e.message().to_string(),
-        })?;
+    ) -> Result<Vec<u8>, Failure> {
+        let standards =
+            PdfStandards::new(&self.standards).map_err(|e| Failure::message(e.message()))?;
         let options = PdfOptions {
             creator: Smart::Custom(Some(format!("cvpdf {}", env!("CARGO_PKG_VERSION")))),
             timestamp: self.document_date(loaded).and_then(pdf_timestamp),
@@ -266,7 +219,7 @@ impl Renderer {
         guarded("exporting the PDF", || {
             typst_pdf::pdf(&compiled.document, &options)
         })?
-        .map_err(|errors| self.failure(&compiled.world, &errors))
+        .map_err(|errors| failure(&compiled.world, &errors))
     }
 
     /// A warning for every character of the profile no font can draw, naming its field.
@@ -275,7 +228,7 @@ impl Renderer {
         loaded: &LoadedProfile,
         texts: &[(String, String)],
         fonts: &Arc<Fonts>,
-    ) -> String {
+    ) -> Vec<Diagnostic> {
         let mut problems = Vec::new();
         for (field, text) in texts {
             let mut missing: Vec<char> = Vec::new();
@@ -301,49 +254,42 @@ impl Renderer {
             problems.push(problem);
         }
         if problems.is_empty() {
-            return String::new();
+            return Vec::new();
         }
         let report = Report::new(&loaded.path, Some(loaded.text.clone()), problems);
-        let mut buffer = self.buffer();
-        let _ = report.emit(&mut buffer);
-        String::from_utf8_lossy(buffer.as_slice()).into_owned()
+        vec![report.into()]
     }
+}
 
-    fn buffer(&self) -> Buffer {
-        match self.color {
-            ColorChoice::Never => Buffer::no_color(),
-            _ => Buffer::ansi(),
-        }
+/// Typst's diagnostics as data, with the world that shows their sources.
+fn typst_diagnostics(world: &Arc<CvWorld>, diagnostics: &[SourceDiagnostic]) -> Option<Diagnostic> {
+    if diagnostics.is_empty() {
+        return None;
     }
+    // Typst's hints about its command-line flags (`--root`) do not apply to cvpdf.
+    let diagnostics = diagnostics
+        .iter()
+        .cloned()
+        .map(|mut d| {
+            d.hints.retain(|hint| !hint.v.contains("--root"));
+            d
+        })
+        .collect();
+    Some(Diagnostic::Typst(TypstDiagnostics {
+        world: world.clone(),
+        diagnostics,
+    }))
+}
 
-    /// Typst diagnostics as codespan-reporting prints them.
-    fn format(&self, world: &CvWorld, diagnostics: &[SourceDiagnostic]) -> String {
-        if diagnostics.is_empty() {
-            return String::new();
-        }
-        // Typst's hints about its command-line flags (`--root`) do not apply to cvpdf.
-        let diagnostics: Vec<SourceDiagnostic> = diagnostics
-            .iter()
-            .cloned()
-            .map(|mut d| {
-                d.hints.retain(|hint| !hint.v.contains("--root"));
-                d
-            })
-            .collect();
-        let mut buffer = self.buffer();
-        let _ = emit(&mut buffer, world, &diagnostics, DiagnosticFormat::Human);
-        String::from_utf8_lossy(buffer.as_slice()).into_owned()
-    }
-
-    fn failure(&self, world: &CvWorld, errors: &[SourceDiagnostic]) -> RenderError {
-        let summary = errors.first().map_or_else(
-            || "compilation failed".to_string(),
-            |e| e.message.to_string(),
-        );
-        RenderError {
-            detail: self.format(world, errors),
-            summary,
-        }
+/// A failed compile or export, summarised by its first error.
+fn failure(world: &Arc<CvWorld>, errors: &[SourceDiagnostic]) -> Failure {
+    let summary = errors.first().map_or_else(
+        || "compilation failed".to_string(),
+        |e| e.message.to_string(),
+    );
+    Failure {
+        diagnostics: typst_diagnostics(world, errors).into_iter().collect(),
+        summary,
     }
 }
 
@@ -353,12 +299,12 @@ pub const PANIC_IN_TESTS: &str = "Panic In Compile";
 
 /// Runs `f`, turning a panic (a bug in Typst or cvpdf, never the profile's fault) into the
 /// failure of this one render; the process and the other profiles of a batch go on.
-pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, RenderError> {
-    crate::panics::catch(f).map_err(|message| RenderError {
-        detail: format!(
-            "error: internal error while {what}: {message}\n  = note: this is a bug in cvpdf or Typst, not in the profile; please report it\n\n"
-        ),
-        summary: format!("internal error while {what}: {message}"),
+pub(crate) fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, Failure> {
+    crate::panics::catch(f).map_err(|message| {
+        Failure::new(
+            Diagnostic::error(format!("internal error while {what}: {message}"))
+                .with_note("this is a bug in cvpdf or Typst, not in the profile; please report it"),
+        )
     })
 }
 

@@ -8,7 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::config::{Style, I18N};
+use crate::diag::{unknown, Problem};
+use crate::style::{Style, I18N};
 
 /// A template compiled into the binary.
 #[derive(Debug, Clone, Copy)]
@@ -106,14 +107,18 @@ pub struct Template {
 
 impl Template {
     /// Resolves `--template`: a built-in name, or a path to a `.typ` file.
-    pub fn resolve(spec: &str) -> Result<Self, String> {
+    pub fn resolve(spec: &str) -> Result<Self, Problem> {
         if let Some(builtin) = BUILTIN.iter().find(|b| b.name == spec) {
             return Ok(Self::builtin(builtin));
         }
         let path = Path::new(spec);
         if path.extension().is_some_and(|e| e == "typ") || spec.contains(['/', '\\']) {
-            let source = fs::read_to_string(path)
-                .map_err(|err| format!("cannot read the template {}: {err}", path.display()))?;
+            let source = fs::read_to_string(path).map_err(|err| {
+                Problem::error(format!(
+                    "cannot read the template {}: {err}",
+                    path.display()
+                ))
+            })?;
             let file_name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -126,14 +131,11 @@ impl Template {
             });
         }
         let names: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
-        let mut message = format!("unknown template \"{spec}\"");
-        if let Some(best) = crate::diag::did_you_mean(spec, names.iter().copied()) {
-            message = format!("{message}, did you mean \"{best}\"?");
-        }
-        Err(format!(
-            "{message} (built-in templates: {}; or give a path to a .typ file)",
+        let list = format!(
+            "the built-in templates are {}; or give a path to a .typ file",
             names.join(", ")
-        ))
+        );
+        Err(unknown("template", spec, names.iter().copied(), || String::new()).with_help(list))
     }
 
     /// The default template.
@@ -161,9 +163,10 @@ mod tests {
             "classic.typ"
         );
         let err = Template::resolve("clasic").unwrap_err();
-        assert!(err.contains("did you mean \"classic\""), "{err}");
+        assert!(err.message.contains("did you mean \"classic\""), "{err:?}");
         assert!(Template::resolve("nothere.typ")
             .unwrap_err()
+            .message
             .contains("cannot read"));
     }
 }

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use typst::diag::{FileError, FileResult};
 use typst::foundations::{Bytes, Datetime, Duration};
@@ -15,6 +15,7 @@ use typst::{Library, LibraryExt, World};
 use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
+use crate::digest::{digest, FileRead};
 use crate::fonts::Fonts;
 use crate::template::SupportFile;
 
@@ -43,6 +44,18 @@ struct ProjectFiles {
     roots: Vec<PathBuf>,
     /// Generated and built-in files by id.
     memory: HashMap<FileId, Bytes>,
+    /// Every file looked for on disk, with the digest of what was read (`None`: not there).
+    read: Mutex<Vec<FileRead>>,
+}
+
+impl ProjectFiles {
+    fn note(&self, path: PathBuf, bytes: Option<&Bytes>) {
+        let digest = bytes.map(|b| digest(b.as_slice()));
+        self.read
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((path, digest));
+    }
 }
 
 impl FileLoader for ProjectFiles {
@@ -57,9 +70,20 @@ impl FileLoader for ProjectFiles {
         }
         let mut first_error = None;
         for root in &self.roots {
+            // Each place looked in is an input: a file that appears there later changes the
+            // render.
+            let place = id.vpath().realize(root).ok();
             match read_below(root, id) {
-                Ok(bytes) => return Ok(bytes),
+                Ok(bytes) => {
+                    if let Some(place) = place {
+                        self.note(place, Some(&bytes));
+                    }
+                    return Ok(bytes);
+                }
                 Err(err) => {
+                    if let Some(place) = place {
+                        self.note(place, None);
+                    }
                     first_error.get_or_insert(err);
                 }
             }
@@ -141,10 +165,27 @@ impl CvWorld {
             library: library(),
             fonts: input.fonts,
             main,
-            files: FileStore::new(ProjectFiles { roots, memory }),
+            files: FileStore::new(ProjectFiles {
+                roots,
+                memory,
+                read: Mutex::new(Vec::new()),
+            }),
             today: input.today,
             names,
         })
+    }
+}
+
+impl CvWorld {
+    /// The files read from disk so far (photo, files a template imports), with digests of
+    /// what was read.
+    pub fn files_read(&self) -> Vec<FileRead> {
+        self.files
+            .loader()
+            .read
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 }
 

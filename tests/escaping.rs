@@ -6,10 +6,10 @@ mod common;
 
 use std::sync::OnceLock;
 
-use cvpdf::config::Style;
-use cvpdf::markup::inline;
 use cvpdf::profile::*;
 use cvpdf::render::Renderer;
+use cvpdf::source::inline;
+use cvpdf::style::Style;
 use cvpdf::template::Template;
 use proptest::prelude::*;
 
@@ -240,7 +240,7 @@ fn render(profile: &Profile, template: &str) -> Result<Pdf, String> {
     let style = Style::with_template(Template::resolve(template).unwrap());
     let rendered = renderer()
         .render_pdf(&loaded, &style)
-        .map_err(|e| e.detail)?;
+        .map_err(|e| e.detail())?;
     Ok(Pdf::parse(&rendered.pdf))
 }
 

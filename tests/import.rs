@@ -272,7 +272,7 @@ fn new_writes_a_starter_that_renders_and_never_overwrites() {
     assert_eq!(again.status.code(), Some(1));
     assert!(stderr(&again).contains("never overwrites"));
     assert_eq!(fs::read_to_string(&path).unwrap(), text);
-    assert_eq!(cvpdf::app::slug("Zoë  Ñúñez: Ph.D."), "zoe-nunez-ph-d");
+    assert_eq!(cvpdf::slug("Zoë  Ñúñez: Ph.D."), "zoe-nunez-ph-d");
 }
 
 #[test]

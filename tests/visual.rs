@@ -12,9 +12,9 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use cvpdf::config::{Overrides, Style};
 use cvpdf::profile;
 use cvpdf::render::{png_pages, Renderer};
+use cvpdf::style::{Overrides, Style};
 use typst::layout::{Frame, FrameItem, Point};
 use typst_layout::PagedDocument;
 
@@ -39,10 +39,10 @@ fn compile(renderer: &Renderer, profile: &Path, template: &str, lang: &str) -> P
         lang: Some(lang.into()),
         ..Overrides::default()
     };
-    let style: Style = cvpdf::config::load_style(None, &overrides, renderer.fonts()).unwrap();
+    let style: Style = cvpdf::style::load_style(None, &overrides, renderer.fonts()).unwrap();
     match renderer.compile(&loaded, &style) {
         Ok(compiled) => compiled.document,
-        Err(e) => panic!("{}", e.detail),
+        Err(e) => panic!("{}", e.detail()),
     }
 }
 

@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::profile::{Date, EndDate, Profile};
 
 /// The formats `cvpdf import` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SourceFormat {
     /// A JSON Resume (`resume.json`, schema v1).
     Jsonresume,

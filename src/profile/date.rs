@@ -64,7 +64,7 @@ impl Date {
         match (month, day) {
             (None, Some(_)) => return Err(DateError("a day needs a month".into())),
             (Some(m), Some(d)) => {
-                let last = days_in_month(year, m);
+                let last = time::Month::try_from(m).map_or(31, |m| m.length(i32::from(year)));
                 if d == 0 || d > last {
                     return Err(DateError(format!(
                         "day {d} does not exist in {year}-{m:02} (it has {last} days)"
@@ -86,18 +86,6 @@ impl Date {
             (d.year, month, day)
         };
         key(self, other).cmp(&key(other, self))
-    }
-}
-
-/// The number of days in a month of the proleptic Gregorian calendar.
-pub fn days_in_month(year: u16, month: u8) -> u8 {
-    match month {
-        2 if year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400)) => {
-            29
-        }
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
     }
 }
 

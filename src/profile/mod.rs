@@ -1,14 +1,17 @@
 //! The data model: a researcher's profile as typed, validated Rust values.
 //!
 //! `load` reads a YAML file into a [`Profile`] and reports every problem with its file, line,
-//! column and field path. The model never formats anything; that is the `markup` stage's job.
+//! column and field path. The model never formats anything; that is the `source` stage's job.
 
 mod date;
 mod load;
 mod model;
+mod sections;
 mod validate;
 
 pub use date::{Date, DateError, EndDate};
 pub use load::{load, parse, LoadedProfile};
 pub use model::*;
-pub use validate::{image_format, resolve_file, resolve_photo, ImageFormat, SECTION_KEYS};
+pub use sections::Section;
+pub use validate::resolve_photo;
+pub(crate) use validate::{image_format, resolve_file};

@@ -8,23 +8,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::date::{Date, EndDate};
 use super::model::Profile;
-use crate::diag::{did_you_mean, Problem};
-
-/// The keys of the built-in sections, in their default order on the page.
-pub const SECTION_KEYS: &[&str] = &[
-    "bio",
-    "interests",
-    "education",
-    "experience",
-    "publications",
-    "talks",
-    "awards",
-    "teaching",
-    "service",
-    "skills",
-    "languages",
-    "hobbies",
-];
+use super::sections::Section;
+use crate::diag::{unknown, Problem};
 
 /// The most entries any list of a profile may have: enough for a prolific career (a CV with
 /// 2,000 papers is some 300 pages), small enough that every profile renders in bounded time.
@@ -244,26 +229,18 @@ impl Checks {
         let mut seen: Vec<&str> = Vec::new();
         for (i, key) in profile.section_order.iter().enumerate() {
             let field = format!("section_order[{i}]");
-            if !SECTION_KEYS.contains(&key.as_str()) && !custom.contains(&key.as_str()) {
-                let known = SECTION_KEYS.iter().copied().chain(custom.iter().copied());
-                let mut problem =
-                    Problem::error(format!("unknown section \"{key}\"")).at_field(field);
-                match did_you_mean(key, known) {
-                    Some(best) => {
-                        problem.message =
-                            format!("unknown section \"{key}\", did you mean \"{best}\"?")
-                    }
-                    None => {
-                        let all: Vec<&str> = SECTION_KEYS
-                            .iter()
-                            .copied()
-                            .chain(custom.iter().copied())
-                            .collect();
-                        problem =
-                            problem.with_help(format!("the sections are: {}", all.join(", ")));
-                    }
+            if Section::from_key(key).is_none() && !custom.contains(&key.as_str()) {
+                let mut known: Vec<&str> = Vec::new();
+                for builtin in Section::keys() {
+                    known.push(builtin);
                 }
-                self.push(problem);
+                known.extend(&custom);
+                self.push(
+                    unknown("section", key, known.iter().copied(), || {
+                        format!("the sections are: {}", known.join(", "))
+                    })
+                    .at_field(field),
+                );
             } else if seen.contains(&key.as_str()) {
                 self.push(
                     Problem::error(format!("section \"{key}\" is listed twice")).at_field(field),
@@ -271,25 +248,6 @@ impl Checks {
             } else {
                 seen.push(key);
             }
-        }
-    }
-}
-
-/// The kinds of image a template can show.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ImageFormat {
-    /// Portable Network Graphics.
-    Png,
-    /// JPEG.
-    Jpeg,
-}
-
-impl ImageFormat {
-    /// The usual file extension.
-    pub fn extension(self) -> &'static str {
-        match self {
-            ImageFormat::Png => "png",
-            ImageFormat::Jpeg => "jpg",
         }
     }
 }
@@ -352,15 +310,12 @@ pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
     }
 }
 
-/// Recognises PNG and JPEG by their signatures.
-pub fn image_format(head: &[u8]) -> Option<ImageFormat> {
-    if head.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some(ImageFormat::Png)
-    } else if head.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some(ImageFormat::Jpeg)
-    } else {
-        None
-    }
+/// The kind of image `head` (a file's first bytes) starts, if it is one a template can show:
+/// PNG or JPEG.
+pub(crate) fn image_format(head: &[u8]) -> Option<image::ImageFormat> {
+    image::guess_format(head)
+        .ok()
+        .filter(|f| matches!(f, image::ImageFormat::Png | image::ImageFormat::Jpeg))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
-//! One way to report what is wrong with an input: a [`Problem`] names the field, the position
-//! and what was expected; [`Report`] prints problems against their file's text with
-//! codespan-reporting, so a YAML error looks like a Typst error (file, line, column, the
-//! offending line underlined).
+//! One way to report what went wrong, kept as data until [`print`] shows it: a [`Problem`] names
+//! the field, the position and what was expected; a [`Report`] holds the problems of one file
+//! with its text; a [`Diagnostic`] is a report, Typst's own diagnostics, or a message; a
+//! [`Failure`] is what a job or a command ends with when it cannot go on.
 
 use std::fmt;
 use std::io;
@@ -9,7 +9,13 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use codespan_reporting::diagnostic::{Diagnostic, Label};
+mod print;
+mod suggest;
+
+pub use print::Printer;
+pub(crate) use suggest::{did_you_mean, unknown};
+
+use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor::WriteColor};
 
@@ -101,11 +107,6 @@ impl Report {
         }
     }
 
-    /// Whether any problem is an error.
-    pub fn has_errors(&self) -> bool {
-        self.problems.iter().any(|p| p.severity == Severity::Error)
-    }
-
     /// The 1-based line and column where `problem` starts, if known.
     pub fn line_column(&self, problem: &Problem) -> Option<(usize, usize)> {
         if let (Some(text), Some(span)) = (&self.text, &problem.span) {
@@ -125,8 +126,8 @@ impl Report {
         let config = term::Config::default();
         for problem in &self.problems {
             let diagnostic = match problem.severity {
-                Severity::Error => Diagnostic::error(),
-                Severity::Warning => Diagnostic::warning(),
+                Severity::Error => codespan_reporting::diagnostic::Diagnostic::error(),
+                Severity::Warning => codespan_reporting::diagnostic::Diagnostic::warning(),
             };
             let mut notes = Vec::new();
             if let Some(help) = &problem.help {
@@ -184,64 +185,137 @@ impl Report {
     }
 }
 
+/// Something to tell the user, kept as data until a [`Printer`] shows it.
+#[derive(Clone)]
+pub enum Diagnostic {
+    /// Problems of one input file (a profile, a configuration), located in its text.
+    Report(Report),
+    /// Typst's diagnostics, with the world that holds the sources they point into.
+    Typst(TypstDiagnostics),
+    /// A message that belongs to no place in a file: `error: cannot write cv.pdf: …`.
+    Message {
+        /// Error or warning.
+        severity: Severity,
+        /// What happened, in one sentence.
+        text: String,
+        /// Notes shown under it (`= note: …`).
+        notes: Vec<String>,
+    },
+}
+
+/// Diagnostics of one Typst compilation and the sources they point into.
+#[derive(Clone)]
+pub struct TypstDiagnostics {
+    /// The world of the compilation (its sources name and show the lines).
+    pub world: Arc<dyn typst_kit::diagnostics::DiagnosticWorld + Send + Sync>,
+    /// The diagnostics, in Typst's order.
+    pub diagnostics: Vec<typst::diag::SourceDiagnostic>,
+}
+
+impl Diagnostic {
+    /// An error message.
+    pub fn error(text: impl Into<String>) -> Self {
+        Diagnostic::Message {
+            severity: Severity::Error,
+            text: text.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A warning message.
+    pub fn warning(text: impl Into<String>) -> Self {
+        Diagnostic::Message {
+            severity: Severity::Warning,
+            text: text.into(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// Adds a note under a message (`= note: …`); reports keep their own help lines.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        if let Diagnostic::Message { notes, .. } = &mut self {
+            notes.push(note.into());
+        }
+        self
+    }
+
+    /// One line for summaries: the first problem of a report as `file:line:col: field: message
+    /// (help)`, the first Typst error's message, or the message itself.
+    pub fn summary(&self) -> String {
+        match self {
+            Diagnostic::Report(report) => report
+                .short()
+                .lines()
+                .next()
+                .unwrap_or("cannot load the file")
+                .to_string(),
+            Diagnostic::Typst(typst) => typst.diagnostics.first().map_or_else(
+                || "compilation failed".to_string(),
+                |d| d.message.to_string(),
+            ),
+            Diagnostic::Message { text, .. } => text.clone(),
+        }
+    }
+}
+
+impl From<Report> for Diagnostic {
+    fn from(report: Report) -> Self {
+        Diagnostic::Report(report)
+    }
+}
+
+/// Why a job or a command could not go on: what to show, and one line for summary tables.
+#[derive(Clone)]
+pub struct Failure {
+    /// Everything to show, in order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// One line for the table at the end of a batch.
+    pub summary: String,
+}
+
+impl Failure {
+    /// A failure told by one diagnostic, summarised by its first line.
+    pub fn new(diagnostic: impl Into<Diagnostic>) -> Self {
+        let diagnostic = diagnostic.into();
+        Self {
+            summary: diagnostic.summary(),
+            diagnostics: vec![diagnostic],
+        }
+    }
+
+    /// A failure told by a plain error message.
+    pub fn message(text: impl Into<String>) -> Self {
+        Self::new(Diagnostic::error(text))
+    }
+
+    /// Everything it has to say, as plain text.
+    pub fn detail(&self) -> String {
+        Printer::plain().format(&self.diagnostics)
+    }
+
+    /// Puts `diagnostics` (warnings found on the way, say) before the failure's own.
+    pub fn after(mut self, mut diagnostics: Vec<Diagnostic>) -> Self {
+        diagnostics.append(&mut self.diagnostics);
+        self.diagnostics = diagnostics;
+        self
+    }
+}
+
+impl fmt::Debug for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.detail())
+    }
+}
+
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.short())
     }
 }
 
-/// The candidate closest to `word`, if one is close enough to be a likely typo or an
-/// abbreviation (`pubs` for `publications`).
-pub fn did_you_mean<'a>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
-    let word = word.to_lowercase();
-    candidates
-        .into_iter()
-        .map(|c| {
-            let candidate = c.to_lowercase();
-            let typo = strsim::jaro_winkler(&word, &candidate);
-            let abbreviation = if is_abbreviation(&word, &candidate) {
-                0.85
-            } else {
-                0.0
-            };
-            (typo.max(abbreviation), c)
-        })
-        .filter(|(score, _)| *score >= 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c)
-}
-
-/// Whether `word` (three letters or more) starts like `candidate` and its letters appear in
-/// `candidate` in order: `pubs` → `publications`, `edu` → `education`.
-fn is_abbreviation(word: &str, candidate: &str) -> bool {
-    let mut rest = candidate.chars();
-    word.chars().count() >= 3
-        && word.chars().next() == candidate.chars().next()
-        && word.chars().all(|c| rest.any(|d| d == c))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn suggests_close_names_only() {
-        let fields = ["institution", "degree", "location", "start", "end"];
-        assert_eq!(did_you_mean("instituton", fields), Some("institution"));
-        assert_eq!(did_you_mean("Degre", fields), Some("degree"));
-        assert_eq!(did_you_mean("salary", fields), None);
-        assert_eq!(
-            did_you_mean("pubs", ["publications", "talks"]),
-            Some("publications")
-        );
-        assert_eq!(
-            did_you_mean("edu", ["education", "experience"]),
-            Some("education")
-        );
-    }
 
     #[test]
     fn reports_line_and_column_from_the_span() {

@@ -1,0 +1,192 @@
+//! Many profiles at once: rendered through the pipeline on a fixed number of worker threads
+//! sharing one renderer (fonts loaded once, Typst's global memo cache), each failure isolated
+//! to its profile, and nothing rendered whose inputs have not changed since its outputs were
+//! written (the manifests remember).
+
+mod manifest;
+mod progress;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use signal_hook::consts::{SIGINT, SIGTERM};
+
+use crate::diag::{Diagnostic, Failure, Printer};
+use crate::pipeline::{Done, Job, Outcome, Pipeline};
+
+pub(crate) use progress::rendered_line;
+pub use progress::Progress;
+
+/// Settings of a batch.
+#[derive(Debug, Clone)]
+pub struct BatchOptions {
+    /// Worker threads (at least one).
+    pub jobs: usize,
+    /// Render even what has not changed.
+    pub force: bool,
+    /// How to report progress.
+    pub progress: Progress,
+}
+
+/// The counts at the end of a batch.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// Profiles written.
+    pub rendered: usize,
+    /// Profiles skipped because nothing changed.
+    pub unchanged: usize,
+    /// Profiles that failed: (profile, one-line reason).
+    pub failed: Vec<(PathBuf, String)>,
+    /// Profiles not started because the run was interrupted (Ctrl-C, SIGTERM).
+    pub interrupted: usize,
+}
+
+/// Renders `jobs` in parallel and returns the counts. Outputs are written as jobs finish; the
+/// manifests of their directories at the end.
+pub fn run(pipeline: &Pipeline, jobs: &[Job], options: &BatchOptions, printer: Printer) -> Summary {
+    let reporter = progress::Reporter::new(jobs.len(), options.progress, printer);
+    let manifests = manifest::Manifests::default();
+    // Ctrl-C (or SIGTERM) lets the profiles being rendered finish, so that every file written
+    // is complete and no temporary file is left, and starts no others; a second one stops at
+    // once.
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, stop.clone());
+        let _ = signal_hook::flag::register(signal, stop.clone());
+    }
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(jobs.len()));
+    // A fixed number of workers take the next job when they finish one. (Not a rayon pool:
+    // Typst parallelises inside a compilation with rayon, and a rayon worker waiting for that
+    // inner work would start further profiles on the same stack, holding many documents in
+    // memory at once.)
+    let work = || loop {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(job) = jobs.get(i) else { break };
+        // A panic in our own code fails this profile only; Typst's are caught closer still.
+        let done = crate::panics::catch(|| pipeline.run(job, &manifests, options.force))
+            .unwrap_or_else(|message| internal_error(job, &message));
+        reporter.done(&job.input, &done);
+        let outcome = match done.outcome {
+            Outcome::Rendered { .. } => Ok(true),
+            Outcome::Unchanged => Ok(false),
+            Outcome::Failed(failure) => Err(failure.summary),
+        };
+        results
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((i, outcome));
+    };
+    let workers = options.jobs.clamp(1, jobs.len().max(1));
+    if workers == 1 {
+        // One profile (or --jobs 1): the main thread does it, as a compiler would; a new thread
+        // would start a malloc arena of its own and cost a millisecond for nothing.
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(work);
+            }
+        });
+    }
+    reporter.finish();
+    let problems: Vec<Diagnostic> = manifests
+        .save()
+        .into_iter()
+        .map(Diagnostic::warning)
+        .collect();
+    reporter.diagnostics(&problems);
+
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(i, _)| *i);
+    let mut summary = Summary {
+        interrupted: jobs.len() - results.len(),
+        ..Summary::default()
+    };
+    for (i, outcome) in results {
+        match outcome {
+            Ok(true) => summary.rendered += 1,
+            Ok(false) => summary.unchanged += 1,
+            Err(reason) => summary.failed.push((jobs[i].input.clone(), reason)),
+        }
+    }
+    summary
+}
+
+/// A job that panicked in cvpdf's own code.
+fn internal_error(job: &Job, message: &str) -> Done {
+    let failure = Failure {
+        diagnostics: vec![Diagnostic::error(format!(
+            "internal error while rendering {}: {message}",
+            job.input.display()
+        ))],
+        summary: format!("internal error: {message}"),
+    };
+    Done {
+        outcome: Outcome::Failed(failure),
+        warnings: Vec::new(),
+        inputs: vec![job.input.clone()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::Format;
+    use crate::render::{RenderSettings, Renderer, PANIC_IN_TESTS};
+    use crate::style::{Overrides, Styles};
+
+    #[test]
+    fn a_panic_while_compiling_fails_only_its_profile() {
+        crate::panics::install_hook();
+        let dir = tempfile::tempdir().unwrap();
+        let names = ["a", "boom", "c"];
+        for name in names {
+            let full = if name == "boom" {
+                PANIC_IN_TESTS
+            } else {
+                "Ada Example"
+            };
+            std::fs::write(
+                dir.path().join(format!("{name}.yaml")),
+                format!("name: {full}\n"),
+            )
+            .unwrap();
+        }
+        let renderer = Renderer::new(RenderSettings::bundled_only());
+        let styles = Styles::new(Overrides::default(), renderer.fonts());
+        let pipeline = Pipeline {
+            renderer: &renderer,
+            styles: &styles,
+            ppi: 72.0,
+        };
+        let jobs: Vec<Job> = names
+            .iter()
+            .map(|name| Job {
+                input: dir.path().join(format!("{name}.yaml")),
+                outputs: vec![(Format::Pdf, dir.path().join(format!("{name}.pdf")))],
+            })
+            .collect();
+        let options = BatchOptions {
+            jobs: 2,
+            force: false,
+            progress: Progress::Quiet,
+        };
+        let summary = run(&pipeline, &jobs, &options, Printer::plain());
+        assert_eq!(summary.rendered, 2, "{summary:?}");
+        assert_eq!(summary.failed.len(), 1, "{summary:?}");
+        let (profile, reason) = &summary.failed[0];
+        assert!(profile.ends_with("boom.yaml"), "{profile:?}");
+        assert!(reason.contains("internal error"), "{reason}");
+        assert!(
+            reason.contains("a simulated bug in the compiler"),
+            "{reason}"
+        );
+        assert!(dir.path().join("a.pdf").is_file() && dir.path().join("c.pdf").is_file());
+        assert!(!dir.path().join("boom.pdf").exists());
+    }
+}

@@ -1,0 +1,57 @@
+//! `cvpdf check`: load and style every profile without rendering; `ok` or the errors of each.
+
+use std::path::PathBuf;
+
+use crate::diag::{Diagnostic, Printer};
+use crate::fonts::{FontOptions, FontSet};
+use crate::profile;
+use crate::style::Overrides;
+
+use super::Error;
+
+/// Options of `cvpdf check`.
+pub struct Options {
+    /// Profile files, or directories of profiles.
+    pub inputs: Vec<PathBuf>,
+    /// The style flags.
+    pub style: Overrides,
+    /// Where fonts come from (a configuration's `font` must exist).
+    pub fonts: FontOptions,
+}
+
+/// Runs `cvpdf check`.
+pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
+    let inputs = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
+    let fonts = FontSet::new(options.fonts);
+    let styles = super::styles(options.style, &fonts)?;
+    let mut failed = 0;
+    for input in &inputs {
+        match profile::load(input) {
+            Ok(loaded) => match styles.for_dir(&loaded.dir) {
+                Ok(_) => println!("ok    {}", input.display()),
+                Err(error) => {
+                    let reports: Vec<Diagnostic> =
+                        error.report.into_iter().map(Diagnostic::from).collect();
+                    printer.eprint(&reports);
+                    println!(
+                        "FAIL  {} (its lab configuration has errors)",
+                        input.display()
+                    );
+                    failed += 1;
+                }
+            },
+            Err(report) => {
+                println!("FAIL  {}", input.display());
+                printer.eprint(&[report.into()]);
+                failed += 1;
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(Error::failed(format!(
+            "{failed} of {} profiles have errors",
+            inputs.len()
+        )));
+    }
+    Ok(())
+}

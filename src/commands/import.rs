@@ -1,0 +1,72 @@
+//! `cvpdf import`: a JSON Resume or Hugo author page converted into a profile, checked before
+//! it is written, with everything that could not be carried over listed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::diag::Report;
+use crate::import::SourceFormat;
+use crate::output::{output_dir, write_atomic};
+use crate::profile;
+
+use super::Error;
+
+/// Options of `cvpdf import`.
+pub struct Options {
+    /// The file to convert.
+    pub file: PathBuf,
+    /// Its format (detected from the content when absent).
+    pub from: Option<SourceFormat>,
+    /// Where to write the profile (standard output when absent).
+    pub output: Option<PathBuf>,
+}
+
+/// Runs `cvpdf import`.
+pub fn run(options: Options) -> Result<(), Error> {
+    let file = &options.file;
+    let text = fs::read_to_string(file)
+        .map_err(|err| Error::failed(format!("cannot read {}: {err}", file.display())))?;
+    let imported = crate::import::import(&text, options.from)
+        .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
+    let source = file
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    let yaml = crate::import::to_yaml(&imported, &source).map_err(Error::failed)?;
+    let dir = options
+        .output
+        .as_deref()
+        .map_or_else(|| PathBuf::from("."), output_dir);
+    if let Err(problems) = profile::parse(&yaml, &dir) {
+        let report = Report::new(
+            Path::new("imported profile"),
+            Some(yaml.clone().into()),
+            problems,
+        );
+        return Err(Error::Failed(vec![
+            report.into(),
+            crate::diag::Diagnostic::error("the converted profile is not valid; nothing written"),
+        ]));
+    }
+    for warning in &imported.warnings {
+        eprintln!("warning: not carried over: {warning}");
+    }
+    let Some(path) = options.output else {
+        print!("{yaml}");
+        return Ok(());
+    };
+    if path.exists() {
+        return Err(Error::failed(format!(
+            "{} exists; cvpdf import never overwrites a profile",
+            path.display()
+        )));
+    }
+    write_atomic(&path, yaml.as_bytes())
+        .map_err(|err| Error::failed(format!("cannot write {}: {err}", path.display())))?;
+    eprintln!(
+        "wrote {} from {} ({})",
+        path.display(),
+        file.display(),
+        imported.format
+    );
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! `cvpdf new`: a commented starter profile that renders as it is, and the JSON Schema beside
+//! it for editors; `cvpdf schema` prints that schema.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use crate::output::{output_dir, write_atomic};
+use crate::profile;
+
+use super::Error;
+
+/// Options of `cvpdf new`.
+pub struct Options {
+    /// The researcher's full name.
+    pub name: String,
+    /// Where to write the profile.
+    pub output: Option<PathBuf>,
+}
+
+/// The file name of the schema `cvpdf new` writes next to a new profile.
+const SCHEMA_FILE: &str = "cvpdf.schema.json";
+
+/// Runs `cvpdf new`.
+pub fn run(options: Options) -> Result<(), Error> {
+    let name = options
+        .name
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if name.is_empty() {
+        return Err(Error::usage("the name must not be empty"));
+    }
+    let path = options.output.unwrap_or_else(|| {
+        let dir = if Path::new("profiles").is_dir() {
+            PathBuf::from("profiles")
+        } else {
+            PathBuf::from(".")
+        };
+        dir.join(format!("{}.yaml", slug(&name)))
+    });
+    if path.exists() {
+        return Err(Error::failed(format!(
+            "{} exists; cvpdf new never overwrites a profile",
+            path.display()
+        )));
+    }
+    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let text = include_str!("../starter.yaml")
+        .replace("name: {name}", &format!("name: {}", quoted(&name)))
+        .replace("[{name}*,", &format!("[{},", quoted(&format!("{name}*"))))
+        .replace("{file}", &path.display().to_string())
+        .replace("{name}", &name);
+    let dir = output_dir(&path);
+    if let Err(problems) = profile::parse(&text, &dir) {
+        // Only a name that YAML cannot hold could get here.
+        return Err(Error::failed(format!(
+            "the starter profile for this name is not valid: {}",
+            problems[0].message
+        )));
+    }
+    fs::create_dir_all(&dir)
+        .and_then(|()| write_atomic(&path, text.as_bytes()))
+        .map_err(|err| Error::failed(format!("cannot write {}: {err}", path.display())))?;
+    let schema_path = dir.join(SCHEMA_FILE);
+    if !schema_path.exists() {
+        let _ = write_atomic(&schema_path, schema().as_bytes());
+    }
+    println!(
+        "wrote {} (render it with: cvpdf render {})",
+        path.display(),
+        path.display()
+    );
+    Ok(())
+}
+
+/// The JSON Schema of the profile format, pretty-printed.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(crate::profile::Profile);
+    serde_json::to_string_pretty(&schema).unwrap_or_default()
+}
+
+/// A file name for a person: their name transliterated to ASCII, lower-case letters and digits
+/// joined by dashes (`Zoë Núñez` → `zoe-nunez`, `李之尧` → `li-zhi-yao`).
+pub fn slug(name: &str) -> String {
+    let words: Vec<String> = deunicode::deunicode(name)
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    if words.is_empty() {
+        "profile".into()
+    } else {
+        words.join("-")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_ascii_words_joined_by_dashes() {
+        assert_eq!(slug("Zoë  Ñúñez: Ph.D."), "zoe-nunez-ph-d");
+        assert_eq!(slug("Łukasz Żółć"), "lukasz-zolc");
+        assert_eq!(slug("李之尧"), "li-zhi-yao");
+        assert_eq!(slug("!!!"), "profile");
+    }
+}

@@ -1,0 +1,91 @@
+//! `cvpdf publish`: every profile rendered and attached to the lab's Hugo site.
+
+use std::path::PathBuf;
+
+use crate::diag::{Diagnostic, Printer};
+use crate::fonts::FontOptions;
+use crate::pipeline::Pipeline;
+use crate::publish::{publish_one, THUMBNAIL_PPI};
+use crate::style::Overrides;
+
+use super::Error;
+
+/// Options of `cvpdf publish`.
+pub struct Options {
+    /// The directory of profiles.
+    pub profiles: PathBuf,
+    /// The root of the Hugo site.
+    pub site: PathBuf,
+    /// Say what would change without writing anything.
+    pub dry_run: bool,
+    /// The style flags.
+    pub style: Overrides,
+    /// Where fonts come from.
+    pub fonts: FontOptions,
+}
+
+/// Runs `cvpdf publish`.
+pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
+    if !options.site.is_dir() {
+        return Err(Error::usage(format!(
+            "--site {} is not a directory",
+            options.site.display()
+        )));
+    }
+    let profiles =
+        super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
+    let renderer = super::renderer(options.fonts, Vec::new())?;
+    let styles = super::styles(options.style, renderer.fonts())?;
+    let pipeline = Pipeline {
+        renderer: &renderer,
+        styles: &styles,
+        ppi: THUMBNAIL_PPI,
+    };
+    let verb = if options.dry_run {
+        "would write"
+    } else {
+        "wrote"
+    };
+    let (mut failed, mut changed, mut unlinked) = (0, 0, Vec::new());
+    for path in &profiles {
+        match publish_one(&pipeline, path, &options.site, options.dry_run) {
+            Ok(published) => {
+                for change in &published.changes {
+                    println!("{verb} {change}");
+                }
+                changed += published.changes.len();
+                if published.no_author_page {
+                    unlinked.push(path.clone());
+                }
+            }
+            Err(failure) => {
+                printer.eprint(&failure.diagnostics);
+                printer.eprint(&[Diagnostic::error(format!(
+                    "{} is not published",
+                    path.display()
+                ))]);
+                failed += 1;
+            }
+        }
+    }
+    for path in &unlinked {
+        let slug = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        eprintln!(
+            "note: {} has no author page (content/authors/{slug}/_index.md or data/authors/{slug}.yaml); its CV is uploaded but not linked",
+            path.display()
+        );
+    }
+    if changed == 0 && failed == 0 {
+        println!("the site is up to date");
+    }
+    if failed > 0 {
+        return Err(Error::failed(format!(
+            "{failed} of {} profiles failed",
+            profiles.len()
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! `cvpdf render`: every profile through the pipeline, in parallel, then a summary.
+
+use crate::batch::{self, BatchOptions, Progress, Summary};
+use crate::diag::Printer;
+use crate::fonts::FontOptions;
+use crate::pipeline::Pipeline;
+use crate::style::Overrides;
+
+use super::{plan_jobs, Error, Target};
+
+/// Options of `cvpdf render`.
+pub struct Options {
+    /// What to read and write.
+    pub target: Target,
+    /// Render even what has not changed.
+    pub force: bool,
+    /// Profiles rendered at once (default: one per core).
+    pub jobs: Option<usize>,
+    /// Print nothing but errors and the summary of failures.
+    pub quiet: bool,
+    /// The style flags.
+    pub style: Overrides,
+    /// Where fonts come from.
+    pub fonts: FontOptions,
+}
+
+/// Runs `cvpdf render`.
+pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
+    let target = options.target;
+    let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
+    let jobs =
+        plan_jobs(&inputs, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
+    let renderer = super::renderer(options.fonts, target.standards)?;
+    let styles = super::styles(options.style, renderer.fonts())?;
+    let pipeline = Pipeline {
+        renderer: &renderer,
+        styles: &styles,
+        ppi: target.ppi,
+    };
+    let batch_options = BatchOptions {
+        jobs: options
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        force: options.force,
+        progress: if options.quiet {
+            Progress::Quiet
+        } else {
+            Progress::Auto
+        },
+    };
+    let summary = batch::run(&pipeline, &jobs, &batch_options, printer);
+    report(&summary, options.quiet)
+}
+
+/// Prints the counts of a batch and a table of its failures.
+fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
+    let total = summary.rendered + summary.unchanged + summary.failed.len() + summary.interrupted;
+    if summary.interrupted > 0 {
+        eprintln!(
+            "interrupted: {} of {total} profiles not rendered ({} rendered, {} unchanged, {} failed); every file written is complete",
+            summary.interrupted,
+            summary.rendered,
+            summary.unchanged,
+            summary.failed.len()
+        );
+    }
+    if summary.failed.is_empty() {
+        if !quiet && total > 1 && summary.interrupted == 0 {
+            eprintln!(
+                "{} rendered, {} unchanged",
+                summary.rendered, summary.unchanged
+            );
+        }
+    } else {
+        eprintln!(
+            "error: {} of {total} profiles failed ({} rendered, {} unchanged):",
+            summary.failed.len(),
+            summary.rendered,
+            summary.unchanged
+        );
+        let rows: Vec<(String, &str)> = summary
+            .failed
+            .iter()
+            .map(|(p, reason)| (p.display().to_string(), reason.as_str()))
+            .collect();
+        let width = rows
+            .iter()
+            .map(|(p, _)| p.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max("PROFILE".len());
+        eprintln!("  {:<width$}  {:<6}  ERROR", "PROFILE", "STATUS");
+        for (profile, reason) in rows {
+            eprintln!("  {profile:<width$}  {:<6}  {reason}", "failed");
+        }
+    }
+    if summary.interrupted > 0 {
+        Err(Error::Interrupted)
+    } else if !summary.failed.is_empty() {
+        Err(Error::reported())
+    } else {
+        Ok(())
+    }
+}

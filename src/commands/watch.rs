@@ -1,0 +1,242 @@
+//! `cvpdf watch`: render, then re-render whatever a save changes — a profile, the lab
+//! configuration, a user template or a file it imports, a photo, a logo — until interrupted.
+//!
+//! Each round runs every job through the pipeline, as a batch does, with the records kept in
+//! memory: what a save did not touch is found unchanged by its fingerprint, and the files to
+//! watch are exactly the inputs the pipeline reports, so the two cannot disagree. The process
+//! stays alive between rounds, so fonts stay loaded and Typst's memo cache stays warm (and
+//! bounded: the pipeline evicts after every document).
+//!
+//! The directories holding the inputs are watched (with notify), not the files: a save by
+//! rename replaces the file, and a watch on the old file would go quiet. Events are acted on
+//! after a 5 ms lull, not typst-kit's 100 ms batching window, because a re-render of a CV takes
+//! about 20 ms and the wait would dominate.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
+
+use crate::batch::rendered_line;
+use crate::diag::Printer;
+use crate::fonts::FontOptions;
+use crate::pipeline::{Outcome, Pipeline, Record, Records};
+use crate::render::Renderer;
+use crate::style::{Overrides, Styles};
+
+use super::{plan_jobs, Error, Target};
+
+/// Options of `cvpdf watch`.
+pub struct Options {
+    /// What to read and write.
+    pub target: Target,
+    /// The style flags.
+    pub style: Overrides,
+    /// Where fonts come from.
+    pub fonts: FontOptions,
+}
+
+/// Runs `cvpdf watch` until interrupted or until watching fails.
+pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
+    let target = &options.target;
+    let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
+    plan_jobs(&inputs, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
+    let renderer = super::renderer(options.fonts.clone(), target.standards.clone())?;
+    // A bad flag is found here, before watching starts; each round builds its own styles.
+    super::styles(options.style.clone(), renderer.fonts())?;
+    let session = Session {
+        renderer: &renderer,
+        options: &options,
+        printer,
+        records: Remembered::default(),
+        shown: HashMap::new(),
+    };
+    session.run().map_err(Error::failed)
+}
+
+/// A watch session.
+struct Session<'a> {
+    renderer: &'a Renderer,
+    options: &'a Options,
+    printer: Printer,
+    /// What each output was last made from.
+    records: Remembered,
+    /// The failure last shown for each profile, so that a broken file is reported once, not
+    /// after every save of another file.
+    shown: HashMap<PathBuf, String>,
+}
+
+impl Session<'_> {
+    fn run(mut self) -> Result<(), String> {
+        let (tx, rx) = channel();
+        let mut watcher =
+            notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
+        let mut watched: HashSet<PathBuf> = HashSet::new();
+        loop {
+            let inputs = self.round();
+            watch_directories(&mut watcher, &mut watched, &inputs)?;
+            wait_for_change(&rx, &inputs)?;
+        }
+    }
+
+    /// Renders what changed since the last round; returns the files to watch, absolute.
+    fn round(&mut self) -> Vec<PathBuf> {
+        let target = &self.options.target;
+        let mut inputs: Vec<PathBuf> = target.inputs.iter().filter_map(|p| absolute(p)).collect();
+        let jobs = super::expand_inputs(&target.inputs)
+            .and_then(|found| plan_jobs(&found, target.output.as_deref(), &target.formats));
+        let jobs = match jobs {
+            Ok(jobs) => jobs,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return inputs;
+            }
+        };
+        // Read the configurations afresh: an edit to cvpdf.yaml or a template must show.
+        let styles = Styles::new(self.options.style.clone(), self.renderer.fonts());
+        let pipeline = Pipeline {
+            renderer: self.renderer,
+            styles: &styles,
+            ppi: target.ppi,
+        };
+        for job in jobs {
+            let done = pipeline.run(&job, &self.records, false);
+            inputs.extend(done.inputs.iter().filter_map(|p| absolute(p)));
+            match &done.outcome {
+                Outcome::Rendered {
+                    files,
+                    pages,
+                    elapsed,
+                } => {
+                    self.shown.remove(&job.input);
+                    self.printer.eprint(&done.warnings);
+                    println!("{}", rendered_line(&job.input, files, *pages, *elapsed));
+                }
+                Outcome::Unchanged => {}
+                Outcome::Failed(failure) => {
+                    let text = self.printer.format(&failure.diagnostics);
+                    if self.shown.get(&job.input) != Some(&text) {
+                        eprint!("{text}");
+                        self.shown.insert(job.input.clone(), text);
+                    }
+                }
+            }
+        }
+        inputs.sort();
+        inputs.dedup();
+        inputs
+    }
+}
+
+/// Records of a watch session, in memory.
+#[derive(Default)]
+struct Remembered(Mutex<HashMap<PathBuf, Record>>);
+
+impl Records for Remembered {
+    fn get(&self, output: &Path) -> Option<Record> {
+        let records = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        records.get(output).cloned()
+    }
+
+    fn set(&self, output: &Path, record: Option<Record>) {
+        let mut records = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match record {
+            Some(record) => records.insert(output.to_path_buf(), record),
+            None => records.remove(output),
+        };
+    }
+}
+
+/// The absolute, symlink-free form of `path`, also for a file that does not exist (yet) in a
+/// directory that does.
+fn absolute(path: &Path) -> Option<PathBuf> {
+    path.canonicalize().ok().or_else(|| {
+        let parent = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        Some(parent.canonicalize().ok()?.join(path.file_name()?))
+    })
+}
+
+/// Watches the directories that hold `inputs` (and directories that are inputs themselves),
+/// and stops watching the ones no longer needed.
+fn watch_directories(
+    watcher: &mut RecommendedWatcher,
+    watched: &mut HashSet<PathBuf>,
+    inputs: &[PathBuf],
+) -> Result<(), String> {
+    let wanted: HashSet<PathBuf> = inputs
+        .iter()
+        .filter_map(|p| {
+            if p.is_dir() {
+                Some(p.as_path())
+            } else {
+                p.parent()
+            }
+        })
+        .filter(|d| d.is_dir())
+        .map(Path::to_path_buf)
+        .collect();
+    for dir in watched.difference(&wanted) {
+        let _ = watcher.unwatch(dir);
+    }
+    for dir in wanted.difference(watched) {
+        watcher
+            .watch(dir, RecursiveMode::NonRecursive)
+            .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+    }
+    *watched = wanted;
+    Ok(())
+}
+
+/// Blocks until an input (or a profile or configuration in a watched directory) is created,
+/// written, renamed or removed, then waits for a 5 ms lull (at most 100 ms) so that a save
+/// made of several steps is seen whole.
+fn wait_for_change(
+    rx: &Receiver<notify::Result<notify::Event>>,
+    inputs: &[PathBuf],
+) -> Result<(), String> {
+    let files: HashSet<&Path> = inputs.iter().map(PathBuf::as_path).collect();
+    let relevant = |event: &notify::Event| {
+        !matches!(event.kind, EventKind::Access(_))
+            && event.paths.iter().any(|p| {
+                files.contains(p.as_path())
+                    || p.extension().is_some_and(|e| e == "yaml" || e == "yml")
+                    || p.parent().is_some_and(|d| files.contains(d)) && !is_output_or_temporary(p)
+            })
+    };
+    loop {
+        let event = rx
+            .recv()
+            .map_err(|_| "the file watcher stopped".to_string())?;
+        if event.as_ref().is_ok_and(relevant) {
+            break;
+        }
+    }
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_millis(100) {
+        match rx.recv_timeout(Duration::from_millis(5)) {
+            Ok(_) => continue,
+            Err(RecvTimeoutError::Timeout) => break,
+            Err(RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+        }
+    }
+    Ok(())
+}
+
+/// Files cvpdf writes itself (outputs, their temporary files, the manifest): their events must
+/// not start another round.
+fn is_output_or_temporary(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.starts_with('.')
+        || path
+            .extension()
+            .is_some_and(|e| e == "pdf" || e == "png" || e == "svg" || e == "typ")
+}

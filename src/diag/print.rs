@@ -1,0 +1,116 @@
+//! The one place diagnostics become text: colour is decided once, when the printer is made,
+//! and every kind of diagnostic is drawn by codespan-reporting (Typst's through typst-kit,
+//! which uses it too), so they all look alike.
+
+use std::io::{IsTerminal, Write};
+
+use codespan_reporting::diagnostic::Diagnostic as Codespan;
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor::Buffer};
+use typst_kit::diagnostics::{emit, DiagnosticFormat};
+
+use super::{Diagnostic, Severity};
+
+/// Turns diagnostics into terminal text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Printer {
+    color: bool,
+}
+
+impl Printer {
+    /// Colour when standard error is a terminal and `NO_COLOR` is not set.
+    pub fn detect() -> Self {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        Self {
+            color: !no_color && std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// Never colour (tests, files).
+    pub fn plain() -> Self {
+        Self { color: false }
+    }
+
+    /// The diagnostics as the terminal shows them.
+    pub fn format(&self, diagnostics: &[Diagnostic]) -> String {
+        let mut buffer = if self.color {
+            Buffer::ansi()
+        } else {
+            Buffer::no_color()
+        };
+        for diagnostic in diagnostics {
+            // Writing into memory cannot fail; a source that cannot be shown is left out.
+            let _ = match diagnostic {
+                Diagnostic::Report(report) => report.emit(&mut buffer),
+                Diagnostic::Typst(typst) => emit(
+                    &mut buffer,
+                    typst.world.as_ref(),
+                    &typst.diagnostics,
+                    DiagnosticFormat::Human,
+                )
+                .map_err(std::io::Error::other),
+                Diagnostic::Message {
+                    severity,
+                    text,
+                    notes,
+                } => message(&mut buffer, *severity, text, notes),
+            };
+        }
+        String::from_utf8_lossy(buffer.as_slice()).into_owned()
+    }
+
+    /// Prints the diagnostics on standard error.
+    pub fn eprint(&self, diagnostics: &[Diagnostic]) {
+        let text = self.format(diagnostics);
+        let mut stderr = std::io::stderr().lock();
+        let _ = stderr.write_all(text.as_bytes());
+        let _ = stderr.flush();
+    }
+}
+
+/// A message without a place: `error: …`, then its notes.
+fn message(
+    out: &mut Buffer,
+    severity: Severity,
+    text: &str,
+    notes: &[String],
+) -> std::io::Result<()> {
+    if notes.is_empty() {
+        // One line, as `error: cannot write …` always looked.
+        let header = match severity {
+            Severity::Error => Codespan::<()>::error(),
+            Severity::Warning => Codespan::warning(),
+        };
+        let config = term::Config {
+            display_style: term::DisplayStyle::Short,
+            ..term::Config::default()
+        };
+        let file = SimpleFile::new("", "");
+        return term::emit(out, &config, &file, &header.with_message(text))
+            .map_err(std::io::Error::other);
+    }
+    let diagnostic = match severity {
+        Severity::Error => Codespan::<()>::error(),
+        Severity::Warning => Codespan::warning(),
+    }
+    .with_message(text)
+    .with_notes(notes.iter().map(|n| format!("note: {n}")).collect());
+    let file = SimpleFile::new("", "");
+    term::emit(out, &term::Config::default(), &file, &diagnostic).map_err(std::io::Error::other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_print_as_one_line_or_with_their_notes() {
+        let printer = Printer::plain();
+        assert_eq!(
+            printer.format(&[Diagnostic::error("cannot write cv.pdf: full")]),
+            "error: cannot write cv.pdf: full\n"
+        );
+        let text = printer.format(&[Diagnostic::error("internal error").with_note("a bug")]);
+        assert_eq!(text, "error: internal error\n  = note: a bug\n\n");
+    }
+}

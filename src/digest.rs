@@ -1,0 +1,27 @@
+//! Digests of bytes, for knowing when an input changed.
+
+use std::hash::Hash;
+use std::path::{Path, PathBuf};
+
+use siphasher::sip128::{Hasher128, SipHasher13};
+
+/// A 128-bit digest of some bytes.
+pub(crate) type Digest = u128;
+
+/// The digest of `bytes`.
+pub(crate) fn digest(bytes: &[u8]) -> Digest {
+    let mut hasher = SipHasher13::new();
+    bytes.hash(&mut hasher);
+    hasher.finish128().as_u128()
+}
+
+/// A file a render read and the digest of what it read (`None`: it was not there).
+pub(crate) type FileRead = (PathBuf, Option<Digest>);
+
+/// The digest of a file as it is on disk now.
+pub(crate) fn on_disk(path: &Path) -> FileRead {
+    (
+        path.to_path_buf(),
+        std::fs::read(path).ok().map(|b| digest(&b)),
+    )
+}

@@ -1,0 +1,105 @@
+//! What an output was made from. A render's inputs are known only after its compile (a
+//! template may read any file of its directory), so each output's [`Record`] keeps the files
+//! the compile read beside a digest of them and of everything else that decides the output;
+//! the next run hashes those same files again and renders only when something moved, as a
+//! build system's dependency files do.
+
+use std::hash::Hash;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use siphasher::sip128::{Hasher128, SipHasher13};
+
+use super::Format;
+use crate::digest::{Digest, FileRead};
+
+/// What an output was last made from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The digest of everything that decided the output.
+    pub fingerprint: String,
+    /// The files its render read from disk (photo, files a template imports), so that the
+    /// next run can hash them again before deciding to render.
+    pub files: Vec<PathBuf>,
+}
+
+/// Remembered records of outputs: a manifest on disk for batches, memory for watch.
+pub trait Records: Sync {
+    /// The record of `output`, if one is remembered.
+    fn get(&self, output: &Path) -> Option<Record>;
+    /// Remembers (or, with `None`, forgets) the record of `output`.
+    fn set(&self, output: &Path, record: Option<Record>);
+}
+
+/// The fingerprint of one output: `base` (the digest of the profile, style, settings and
+/// fonts), the format and its resolution, and the files read, in a stable order.
+pub(crate) fn fingerprint(base: Digest, format: Format, ppi: f32, files: &[FileRead]) -> String {
+    let mut hasher = SipHasher13::new();
+    base.hash(&mut hasher);
+    format.hash(&mut hasher);
+    if format == Format::Png {
+        ppi.to_bits().hash(&mut hasher);
+    }
+    let mut files: Vec<&FileRead> = files.iter().collect();
+    files.sort();
+    files.dedup();
+    files.hash(&mut hasher);
+    format!("{:032x}", hasher.finish128().as_u128())
+}
+
+/// A hasher for the base digest of a job.
+pub(crate) fn base_hasher() -> SipHasher13 {
+    let mut hasher = SipHasher13::new();
+    env!("CARGO_PKG_VERSION").hash(&mut hasher);
+    hasher
+}
+
+/// The fonts under `--font-path` as (path, size, modification time): a changed font file
+/// changes every fingerprint. Symbolic links are not followed, so a link to a parent cannot
+/// make the walk endless.
+///
+/// (Hashing whole font files on every run would cost more than a render.)
+pub(crate) fn font_files(paths: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
+    fn walk(dir: &Path, out: &mut Vec<(PathBuf, u64, Option<std::time::SystemTime>)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for path in entries {
+            let Ok(link) = std::fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if link.is_dir() {
+                walk(&path, out);
+            } else if let Ok(meta) = std::fs::metadata(&path) {
+                // A link to a font file counts as that file; a link to a directory is skipped.
+                if meta.is_file() {
+                    out.push((path, meta.len(), meta.modified().ok()));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for dir in paths {
+        walk(dir, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_order_of_files_read_does_not_matter_but_their_bytes_do() {
+        let a = (PathBuf::from("a"), Some(1));
+        let b = (PathBuf::from("b"), None);
+        let one = fingerprint(7, Format::Pdf, 72.0, &[a.clone(), b.clone()]);
+        assert_eq!(one, fingerprint(7, Format::Pdf, 72.0, &[b.clone(), a]));
+        assert_ne!(
+            one,
+            fingerprint(7, Format::Pdf, 72.0, &[(PathBuf::from("a"), Some(2)), b])
+        );
+    }
+}

@@ -1,0 +1,240 @@
+//! The one path from a job to written files, used by `render` (batches), `watch` and
+//! `publish`:
+//!
+//! ```text
+//! load profile ─▶ style ─▶ fingerprint (skip if unchanged) ─▶ compile ─▶ export ─▶ write
+//! ```
+//!
+//! A render's inputs are the profile, its lab configuration, a user template and the lab logo,
+//! plus every file the compile read from disk (the photo, files a template imports), which the
+//! Typst world records. The fingerprint and watch's list of files to watch both come from that
+//! one list ([`Done::inputs`]).
+
+mod fingerprint;
+mod produce;
+
+use std::hash::Hash;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use siphasher::sip128::Hasher128;
+
+use crate::diag::{Diagnostic, Failure};
+use crate::profile::{self, LoadedProfile};
+use crate::render::Renderer;
+use crate::style::{Style, Styles};
+
+use crate::digest::{self, Digest};
+pub(crate) use fingerprint::font_files;
+pub use fingerprint::{Record, Records};
+pub use produce::page_file;
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// A PDF file.
+    Pdf,
+    /// One PNG image per page (`cv-1.png`, …).
+    Png,
+    /// One SVG image per page (`cv-1.svg`, …).
+    Svg,
+    /// The generated Typst source, with the template beside it, for `typst compile`.
+    Typ,
+}
+
+impl Format {
+    /// The file extension of the format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Pdf => "pdf",
+            Format::Png => "png",
+            Format::Svg => "svg",
+            Format::Typ => "typ",
+        }
+    }
+}
+
+/// One profile to render into one or more outputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    /// The profile.
+    pub input: PathBuf,
+    /// The outputs: a format and its file. For page images (PNG, SVG) the file names the set:
+    /// `cv.png` stands for `cv-1.png`, `cv-2.png`, ….
+    pub outputs: Vec<(Format, PathBuf)>,
+}
+
+/// What a run's jobs share: the renderer (fonts, date, PDF standards), the styles of the lab
+/// configurations met so far, and the resolution of page images.
+pub struct Pipeline<'a> {
+    /// Compiles and exports.
+    pub renderer: &'a Renderer,
+    /// The style of each configuration, resolved once.
+    pub styles: &'a Styles<'a>,
+    /// Pixels per inch of PNG pages.
+    pub ppi: f32,
+}
+
+/// A profile loaded and styled, ready to compile.
+pub struct Prepared {
+    /// The validated profile.
+    pub loaded: LoadedProfile,
+    /// How it looks.
+    pub style: Arc<Style>,
+    /// The files it was prepared from: the profile, its configuration, a user template, the
+    /// lab logo.
+    pub inputs: Vec<PathBuf>,
+}
+
+/// How a job ended.
+pub enum Outcome {
+    /// Written; with the files, the number of pages and how long it took.
+    Rendered {
+        /// The files written.
+        files: Vec<PathBuf>,
+        /// Pages (0 when only Typst source was written).
+        pages: usize,
+        /// Time from loading to the last write.
+        elapsed: Duration,
+    },
+    /// Its inputs were the same as when its outputs were written; nothing done.
+    Unchanged,
+    /// Nothing written.
+    Failed(Failure),
+}
+
+/// A job's outcome, the warnings met on the way, and its inputs.
+pub struct Done {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Warnings of a render that worked (missing glyphs, Typst's warnings).
+    pub warnings: Vec<Diagnostic>,
+    /// Every file whose change changes the outputs (what watch watches), sorted.
+    pub inputs: Vec<PathBuf>,
+}
+
+impl Pipeline<'_> {
+    /// Loads the profile of `job` and finds its style.
+    pub fn prepare(&self, input: &Path) -> Result<Prepared, (Failure, Vec<PathBuf>)> {
+        let mut inputs = vec![input.to_path_buf()];
+        let loaded = match profile::load(input) {
+            Ok(loaded) => loaded,
+            Err(report) => return Err((Failure::new(report), inputs)),
+        };
+        let style = match self.styles.for_dir(&loaded.dir) {
+            Ok(style) => style,
+            Err(error) => {
+                inputs.extend(error.config);
+                let reason = "its lab configuration has errors";
+                let mut diagnostics: Vec<Diagnostic> =
+                    error.report.into_iter().map(Diagnostic::from).collect();
+                diagnostics.push(Diagnostic::error(format!(
+                    "{} is not rendered: {reason}",
+                    input.display()
+                )));
+                let failure = Failure {
+                    diagnostics,
+                    summary: reason.into(),
+                };
+                return Err((failure, inputs));
+            }
+        };
+        inputs.extend(style.files());
+        Ok(Prepared {
+            loaded,
+            style,
+            inputs,
+        })
+    }
+
+    /// Renders the outputs of `job` whose inputs changed since `records` last saw them (all of
+    /// them with `force`), writes them, and records what they were made from.
+    pub fn run(&self, job: &Job, records: &dyn Records, force: bool) -> Done {
+        let started = Instant::now();
+        let prepared = match self.prepare(&job.input) {
+            Ok(prepared) => prepared,
+            Err((failure, inputs)) => return Done::new(Outcome::Failed(failure), inputs),
+        };
+        let base = self.base_digest(&prepared);
+        let mut inputs = prepared.inputs.clone();
+        let mut stale = Vec::new();
+        for (format, output) in &job.outputs {
+            let record = records.get(output);
+            let current = record.as_ref().is_some_and(|record| {
+                let files: Vec<_> = record.files.iter().map(|f| digest::on_disk(f)).collect();
+                fingerprint::fingerprint(base, *format, self.ppi, &files) == record.fingerprint
+            });
+            if let Some(record) = record {
+                inputs.extend(record.files);
+            }
+            if force || !current || !produce::exists(output, *format) {
+                stale.push((*format, output.clone()));
+            }
+        }
+        if stale.is_empty() {
+            return Done::new(Outcome::Unchanged, inputs);
+        }
+        let produced = self
+            .produce(&prepared, &stale)
+            .and_then(|artifacts| produce::write(artifacts, &stale));
+        match produced {
+            Ok((artifacts, files)) => {
+                for (format, output) in &stale {
+                    let record = Record {
+                        fingerprint: fingerprint::fingerprint(
+                            base,
+                            *format,
+                            self.ppi,
+                            &artifacts.read,
+                        ),
+                        files: artifacts.read.iter().map(|(p, _)| p.clone()).collect(),
+                    };
+                    records.set(output, Some(record));
+                }
+                inputs.extend(artifacts.read.iter().map(|(p, _)| p.clone()));
+                let outcome = Outcome::Rendered {
+                    files,
+                    pages: artifacts.pages,
+                    elapsed: started.elapsed(),
+                };
+                Done {
+                    warnings: artifacts.warnings,
+                    ..Done::new(outcome, inputs)
+                }
+            }
+            Err(failure) => {
+                // The old outputs no longer match their inputs; forget them so a later run
+                // retries.
+                for (_, output) in &stale {
+                    records.set(output, None);
+                }
+                Done::new(Outcome::Failed(failure), inputs)
+            }
+        }
+    }
+
+    /// The digest of everything a job's outputs depend on besides the files its compile reads:
+    /// cvpdf's version, the profile's text, the style (template source, settings, logo bytes),
+    /// the date, the PDF standards and the fonts.
+    fn base_digest(&self, prepared: &Prepared) -> Digest {
+        let mut hasher = fingerprint::base_hasher();
+        prepared.loaded.text.hash(&mut hasher);
+        prepared.style.hash(&mut hasher);
+        self.renderer.fingerprint_settings(&mut hasher);
+        font_files(&self.renderer.font_options().paths).hash(&mut hasher);
+        hasher.finish128().as_u128()
+    }
+}
+
+impl Done {
+    fn new(outcome: Outcome, mut inputs: Vec<PathBuf>) -> Self {
+        inputs.sort();
+        inputs.dedup();
+        Self {
+            outcome,
+            warnings: Vec::new(),
+            inputs,
+        }
+    }
+}

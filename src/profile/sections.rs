@@ -1,0 +1,138 @@
+//! The one list of built-in sections. Validation (`section_order`), the lab configuration, the
+//! generated source (which sections appear, in which order), the words table
+//! (`templates/i18n.yaml`) and the templates' walk over sections (`templates/common.typ`) all
+//! follow from [`Section`]; tests check that the last two know every key.
+
+use super::model::Profile;
+
+/// A built-in section of a CV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Section {
+    /// The long biography.
+    Bio,
+    /// Research interests.
+    Interests,
+    /// Degrees.
+    Education,
+    /// Positions and internships.
+    Experience,
+    /// Papers, grouped by kind.
+    Publications,
+    /// Invited talks.
+    Talks,
+    /// Honours and awards.
+    Awards,
+    /// Courses taught.
+    Teaching,
+    /// Reviewing and committee work.
+    Service,
+    /// Skills by area.
+    Skills,
+    /// Spoken languages.
+    Languages,
+    /// Hobbies, always last by default (after custom sections).
+    Hobbies,
+}
+
+impl Section {
+    /// Every built-in section, in its default order on the page.
+    pub const ALL: [Section; 12] = [
+        Section::Bio,
+        Section::Interests,
+        Section::Education,
+        Section::Experience,
+        Section::Publications,
+        Section::Talks,
+        Section::Awards,
+        Section::Teaching,
+        Section::Service,
+        Section::Skills,
+        Section::Languages,
+        Section::Hobbies,
+    ];
+
+    /// The key used in profiles, `cvpdf.yaml`, the words table and the templates.
+    pub fn key(self) -> &'static str {
+        match self {
+            Section::Bio => "bio",
+            Section::Interests => "interests",
+            Section::Education => "education",
+            Section::Experience => "experience",
+            Section::Publications => "publications",
+            Section::Talks => "talks",
+            Section::Awards => "awards",
+            Section::Teaching => "teaching",
+            Section::Service => "service",
+            Section::Skills => "skills",
+            Section::Languages => "languages",
+            Section::Hobbies => "hobbies",
+        }
+    }
+
+    /// The section with this key.
+    pub fn from_key(key: &str) -> Option<Section> {
+        Section::ALL.into_iter().find(|s| s.key() == key)
+    }
+
+    /// Every key, in the default order.
+    pub fn keys() -> impl Iterator<Item = &'static str> + Clone {
+        Section::ALL.into_iter().map(Section::key)
+    }
+
+    /// Whether `profile` has anything to show in this section.
+    pub fn has_content(self, p: &Profile) -> bool {
+        match self {
+            Section::Bio => p.bio.is_some(),
+            Section::Interests => !p.interests.is_empty(),
+            Section::Education => !p.education.is_empty(),
+            Section::Experience => !p.experience.is_empty(),
+            Section::Publications => !p.publications.is_empty(),
+            Section::Talks => !p.talks.is_empty(),
+            Section::Awards => !p.awards.is_empty(),
+            Section::Teaching => !p.teaching.is_empty(),
+            Section::Service => !p.service.is_empty(),
+            Section::Skills => !p.skills.is_empty(),
+            Section::Languages => !p.languages.is_empty(),
+            Section::Hobbies => !p.hobbies.is_empty(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_round_trip() {
+        for section in Section::ALL {
+            assert_eq!(Section::from_key(section.key()), Some(section));
+        }
+        assert_eq!(Section::from_key("pubs"), None);
+    }
+
+    #[test]
+    fn every_words_table_titles_every_section_and_nothing_else() {
+        let tables: serde_yaml::Mapping =
+            serde_yaml::from_str(include_str!("../../templates/i18n.yaml")).unwrap();
+        for (lang, table) in &tables {
+            let titles: Vec<&str> = table["sections"]
+                .as_mapping()
+                .unwrap()
+                .keys()
+                .map(|k| k.as_str().unwrap())
+                .collect();
+            assert_eq!(titles, Section::keys().collect::<Vec<_>>(), "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn the_templates_walk_knows_every_section() {
+        let common = include_str!("../../templates/common.typ");
+        for key in Section::keys() {
+            assert!(
+                common.contains(&format!("key == \"{key}\"")),
+                "templates/common.typ does not lay out the section {key:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! How each kind of field becomes a Typst value: rich text, dates, addresses, authors, and the
+//! names of enumerations.
+
+use std::path::Path;
+
+use super::inline;
+use super::value::Value;
+use crate::profile::{
+    Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks, PublicationStatus,
+};
+use crate::timestamp::Timestamp;
+
+pub(super) fn list<T>(items: &[T], f: impl Fn(&T) -> Value) -> Value {
+    Value::Array(items.iter().map(f).collect())
+}
+
+/// Inline markdown as content.
+pub(super) fn rich(text: &str) -> Value {
+    Value::Content(inline::to_content(&inline::parse(text.trim())))
+}
+
+pub(super) fn opt_rich(text: Option<&str>) -> Value {
+    text.map_or(Value::None, rich)
+}
+
+pub(super) fn rich_list(items: &[String]) -> Value {
+    Value::Array(items.iter().map(|s| rich(s)).collect())
+}
+
+pub(super) fn date_value(d: Date) -> Value {
+    let opt = |v: Option<u8>| v.map_or(Value::None, |v| Value::Int(i64::from(v)));
+    Value::Dict(vec![
+        ("year", Value::Int(i64::from(d.year))),
+        ("month", opt(d.month)),
+        ("day", opt(d.day)),
+    ])
+}
+
+pub(super) fn opt_date(d: Option<Date>) -> Value {
+    d.map_or(Value::None, date_value)
+}
+
+pub(super) fn opt_end(d: Option<EndDate>) -> Value {
+    match d {
+        None => Value::None,
+        Some(EndDate::Present) => Value::str("present"),
+        Some(EndDate::Date(d)) => date_value(d),
+    }
+}
+
+/// A Typst `datetime(…)` for the document's date.
+pub(super) fn datetime(t: Timestamp) -> Value {
+    let mut fields = vec![
+        ("year", Value::Int(i64::from(t.year))),
+        ("month", Value::Int(i64::from(t.month))),
+        ("day", Value::Int(i64::from(t.day))),
+    ];
+    if let Some((h, m, s)) = t.time {
+        fields.extend([
+            ("hour", Value::Int(i64::from(h))),
+            ("minute", Value::Int(i64::from(m))),
+            ("second", Value::Int(i64::from(s))),
+        ]);
+    }
+    Value::Call("datetime", fields)
+}
+
+/// An address as given, with `https://` added when it has no scheme (`www.example.org`).
+pub fn web_url(url: &str) -> String {
+    let url = url.trim();
+    if url.contains("://") || url.starts_with("mailto:") {
+        url.to_string()
+    } else {
+        format!("https://{url}")
+    }
+}
+
+pub(super) fn opt_url(url: Option<&str>) -> Value {
+    url.map_or(Value::None, |u| Value::str(web_url(u)))
+}
+
+/// Publication links as addresses: a bare DOI or arXiv identifier becomes a link.
+pub(super) fn publication_links(links: &PublicationLinks) -> Value {
+    let doi = links.doi.as_deref().map(|d| {
+        let d = d.trim();
+        let bare = [
+            "https://doi.org/",
+            "http://doi.org/",
+            "https://dx.doi.org/",
+            "doi:",
+        ]
+        .iter()
+        .find_map(|p| d.strip_prefix(p))
+        .unwrap_or(d);
+        format!("https://doi.org/{bare}")
+    });
+    let arxiv = links.arxiv.as_deref().map(|a| {
+        let a = a.trim();
+        if a.contains("://") {
+            a.to_string()
+        } else {
+            format!("https://arxiv.org/abs/{}", a.trim_start_matches("arXiv:"))
+        }
+    });
+    let url = |u: &Option<String>| opt_url(u.as_deref());
+    Value::Dict(vec![
+        ("pdf", url(&links.pdf)),
+        ("doi", doi.map_or(Value::None, Value::Str)),
+        ("arxiv", arxiv.map_or(Value::None, Value::Str)),
+        ("code", url(&links.code)),
+        ("slides", url(&links.slides)),
+        ("video", url(&links.video)),
+    ])
+}
+
+/// A path written in a profile, with `/` separators so the source is the same on any system.
+pub(super) fn portable_path(path: &str) -> String {
+    Path::new(path)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The own name and its variants, normalised for matching in author lists.
+pub(super) fn own_names(p: &Profile) -> Vec<String> {
+    std::iter::once(&p.name)
+        .chain(&p.name_variants)
+        .map(|n| normalize_name(n))
+        .collect()
+}
+
+/// Lower case, punctuation as spaces, single spaces: `Z. Zhang` → `z zhang`.
+pub fn normalize_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_lowercase().next().unwrap_or(c)
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// One author: the name without its markers, and what the markers and the own name say.
+pub(super) fn author(raw: &str, own: &[String]) -> Value {
+    let mut name = raw.trim();
+    let (mut equal, mut corresponding) = (false, false);
+    loop {
+        if let Some(rest) = name.strip_suffix('*') {
+            equal = true;
+            name = rest.trim_end();
+        } else if let Some(rest) = name.strip_suffix('†') {
+            corresponding = true;
+            name = rest.trim_end();
+        } else {
+            break;
+        }
+    }
+    let me = own.contains(&normalize_name(name));
+    Value::Dict(vec![
+        ("name", Value::str(name)),
+        ("me", Value::Bool(me)),
+        ("equal", Value::Bool(equal)),
+        ("corresponding", Value::Bool(corresponding)),
+    ])
+}
+
+pub(super) fn link_kind(kind: LinkKind) -> &'static str {
+    match kind {
+        LinkKind::Github => "github",
+        LinkKind::GoogleScholar => "google-scholar",
+        LinkKind::Orcid => "orcid",
+        LinkKind::Dblp => "dblp",
+        LinkKind::Linkedin => "linkedin",
+        LinkKind::X => "x",
+        LinkKind::Website => "website",
+        LinkKind::Other => "other",
+    }
+}
+
+pub(super) fn publication_kind(kind: PublicationKind) -> &'static str {
+    match kind {
+        PublicationKind::Conference => "conference",
+        PublicationKind::Journal => "journal",
+        PublicationKind::Workshop => "workshop",
+        PublicationKind::Preprint => "preprint",
+        PublicationKind::Thesis => "thesis",
+        PublicationKind::Patent => "patent",
+        PublicationKind::Other => "other",
+    }
+}
+
+pub(super) fn publication_status(status: PublicationStatus) -> &'static str {
+    match status {
+        PublicationStatus::Published => "published",
+        PublicationStatus::Accepted => "accepted",
+        PublicationStatus::Submitted => "submitted",
+        PublicationStatus::Preprint => "preprint",
+        PublicationStatus::InPreparation => "in-preparation",
+    }
+}

@@ -1,0 +1,340 @@
+//! The data contract: the profile as the dictionary a template's `cv` function receives
+//! (documented at the top of `templates/common.typ`).
+
+use super::fields::*;
+use super::value::Value;
+use crate::profile::{Profile, Section};
+use crate::timestamp::Timestamp;
+
+/// The data contract: the dictionary the template's `cv` function receives. `lab_order` is
+/// the lab's default section order, used when the profile gives none.
+pub fn profile_value(p: &Profile, lab_order: &[String], date: Option<Timestamp>) -> Value {
+    let own = own_names(p);
+    let mut publications: Vec<_> = p.publications.iter().collect();
+    // Newest first; a paper without a month comes after the dated ones of its year, and the
+    // stable sort keeps the profile's order among equals.
+    publications.sort_by_key(|p| std::cmp::Reverse((p.year, p.month.unwrap_or(0))));
+
+    Value::Dict(vec![
+        ("name", Value::str(p.name.trim())),
+        ("native_name", Value::opt_str(p.native_name.as_ref())),
+        ("headline", opt_rich(p.headline.as_deref())),
+        (
+            "photo",
+            p.photo
+                .as_ref()
+                .map_or(Value::None, |f| Value::FileBytes(portable_path(f))),
+        ),
+        ("bio", opt_rich(p.bio.as_deref())),
+        ("interests", Value::strs(&p.interests)),
+        (
+            "affiliations",
+            list(&p.affiliations, |a| {
+                Value::Dict(vec![
+                    ("name", Value::str(&a.name)),
+                    ("url", opt_url(a.url.as_deref())),
+                ])
+            }),
+        ),
+        (
+            "contact",
+            Value::Dict(vec![
+                ("email", Value::opt_str(p.contact.email.as_ref())),
+                ("phone", Value::opt_str(p.contact.phone.as_ref())),
+                ("website", opt_url(p.contact.website.as_deref())),
+                ("address", Value::opt_str(p.contact.address.as_ref())),
+            ]),
+        ),
+        (
+            "links",
+            list(&p.links, |l| {
+                Value::Dict(vec![
+                    ("kind", Value::str(link_kind(l.kind))),
+                    ("url", Value::str(web_url(&l.url))),
+                    ("label", Value::opt_str(l.label.as_ref())),
+                ])
+            }),
+        ),
+        (
+            "education",
+            list(&p.education, |e| {
+                Value::Dict(vec![
+                    ("institution", Value::str(&e.institution)),
+                    ("degree", Value::str(&e.degree)),
+                    ("location", Value::opt_str(e.location.as_ref())),
+                    ("start", opt_date(e.start)),
+                    ("end", opt_end(e.end)),
+                    ("expected", Value::Bool(e.expected)),
+                    ("advisors", Value::strs(&e.advisors)),
+                    ("score", opt_rich(e.score.as_deref())),
+                    ("highlights", rich_list(&e.highlights)),
+                ])
+            }),
+        ),
+        (
+            "experience",
+            list(&p.experience, |e| {
+                Value::Dict(vec![
+                    ("organization", Value::str(&e.organization)),
+                    ("role", Value::str(&e.role)),
+                    ("location", Value::opt_str(e.location.as_ref())),
+                    ("start", opt_date(e.start)),
+                    ("end", opt_end(e.end)),
+                    ("mentors", Value::strs(&e.mentors)),
+                    ("highlights", rich_list(&e.highlights)),
+                ])
+            }),
+        ),
+        (
+            "publications",
+            Value::Array(
+                publications
+                    .iter()
+                    .map(|pb| {
+                        Value::Dict(vec![
+                            ("title", rich(&pb.title)),
+                            (
+                                "authors",
+                                Value::Array(pb.authors.iter().map(|a| author(a, &own)).collect()),
+                            ),
+                            ("venue", Value::opt_str(pb.venue.as_ref())),
+                            ("venue_short", Value::opt_str(pb.venue_short.as_ref())),
+                            ("year", Value::Int(i64::from(pb.year))),
+                            (
+                                "month",
+                                pb.month.map_or(Value::None, |m| Value::Int(i64::from(m))),
+                            ),
+                            ("kind", Value::str(publication_kind(pb.kind))),
+                            ("status", Value::str(publication_status(pb.status))),
+                            ("award", Value::opt_str(pb.award.as_ref())),
+                            ("note", opt_rich(pb.note.as_deref())),
+                            ("links", publication_links(&pb.links)),
+                            ("selected", Value::Bool(pb.selected)),
+                        ])
+                    })
+                    .collect(),
+            ),
+        ),
+        (
+            "talks",
+            list(&p.talks, |t| {
+                Value::Dict(vec![
+                    ("title", rich(&t.title)),
+                    (
+                        "events",
+                        list(&t.events, |e| {
+                            Value::Dict(vec![
+                                ("event", Value::str(&e.event)),
+                                ("location", Value::opt_str(e.location.as_ref())),
+                                ("date", opt_date(e.date)),
+                            ])
+                        }),
+                    ),
+                ])
+            }),
+        ),
+        (
+            "teaching",
+            list(&p.teaching, |t| {
+                Value::Dict(vec![
+                    ("course", Value::str(&t.course)),
+                    ("institution", Value::opt_str(t.institution.as_ref())),
+                    ("role", Value::opt_str(t.role.as_ref())),
+                    ("terms", Value::strs(&t.terms)),
+                    ("highlights", rich_list(&t.highlights)),
+                ])
+            }),
+        ),
+        (
+            "awards",
+            list(&p.awards, |a| {
+                Value::Dict(vec![
+                    ("title", rich(&a.title)),
+                    ("awarder", Value::opt_str(a.awarder.as_ref())),
+                    ("date", opt_date(a.date)),
+                    ("rank", Value::opt_str(a.rank.as_ref())),
+                    ("note", opt_rich(a.note.as_deref())),
+                ])
+            }),
+        ),
+        (
+            "service",
+            list(&p.service, |s| {
+                Value::Dict(vec![
+                    ("role", Value::str(&s.role)),
+                    ("venues", Value::strs(&s.venues)),
+                ])
+            }),
+        ),
+        (
+            "skills",
+            list(&p.skills, |s| {
+                Value::Dict(vec![
+                    ("name", Value::str(&s.name)),
+                    ("keywords", Value::strs(&s.keywords)),
+                ])
+            }),
+        ),
+        (
+            "languages",
+            list(&p.languages, |l| {
+                Value::Dict(vec![
+                    ("name", Value::str(&l.name)),
+                    ("fluency", Value::opt_str(l.fluency.as_ref())),
+                ])
+            }),
+        ),
+        ("hobbies", rich_list(&p.hobbies)),
+        (
+            "sections",
+            list(&p.sections, |s| {
+                Value::Dict(vec![
+                    ("title", Value::str(&s.title)),
+                    (
+                        "entries",
+                        list(&s.entries, |e| {
+                            Value::Dict(vec![
+                                ("title", rich(&e.title)),
+                                ("subtitle", opt_rich(e.subtitle.as_deref())),
+                                ("location", Value::opt_str(e.location.as_ref())),
+                                ("date", opt_date(e.date)),
+                                ("start", opt_date(e.start)),
+                                ("end", opt_end(e.end)),
+                                ("highlights", rich_list(&e.highlights)),
+                            ])
+                        }),
+                    ),
+                ])
+            }),
+        ),
+        ("order", section_order(p, lab_order)),
+        ("updated", opt_date(p.updated)),
+        ("document_date", date.map_or(Value::None, datetime)),
+    ])
+}
+
+/// Which sections appear, in which order: the keys of the profile's `section_order` (or, when
+/// it has none, the lab's) first, then every other non-empty section in the default order
+/// (custom sections before hobbies). Custom sections are given by their index in `sections`.
+fn section_order(p: &Profile, lab_order: &[String]) -> Value {
+    let listed = if p.section_order.is_empty() {
+        lab_order
+    } else {
+        &p.section_order
+    };
+    let has_content = |key: &str| match Section::from_key(key) {
+        Some(section) => section.has_content(p),
+        None => p
+            .sections
+            .iter()
+            .any(|s| s.title == key && !s.entries.is_empty()),
+    };
+    let value = |key: &str| match Section::from_key(key) {
+        Some(section) => Value::str(section.key()),
+        None => Value::Int(
+            p.sections
+                .iter()
+                .position(|s| s.title == key)
+                .unwrap_or_default() as i64,
+        ),
+    };
+    let mut order: Vec<Value> = listed
+        .iter()
+        .filter(|key| has_content(key))
+        .map(|key| value(key))
+        .collect();
+    let defaults = Section::keys()
+        .filter(|k| *k != Section::Hobbies.key())
+        .map(str::to_string)
+        .chain(p.sections.iter().map(|s| s.title.clone()))
+        .chain([Section::Hobbies.key().to_string()]);
+    for key in defaults {
+        if has_content(&key) && !listed.contains(&key) {
+            order.push(value(&key));
+        }
+    }
+    Value::Array(order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::profile::parse;
+    use std::path::Path;
+
+    fn profile(yaml: &str) -> Profile {
+        parse(yaml, Path::new(".")).unwrap()
+    }
+
+    fn source(yaml: &str) -> String {
+        let mut out = String::new();
+        profile_value(&profile(yaml), &[], None).write(&mut out, 0);
+        out
+    }
+
+    #[test]
+    fn own_name_is_matched_after_normalisation() {
+        let own = vec![normalize_name("Zili Zhang"), normalize_name("Z. Zhang")];
+        let me = |raw: &str| match author(raw, &own) {
+            Value::Dict(f) => (f[1].1.clone(), f[2].1.clone(), f[3].1.clone()),
+            _ => unreachable!(),
+        };
+        assert_eq!(
+            me("ZILI ZHANG*"),
+            (Value::Bool(true), Value::Bool(true), Value::Bool(false))
+        );
+        assert_eq!(
+            me("Z Zhang †"),
+            (Value::Bool(true), Value::Bool(false), Value::Bool(true))
+        );
+        assert_eq!(
+            me("Zhen Zhang"),
+            (Value::Bool(false), Value::Bool(false), Value::Bool(false))
+        );
+    }
+
+    #[test]
+    fn publications_are_newest_first_and_stable_within_a_year() {
+        let s = source(
+            "name: A\npublications:\n  - {title: old, authors: [A], year: 2019}\n  - {title: new1, authors: [A], year: 2024}\n  - {title: new2, authors: [A], year: 2024}\n",
+        );
+        let (a, b, c) = (
+            s.find("new1").unwrap(),
+            s.find("new2").unwrap(),
+            s.find("old").unwrap(),
+        );
+        assert!(a < b && b < c, "{s}");
+    }
+
+    #[test]
+    fn user_text_is_only_ever_a_literal() {
+        let s = source("name: '\") #panic() // '\nbio: '#strong[x] $y$ **z**'\n");
+        assert!(s.contains(r#"name: "\") #panic() //","#), "{s}");
+        assert!(
+            s.contains(r##"bio: [#"#strong[x] $y$ "#strong[#"z"]],"##),
+            "{s}"
+        );
+    }
+
+    #[test]
+    fn section_order_puts_listed_sections_first() {
+        let s = source(
+            "name: A\nbio: b\nhobbies: [h]\nsections: [{title: Patents, entries: [{title: P}]}]\nsection_order: [hobbies]\neducation: [{institution: I, degree: D}]\n",
+        );
+        let order = &s[s.find("order:").unwrap()..];
+        assert!(
+            order.starts_with(
+                "order: (\n    \"hobbies\",\n    \"bio\",\n    \"education\",\n    0,\n  )"
+            ),
+            "{order}"
+        );
+    }
+
+    #[test]
+    fn links_become_addresses() {
+        assert_eq!(web_url("www.zilizhang.site"), "https://www.zilizhang.site");
+        let s = source("name: A\npublications: [{title: T, authors: [A], year: 2020, links: {doi: 10.1/x, arxiv: '2401.01234'}}]\n");
+        assert!(s.contains("\"https://doi.org/10.1/x\""), "{s}");
+        assert!(s.contains("\"https://arxiv.org/abs/2401.01234\""), "{s}");
+    }
+}

@@ -1,0 +1,202 @@
+//! `cvpdf.yaml` as written, and how its values, the defaults and the command line's flags
+//! make a [`Style`]. Every bad value is a problem at its line (or names its flag).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::color::Color;
+use super::logo::read_logo;
+use super::{languages, LabStyle, Numbering, Overrides, Paper, PhotoShape, Style};
+use crate::diag::{unknown, Problem, Report};
+use crate::fonts::FontSet;
+use crate::profile::Section;
+use crate::template::Template;
+use crate::yaml::{self, Kind};
+
+const CONFIG: Kind = Kind {
+    noun: "configuration",
+    minimal: "template: classic",
+    example_keys: "`template: …`, `accent: …`",
+};
+
+/// The lab shown in the footer.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lab {
+    /// The lab's name.
+    pub name: String,
+    /// Its web page.
+    pub url: Option<String>,
+    /// A small logo (PNG, JPEG or SVG), relative to the configuration file.
+    pub logo: Option<String>,
+}
+
+/// `cvpdf.yaml` as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LabConfig {
+    /// A built-in template name or a `.typ` path relative to the configuration file.
+    pub template: Option<String>,
+    /// `a4` or `us-letter`.
+    pub paper: Option<Paper>,
+    /// The accent colour: `#1f4e79`, `#36c` or a Typst colour name such as `navy`.
+    pub accent: Option<String>,
+    /// The body font family, from the bundled or added fonts.
+    pub font: Option<String>,
+    /// Default order of sections for every profile (a profile's own order wins).
+    #[serde(default)]
+    pub section_order: Vec<String>,
+    /// The lab, shown small in the footer.
+    pub lab: Option<Lab>,
+    /// The language of the CV's own words (`en`, `zh`).
+    pub lang: Option<String>,
+    /// How publications are numbered.
+    pub numbering: Option<Numbering>,
+    /// How photos are cropped (the template's choice when absent).
+    pub photo: Option<PhotoShape>,
+}
+
+/// Reads a configuration file and resolves the style it describes with `overrides` on top.
+pub fn load_style(
+    path: Option<&Path>,
+    overrides: &Overrides,
+    fonts: &FontSet,
+) -> Result<Style, Report> {
+    let Some(path) = path else {
+        return resolve(&LabConfig::default(), None, overrides, fonts)
+            .map_err(|problems| Report::new(Path::new("command line"), None, problems));
+    };
+    let text = yaml::read_text(path, CONFIG)?;
+    let fail = |problems: Vec<Problem>| Report::new(path, Some(text.clone()), problems);
+    let (config, index) = yaml::parse::<LabConfig>(&text, CONFIG).map_err(fail)?;
+    resolve(&config, Some(path), overrides, fonts)
+        .map_err(|problems| fail(yaml::locate(problems, &index)))
+}
+
+/// Merges defaults, the configuration and the overrides, checking every value. Problems with
+/// a value from the command line name the flag instead of a field.
+fn resolve(
+    config: &LabConfig,
+    path: Option<&Path>,
+    o: &Overrides,
+    fonts: &FontSet,
+) -> Result<Style, Vec<Problem>> {
+    let dir = path
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let mut problems = Vec::new();
+    // The field a value came from, or the flag that overrode it.
+    let origin = |flag: &str, field: &str, from_flag: bool| {
+        if from_flag {
+            format!("--{flag} (command line)")
+        } else {
+            field.to_string()
+        }
+    };
+
+    let template = match (&o.template, &config.template) {
+        (Some(spec), _) => {
+            Template::resolve(spec).map_err(|p| p.at_field("--template (command line)"))
+        }
+        (None, Some(spec)) => {
+            // A path in the configuration is relative to the configuration file.
+            let is_path = spec.ends_with(".typ") || spec.contains(['/', '\\']);
+            let spec = if is_path {
+                dir.join(spec).to_string_lossy().into_owned()
+            } else {
+                spec.clone()
+            };
+            Template::resolve(&spec).map_err(|p| p.at_field("template"))
+        }
+        (None, None) => Ok(Template::default_builtin()),
+    };
+    let template = template.unwrap_or_else(|p| {
+        problems.push(p);
+        Template::default_builtin()
+    });
+
+    let accent = match o.accent.as_ref().or(config.accent.as_ref()) {
+        Some(value) => match Color::parse(value) {
+            Ok(color) => Some(color),
+            Err(p) => {
+                problems.push(p.at_field(origin("accent", "accent", o.accent.is_some())));
+                None
+            }
+        },
+        None => None,
+    };
+
+    let font = o.font.as_ref().or(config.font.as_ref()).cloned();
+    if let Some(family) = &font {
+        if let Err(p) = fonts.check_family(family) {
+            problems.push(p.at_field(origin("font", "font", o.font.is_some())));
+        }
+    }
+
+    let lang = o
+        .lang
+        .as_ref()
+        .or(config.lang.as_ref())
+        .cloned()
+        .unwrap_or_else(|| "en".into());
+    let known = languages();
+    if !known.contains(&lang) {
+        problems.push(
+            unknown("language", &lang, known.iter().map(String::as_str), || {
+                String::new()
+            })
+            .at_field(origin("lang", "lang", o.lang.is_some()))
+            .with_help(format!(
+                "the languages are: {} (templates/i18n.yaml)",
+                known.join(", ")
+            )),
+        );
+    }
+
+    for (i, key) in config.section_order.iter().enumerate() {
+        if Section::from_key(key).is_none() {
+            problems.push(
+                unknown("section", key, Section::keys(), || {
+                    format!(
+                        "the sections are: {}",
+                        Section::keys().collect::<Vec<_>>().join(", ")
+                    )
+                })
+                .at_field(format!("section_order[{i}]")),
+            );
+        }
+    }
+
+    let lab = config.lab.as_ref().map(|lab| LabStyle {
+        name: lab.name.clone(),
+        url: lab.url.clone(),
+        logo: lab
+            .logo
+            .as_ref()
+            .and_then(|logo| match read_logo(&dir, logo) {
+                Ok(asset) => Some(asset),
+                Err(p) => {
+                    problems.push(p.at_field("lab.logo"));
+                    None
+                }
+            }),
+    });
+
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(Style {
+        template,
+        paper: o.paper.or(config.paper).unwrap_or_default(),
+        accent,
+        font,
+        lang,
+        numbering: o.numbering.or(config.numbering).unwrap_or_default(),
+        photo: o.photo.or(config.photo),
+        lab,
+        section_order: config.section_order.clone(),
+        config_path: path.map(Path::to_path_buf),
+    })
+}

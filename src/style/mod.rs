@@ -1,0 +1,348 @@
+//! The lab-wide style: `cvpdf.yaml`, found in a profile's directory or any parent (or given
+//! with `--config`), so that one lab styles every profile alike, and the command-line flags
+//! that override it. [`Style`] is the result: validated, with defaults filled in, ready for
+//! the template.
+
+mod color;
+mod config;
+mod logo;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+
+use crate::diag::Report;
+use crate::fonts::FontSet;
+use crate::template::Template;
+
+pub use color::Color;
+pub use config::{load_style, Lab, LabConfig};
+
+/// The file names a lab configuration may have.
+pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
+
+/// The words the templates print, per language (`templates/i18n.yaml`).
+pub const I18N: &str = include_str!("../../templates/i18n.yaml");
+
+/// The languages of `templates/i18n.yaml`.
+pub fn languages() -> Vec<String> {
+    serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
+        .map(|m| {
+            m.keys()
+                .filter_map(|k| k.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Paper sizes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    UsLetter,
+}
+
+impl Paper {
+    /// Typst's name of the paper.
+    pub fn typst_name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::UsLetter => "us-letter",
+        }
+    }
+}
+
+/// How publications are numbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Numbering {
+    /// The newest has the highest number, counting down the list.
+    #[default]
+    Reverse,
+    /// 1, 2, 3 … down the list.
+    Forward,
+    /// No numbers.
+    None,
+}
+
+/// How a photo is cropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PhotoShape {
+    /// A circle.
+    Round,
+    /// A rectangle with slightly rounded corners.
+    Square,
+}
+
+/// Settings given on the command line; they win over the configuration file.
+#[derive(Debug, Clone, Default)]
+pub struct Overrides {
+    /// `--config`: this file instead of looking for one.
+    pub config: Option<PathBuf>,
+    /// `--template`.
+    pub template: Option<String>,
+    /// `--paper`.
+    pub paper: Option<Paper>,
+    /// `--accent`.
+    pub accent: Option<String>,
+    /// `--font`.
+    pub font: Option<String>,
+    /// `--lang`.
+    pub lang: Option<String>,
+    /// `--numbering`.
+    pub numbering: Option<Numbering>,
+    /// `--photo`.
+    pub photo: Option<PhotoShape>,
+}
+
+/// A file shown on every page (the lab logo), read once.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Asset {
+    /// The file name the template reads it under, e.g. `lab-logo.png`.
+    pub name: String,
+    /// The file's bytes.
+    pub bytes: Arc<[u8]>,
+    /// Where it was read from.
+    pub path: PathBuf,
+}
+
+/// The resolved lab information.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LabStyle {
+    /// Name.
+    pub name: String,
+    /// Web page.
+    pub url: Option<String>,
+    /// Logo.
+    pub logo: Option<Asset>,
+}
+
+/// Everything about how a CV looks, validated.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// The template.
+    pub template: Template,
+    /// Paper size.
+    pub paper: Paper,
+    /// Accent colour; the template's own when absent.
+    pub accent: Option<Color>,
+    /// Body font family; the template's own when absent.
+    pub font: Option<String>,
+    /// Language of the template's words.
+    pub lang: String,
+    /// Publication numbering.
+    pub numbering: Numbering,
+    /// Photo crop; the template's own when absent.
+    pub photo: Option<PhotoShape>,
+    /// The lab for the footer.
+    pub lab: Option<LabStyle>,
+    /// The lab's default section order.
+    pub section_order: Vec<String>,
+    /// The configuration file this came from, if any.
+    pub config_path: Option<PathBuf>,
+}
+
+impl Style {
+    /// The default look with `template`: A4, English, the template's own colours and fonts.
+    pub fn with_template(template: Template) -> Self {
+        Style {
+            template,
+            paper: Paper::default(),
+            accent: None,
+            font: None,
+            lang: "en".into(),
+            numbering: Numbering::default(),
+            photo: None,
+            lab: None,
+            section_order: Vec::new(),
+            config_path: None,
+        }
+    }
+}
+
+impl Style {
+    /// The files this style was read from: the configuration, a user template, the logo.
+    pub fn files(&self) -> Vec<PathBuf> {
+        let logo = self.lab.as_ref().and_then(|l| l.logo.as_ref());
+        self.config_path
+            .iter()
+            .chain(&self.template.path)
+            .chain(logo.map(|l| &l.path))
+            .cloned()
+            .collect()
+    }
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style::with_template(Template::default_builtin())
+    }
+}
+
+/// The configuration that applies to a profile in `dir`: `cvpdf.yaml` in `dir` or the nearest
+/// parent that has one.
+pub fn find_config(dir: &Path) -> Option<PathBuf> {
+    let start = dir.canonicalize().ok()?;
+    start
+        .ancestors()
+        .find_map(|d| CONFIG_NAMES.iter().map(|n| d.join(n)).find(|p| p.is_file()))
+}
+
+/// Why no style could be made for a profile: its configuration has errors.
+#[derive(Debug)]
+pub struct StyleError {
+    /// The configuration file, if one was found.
+    pub config: Option<PathBuf>,
+    /// Its problems; given only the first time, so that a lab's broken file is told once.
+    pub report: Option<Report>,
+}
+
+/// A cache of styles: one per configuration file of a run, resolved once each. Shared by the
+/// workers of a batch.
+pub struct Styles<'a> {
+    overrides: Overrides,
+    fonts: &'a FontSet,
+    resolved: Mutex<HashMap<Option<PathBuf>, Option<Arc<Style>>>>,
+}
+
+impl<'a> Styles<'a> {
+    /// Styles with `overrides` from the command line, checking fonts against `fonts`.
+    pub fn new(overrides: Overrides, fonts: &'a FontSet) -> Self {
+        Self {
+            overrides,
+            fonts,
+            resolved: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Checks the command-line values on their own (before any configuration file is read).
+    pub fn check_overrides(&self) -> Result<(), Report> {
+        let explicit = self.overrides.config.clone();
+        load_style(explicit.as_deref(), &self.overrides, self.fonts).map(|_| ())
+    }
+
+    /// The configuration file that applies to a profile in `dir`: `--config`, or the nearest
+    /// `cvpdf.yaml`.
+    pub fn config_for(&self, dir: &Path) -> Option<PathBuf> {
+        self.overrides.config.clone().or_else(|| find_config(dir))
+    }
+
+    /// The style for a profile in `dir`.
+    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Style>, StyleError> {
+        let path = self.config_for(dir);
+        let mut resolved = self.resolved.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(style) = resolved.get(&path) {
+            return style.clone().ok_or(StyleError {
+                config: path,
+                report: None,
+            });
+        }
+        let style = load_style(path.as_deref(), &self.overrides, self.fonts).map(Arc::new);
+        resolved.insert(path.clone(), style.as_ref().ok().cloned());
+        style.map_err(|report| StyleError {
+            config: path,
+            report: Some(report),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fonts::FontOptions;
+
+    fn fonts() -> FontSet {
+        FontSet::new(FontOptions::default())
+    }
+
+    fn style(yaml: &str) -> Result<Style, Vec<Problem>> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cvpdf.yaml");
+        std::fs::write(&path, yaml).unwrap();
+        load_style(Some(&path), &Overrides::default(), &fonts()).map_err(|r| r.problems)
+    }
+
+    #[test]
+    fn colours_are_names_or_hex() {
+        assert_eq!(Color::parse("Navy").unwrap(), Color::Named("navy"));
+        assert_eq!(Color::parse("#36C").unwrap(), Color::Hex("#3366cc".into()));
+        assert!(Color::parse("#12345").is_err());
+        assert!(Color::parse("bleu")
+            .unwrap_err()
+            .message
+            .contains("did you mean \"blue\""));
+    }
+
+    #[test]
+    fn every_language_table_has_every_entry_of_english() {
+        let tables: serde_yaml::Mapping = serde_yaml::from_str(I18N).unwrap();
+        fn keys(v: &serde_yaml::Value, prefix: &str, out: &mut Vec<String>) {
+            if let serde_yaml::Value::Mapping(m) = v {
+                for (k, v) in m {
+                    let k = format!("{prefix}{}", k.as_str().unwrap());
+                    out.push(k.clone());
+                    keys(v, &format!("{k}."), out);
+                }
+            } else if let serde_yaml::Value::Sequence(s) = v {
+                out.push(format!("{prefix}len={}", s.len()));
+            }
+        }
+        let mut english = Vec::new();
+        keys(&tables["en"], "", &mut english);
+        for (lang, table) in &tables {
+            let mut these = Vec::new();
+            keys(table, "", &mut these);
+            assert_eq!(these, english, "table {lang:?}");
+        }
+        assert_eq!(languages(), ["en", "zh"]);
+    }
+
+    #[test]
+    fn bad_values_are_errors_with_their_field() {
+        let problems = style("template: clasic\naccent: bleu\nfont: Comic Sans\nlang: zh-CN\nsection_order: [pubs]\n").unwrap_err();
+        let fields: Vec<_> = problems.iter().map(|p| p.field.clone().unwrap()).collect();
+        assert_eq!(
+            fields,
+            ["template", "accent", "font", "lang", "section_order[0]"]
+        );
+        assert!(problems.iter().all(|p| p.span.is_some()), "{problems:?}");
+        assert!(problems[0].message.contains("did you mean \"classic\""));
+        assert!(problems[3].message.contains("did you mean \"zh\""));
+    }
+
+    #[test]
+    fn flags_override_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cvpdf.yaml");
+        std::fs::write(&path, "paper: us-letter\naccent: navy\nlang: zh\n").unwrap();
+        let o = Overrides {
+            accent: Some("#ff0000".into()),
+            ..Overrides::default()
+        };
+        let s = load_style(Some(&path), &o, &fonts()).unwrap();
+        assert_eq!(
+            (s.paper, s.accent, s.lang.as_str()),
+            (Paper::UsLetter, Some(Color::Hex("#ff0000".into())), "zh")
+        );
+    }
+
+    #[test]
+    fn the_nearest_configuration_applies() {
+        let dir = tempfile::tempdir().unwrap();
+        let nested = dir.path().join("lab/profiles");
+        std::fs::create_dir_all(&nested).unwrap();
+        assert_eq!(find_config(&nested), None);
+        std::fs::write(dir.path().join("lab/cvpdf.yaml"), "lang: en\n").unwrap();
+        assert_eq!(
+            find_config(&nested).unwrap(),
+            dir.path().join("lab/cvpdf.yaml").canonicalize().unwrap()
+        );
+    }
+}
