@@ -135,7 +135,7 @@ impl Template {
             "the built-in templates are {}; or give a path to a .typ file",
             names.join(", ")
         );
-        Err(unknown("template", spec, names.iter().copied(), || String::new()).with_help(list))
+        Err(unknown("template", spec, names.iter().copied(), String::new).with_help(list))
     }
 
     /// The default template.

@@ -238,10 +238,13 @@ fn render(profile: &Profile, template: &str) -> Result<Pdf, String> {
     std::fs::write(&path, serde_yaml::to_string(profile).unwrap()).unwrap();
     let loaded = load(&path).map_err(|r| r.short())?;
     let style = Style::with_template(Template::resolve(template).unwrap());
-    let rendered = renderer()
-        .render_pdf(&loaded, &style)
+    let compiled = renderer()
+        .compile(&loaded, &style)
         .map_err(|e| e.detail())?;
-    Ok(Pdf::parse(&rendered.pdf))
+    let pdf = renderer()
+        .export_pdf(&compiled, &loaded)
+        .map_err(|e| e.detail())?;
+    Ok(Pdf::parse(&pdf))
 }
 
 proptest! {

@@ -75,6 +75,16 @@ impl Session<'_> {
         let mut watcher =
             notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
         let mut watched: HashSet<PathBuf> = HashSet::new();
+        // Watch what was named before the first round, so that a save made while it renders
+        // is not missed.
+        let named: Vec<PathBuf> = self
+            .options
+            .target
+            .inputs
+            .iter()
+            .filter_map(|p| absolute(p))
+            .collect();
+        watch_directories(&mut watcher, &mut watched, &named)?;
         loop {
             let inputs = self.round();
             watch_directories(&mut watcher, &mut watched, &inputs)?;

@@ -111,6 +111,6 @@ mod tests {
             "error: cannot write cv.pdf: full\n"
         );
         let text = printer.format(&[Diagnostic::error("internal error").with_note("a bug")]);
-        assert_eq!(text, "error: internal error\n  = note: a bug\n\n");
+        assert_eq!(text, "error: internal error\n = note: a bug\n\n");
     }
 }

@@ -4,14 +4,16 @@
 //! column and field path. The model never formats anything; that is the `source` stage's job.
 
 mod date;
+mod files;
 mod load;
 mod model;
+mod publication;
 mod sections;
 mod validate;
 
 pub use date::{Date, DateError, EndDate};
+pub use files::resolve_photo;
+pub(crate) use files::{image_format, resolve_file};
 pub use load::{load, parse, LoadedProfile};
 pub use model::*;
 pub use sections::Section;
-pub use validate::resolve_photo;
-pub(crate) use validate::{image_format, resolve_file};

@@ -8,14 +8,17 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::date::{Date, EndDate};
+pub use super::publication::{
+    bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
+};
 
 /// For `skip_serializing_if`: written YAML leaves out what is at its default.
-fn is_false(value: &bool) -> bool {
+pub(super) fn is_false(value: &bool) -> bool {
     !*value
 }
 
 /// For `skip_serializing_if`: written YAML leaves out what is at its default.
-fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+pub(super) fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
 }
 
@@ -214,108 +217,6 @@ pub struct Experience {
     /// What was done (inline markdown).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<String>,
-}
-
-/// The kind of a publication; decides its group and its label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum PublicationKind {
-    /// A conference paper.
-    #[default]
-    Conference,
-    /// A journal article.
-    Journal,
-    /// A workshop paper.
-    Workshop,
-    /// A preprint (e.g. on arXiv).
-    Preprint,
-    /// A thesis.
-    Thesis,
-    /// A patent.
-    Patent,
-    /// Anything else.
-    Other,
-}
-
-/// Where a publication stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum PublicationStatus {
-    /// Published.
-    #[default]
-    Published,
-    /// Accepted, not yet published.
-    Accepted,
-    /// Submitted and under review.
-    Submitted,
-    /// Publicly available as a preprint.
-    Preprint,
-    /// Being written.
-    InPreparation,
-}
-
-/// Links attached to a publication.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PublicationLinks {
-    /// The paper's PDF.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub pdf: Option<String>,
-    /// A DOI (`10.1145/…`) or a doi.org address.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub doi: Option<String>,
-    /// An arXiv identifier (`2401.01234`) or address.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub arxiv: Option<String>,
-    /// The code repository.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub code: Option<String>,
-    /// The slides.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub slides: Option<String>,
-    /// A recording.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub video: Option<String>,
-}
-
-/// A paper, article, thesis or patent.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Publication {
-    /// The title (inline markdown).
-    pub title: String,
-    /// Authors in the order of the paper. A trailing `*` marks equal contribution and a trailing
-    /// `†` a corresponding author.
-    pub authors: Vec<String>,
-    /// The full venue name.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub venue: Option<String>,
-    /// The short venue name, e.g. `NSDI'24`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub venue_short: Option<String>,
-    /// The year of publication (or of the preprint).
-    pub year: u16,
-    /// The month (1–12), when known; orders papers within a year and is shown with the year.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub month: Option<u8>,
-    /// Conference, journal, workshop, …
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub kind: PublicationKind,
-    /// Published, accepted, submitted, …
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub status: PublicationStatus,
-    /// An award the paper received, e.g. `Best Paper Award`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub award: Option<String>,
-    /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
-    /// PDF, DOI, arXiv, code, slides, video.
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub links: PublicationLinks,
-    /// Marks a paper the researcher wants to stand out.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub selected: bool,
 }
 
 /// A talk given at one or more events.

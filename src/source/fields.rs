@@ -6,7 +6,8 @@ use std::path::Path;
 use super::inline;
 use super::value::Value;
 use crate::profile::{
-    Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks, PublicationStatus,
+    bare_doi, Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks,
+    PublicationStatus,
 };
 use crate::timestamp::Timestamp;
 
@@ -81,19 +82,10 @@ pub(super) fn opt_url(url: Option<&str>) -> Value {
 
 /// Publication links as addresses: a bare DOI or arXiv identifier becomes a link.
 pub(super) fn publication_links(links: &PublicationLinks) -> Value {
-    let doi = links.doi.as_deref().map(|d| {
-        let d = d.trim();
-        let bare = [
-            "https://doi.org/",
-            "http://doi.org/",
-            "https://dx.doi.org/",
-            "doi:",
-        ]
-        .iter()
-        .find_map(|p| d.strip_prefix(p))
-        .unwrap_or(d);
-        format!("https://doi.org/{bare}")
-    });
+    let doi = links
+        .doi
+        .as_deref()
+        .map(|d| format!("https://doi.org/{}", bare_doi(d)));
     let arxiv = links.arxiv.as_deref().map(|a| {
         let a = a.trim();
         if a.contains("://") {

@@ -256,6 +256,7 @@ impl<'a> Styles<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diag::Problem;
     use crate::fonts::FontOptions;
 
     fn fonts() -> FontSet {

@@ -4,28 +4,12 @@
 //! edited as text, so its comments and everything else survive; the result is validated
 //! before it replaces the file.
 
-use std::path::Path;
-
 use biblatex::{Bibliography, ChunksExt, DateValue, Entry, EntryType, PermissiveType, Person};
 
-use crate::profile::{
-    self, Profile, Publication, PublicationKind, PublicationLinks, PublicationStatus,
-};
-use crate::yaml::edit::{self, Edit, SequenceAt};
-use crate::yaml::spans::SpanIndex;
+use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
+mod merge;
 
-/// What an import did.
-#[derive(Debug, Default)]
-pub struct BibOutcome {
-    /// The profile's new text.
-    pub text: String,
-    /// Titles of the publications added.
-    pub added: Vec<String>,
-    /// Titles of the publications updated.
-    pub updated: Vec<String>,
-    /// Entries left out, with the reason.
-    pub skipped: Vec<String>,
-}
+pub use merge::merge;
 
 /// Publications by citation key.
 pub type Keyed = Vec<(String, Publication)>;
@@ -197,129 +181,11 @@ fn clean(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// For matching: lower case, letters and digits only.
-fn title_key(title: &str) -> String {
-    title
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-fn doi_key(doi: &str) -> String {
-    let d = doi.trim().to_lowercase();
-    [
-        "https://doi.org/",
-        "http://doi.org/",
-        "https://dx.doi.org/",
-        "doi:",
-    ]
-    .iter()
-    .find_map(|p| d.strip_prefix(p).map(str::to_string))
-    .unwrap_or(d)
-}
-
-/// Merges `incoming` into the profile `text` (already parsed as `profile`); `dir` is where
-/// the profile's relative paths start, for the final validation.
-pub fn merge(
-    text: &str,
-    profile: &Profile,
-    dir: &Path,
-    incoming: Vec<(String, Publication)>,
-) -> Result<BibOutcome, String> {
-    let index = SpanIndex::build(text).map_err(|e| e.message)?;
-    let sequence = edit::sequence_at(text, &index, "publications");
-    let mut outcome = BibOutcome::default();
-    let mut edits = Vec::new();
-    let mut appended = String::new();
-    let indent = match &sequence {
-        SequenceAt::Block(seq) => seq.indent.clone(),
-        _ => "  ".to_string(),
-    };
-    let mut existing: Vec<Publication> = profile.publications.clone();
-    for (key, new) in incoming {
-        let found = existing.iter().position(|old| {
-            let same_doi = matches!((&old.links.doi, &new.links.doi), (Some(a), Some(b)) if doi_key(a) == doi_key(b));
-            same_doi || title_key(&old.title) == title_key(&new.title)
-        });
-        match found {
-            Some(i) => {
-                let old = &existing[i];
-                // The BibTeX entry knows the bibliographic facts; the profile keeps what only
-                // the researcher adds (short venue, award, note, selection).
-                let merged = Publication {
-                    venue_short: old.venue_short.clone(),
-                    award: old.award.clone(),
-                    note: old.note.clone().or(new.note.clone()),
-                    selected: old.selected,
-                    venue: new.venue.clone().or(old.venue.clone()),
-                    links: PublicationLinks {
-                        pdf: new.links.pdf.clone().or(old.links.pdf.clone()),
-                        doi: new.links.doi.clone().or(old.links.doi.clone()),
-                        arxiv: new.links.arxiv.clone().or(old.links.arxiv.clone()),
-                        code: old.links.code.clone(),
-                        slides: old.links.slides.clone(),
-                        video: old.links.video.clone(),
-                    },
-                    ..new.clone()
-                };
-                if merged == *old {
-                    continue;
-                }
-                let SequenceAt::Block(seq) = &sequence else {
-                    return Err("the profile's publications are written in flow style ([…]); cannot edit them in place".into());
-                };
-                let item = edit::sequence_item(&merged, &seq.indent)?;
-                edits.push(Edit {
-                    range: seq.items[i].clone(),
-                    text: item,
-                });
-                outcome.updated.push(merged.title.clone());
-                existing[i] = merged;
-            }
-            None => {
-                if existing
-                    .iter()
-                    .any(|p| title_key(&p.title) == title_key(&new.title))
-                {
-                    outcome
-                        .skipped
-                        .push(format!("{key}: appears twice in the .bib"));
-                    continue;
-                }
-                appended.push_str(&edit::sequence_item(&new, &indent)?);
-                outcome.added.push(new.title.clone());
-                existing.push(new);
-            }
-        }
-    }
-    if !appended.is_empty() {
-        match &sequence {
-            SequenceAt::Block(seq) => edits.push(Edit { range: seq.append_at..seq.append_at, text: appended }),
-            SequenceAt::Empty(range) => edits.push(Edit { range: range.clone(), text: format!("\n{appended}") }),
-            SequenceAt::Missing => {
-                let sep = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
-                edits.push(Edit { range: text.len()..text.len(), text: format!("{sep}publications:\n{appended}") });
-            }
-            SequenceAt::Other => {
-                return Err("the profile's publications are written in flow style ([…]); cannot edit them in place".into())
-            }
-        }
-    }
-    outcome.text = edit::apply(text, edits);
-    // Never replace a good profile with a broken one.
-    profile::parse(&outcome.text, dir).map_err(|problems| {
-        let first = problems
-            .first()
-            .map_or_else(String::new, |p| p.message.clone());
-        format!("the merged profile would not be valid ({first}); the file is left as it was")
-    })?;
-    Ok(outcome)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile;
+    use std::path::Path;
 
     const BIB: &str = r#"
 @inproceedings{zhang2023fast,

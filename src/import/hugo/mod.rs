@@ -6,8 +6,11 @@
 
 use serde_json::Value;
 
+mod data;
+
 use super::{link_kind, parse_date, parse_end, Tracked};
 use crate::profile::*;
+use data::data_file;
 
 pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
     let (front, body) = split_front_matter(text)?;
@@ -186,177 +189,8 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
     Ok(p)
 }
 
-/// `data/authors/<slug>.yaml` (Hugo Blox `hugoblox/author/v1`).
-fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
-    src.ignore("schema");
-    src.ignore("slug");
-    let display = src
-        .str("name.display")
-        .or_else(|| src.str("name"))
-        .ok_or("the author data has no name")?;
-    let alternate = src.str("name.alternate");
-    src.mark("name.given");
-    src.mark("name.family");
-    // The profile's `name` is the Latin-script one; the other becomes `native_name`.
-    let latin = |s: &str| {
-        s.chars()
-            .filter(|c| c.is_alphabetic())
-            .all(|c| (c as u32) < 0x0250)
-    };
-    let (name, native) = match alternate {
-        Some(alt) if !latin(&display) && latin(&alt) => (alt, Some(display)),
-        Some(alt) if latin(&display) && !latin(&alt) => (display, Some(alt)),
-        Some(alt) => {
-            warnings.push(format!(
-                "name.alternate: \"{alt}\" kept only as a name variant"
-            ));
-            (display, None)
-        }
-        None => (display, None),
-    };
-    let mut p = Profile {
-        name,
-        native_name: native,
-        ..Profile::default()
-    };
-    p.headline = src.str("role");
-    p.bio = src.str("bio");
-    p.interests = src.strs("interests");
-    for i in 0..src.len("affiliations") {
-        let at = format!("affiliations[{i}]");
-        if let Some(name) = src.str(&format!("{at}.name")) {
-            p.affiliations.push(Affiliation {
-                name,
-                url: src.str(&format!("{at}.url")),
-            });
-        }
-    }
-    for i in 0..src.len("links") {
-        let at = format!("links[{i}]");
-        let icon = src.str(&format!("{at}.icon")).unwrap_or_default();
-        let label = src.str(&format!("{at}.label"));
-        if let Some(url) = src.str(&format!("{at}.url")) {
-            social_link(&mut p, &icon, url, label, &at, warnings);
-        }
-    }
-    for i in 0..src.len("education") {
-        let at = format!("education[{i}]");
-        let degree = src
-            .str(&format!("{at}.degree"))
-            .or_else(|| src.str(&format!("{at}.area")));
-        let (Some(degree), Some(institution)) = (degree, src.str(&format!("{at}.institution")))
-        else {
-            continue;
-        };
-        let (start, end) = dated(src, &at, warnings);
-        p.education.push(Education {
-            institution,
-            degree,
-            location: src.str(&format!("{at}.location")),
-            start,
-            end,
-            score: src
-                .str(&format!("{at}.score"))
-                .or_else(|| src.str(&format!("{at}.gpa"))),
-            highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
-            ..Education::default()
-        });
-    }
-    for key in ["experience", "work"] {
-        for i in 0..src.len(key) {
-            let at = format!("{key}[{i}]");
-            let organization = src
-                .str(&format!("{at}.org"))
-                .or_else(|| src.str(&format!("{at}.organization")))
-                .or_else(|| src.str(&format!("{at}.company")));
-            let (Some(organization), Some(role)) = (
-                organization,
-                src.str(&format!("{at}.role"))
-                    .or_else(|| src.str(&format!("{at}.title"))),
-            ) else {
-                continue;
-            };
-            let (start, end) = dated(src, &at, warnings);
-            p.experience.push(Experience {
-                organization,
-                role,
-                location: src.str(&format!("{at}.location")),
-                start,
-                end,
-                mentors: Vec::new(),
-                highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
-            });
-        }
-    }
-    for i in 0..src.len("awards") {
-        let at = format!("awards[{i}]");
-        let Some(title) = src.str(&format!("{at}.title")) else {
-            continue;
-        };
-        let date = src.date(&format!("{at}.date"), warnings);
-        p.awards.push(Award {
-            title,
-            awarder: src.str(&format!("{at}.awarder")),
-            date,
-            rank: None,
-            note: src.str(&format!("{at}.summary")),
-        });
-    }
-    for i in 0..src.len("skills") {
-        let at = format!("skills[{i}]");
-        let Some(name) = src.str(&format!("{at}.name")) else {
-            continue;
-        };
-        let mut keywords = Vec::new();
-        let mut levels = false;
-        for j in 0..src.len(&format!("{at}.items")) {
-            let item = format!("{at}.items[{j}]");
-            keywords.extend(
-                src.str(&format!("{item}.label"))
-                    .or_else(|| src.str(&format!("{item}.name"))),
-            );
-            levels |= src.get(&format!("{item}.level")).is_some();
-        }
-        if levels {
-            warnings.push(format!(
-                "{at}.items[*].level: skill levels are not shown in a CV"
-            ));
-        }
-        p.skills.push(Skill { name, keywords });
-    }
-    for i in 0..src.len("languages") {
-        let at = format!("languages[{i}]");
-        let Some(name) = src.str(&format!("{at}.name")) else {
-            continue;
-        };
-        if src.get(&format!("{at}.level")).is_some() {
-            warnings.push(format!(
-                "{at}.level: a numeric level is not shown; `label` is kept as the fluency"
-            ));
-        }
-        p.languages.push(Language {
-            name,
-            fluency: src.str(&format!("{at}.label")),
-        });
-    }
-    for key in [
-        "is_owner",
-        "status",
-        "postnominals",
-        "avatar",
-        "name.pronouns",
-        "name.alternate",
-    ] {
-        if src.get(key).is_some() {
-            src.mark(key);
-            warnings.push(format!("{key}: a website setting, not part of a CV"));
-        }
-    }
-    Ok(p)
-}
-
 /// `start`/`end` (or `year`) of a Hugo Blox entry.
-fn dated(
+pub(super) fn dated(
     src: &mut Tracked,
     at: &str,
     warnings: &mut Vec<String>,
@@ -369,7 +203,7 @@ fn dated(
 }
 
 /// "2019 - 2024", "2019–present" or "2019" as a period.
-fn year_range(
+pub(super) fn year_range(
     text: &str,
     path: &str,
     warnings: &mut Vec<String>,
@@ -392,7 +226,7 @@ fn year_range(
 
 /// A social icon/link of a Hugo author: e-mail goes to the contact details, known services
 /// to `links`, the CV link itself is dropped (it is what cvpdf makes).
-fn social_link(
+pub(super) fn social_link(
     p: &mut Profile,
     icon: &str,
     url: String,

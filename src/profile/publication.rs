@@ -1,0 +1,141 @@
+//! The serde types of a publication: what it is, where it stands, where to read it.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::model::{is_default, is_false};
+
+/// The kind of a publication; decides its group and its label.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PublicationKind {
+    /// A conference paper.
+    #[default]
+    Conference,
+    /// A journal article.
+    Journal,
+    /// A workshop paper.
+    Workshop,
+    /// A preprint (e.g. on arXiv).
+    Preprint,
+    /// A thesis.
+    Thesis,
+    /// A patent.
+    Patent,
+    /// Anything else.
+    Other,
+}
+
+/// Where a publication stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PublicationStatus {
+    /// Published.
+    #[default]
+    Published,
+    /// Accepted, not yet published.
+    Accepted,
+    /// Submitted and under review.
+    Submitted,
+    /// Publicly available as a preprint.
+    Preprint,
+    /// Being written.
+    InPreparation,
+}
+
+/// Links attached to a publication.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PublicationLinks {
+    /// The paper's PDF.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pdf: Option<String>,
+    /// A DOI (`10.1145/…`) or a doi.org address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doi: Option<String>,
+    /// An arXiv identifier (`2401.01234`) or address.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arxiv: Option<String>,
+    /// The code repository.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The slides.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slides: Option<String>,
+    /// A recording.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub video: Option<String>,
+}
+
+/// A paper, article, thesis or patent.
+#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Publication {
+    /// The title (inline markdown).
+    pub title: String,
+    /// Authors in the order of the paper. A trailing `*` marks equal contribution and a trailing
+    /// `†` a corresponding author.
+    pub authors: Vec<String>,
+    /// The full venue name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub venue: Option<String>,
+    /// The short venue name, e.g. `NSDI'24`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub venue_short: Option<String>,
+    /// The year of publication (or of the preprint).
+    pub year: u16,
+    /// The month (1–12), when known; orders papers within a year and is shown with the year.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub month: Option<u8>,
+    /// Conference, journal, workshop, …
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub kind: PublicationKind,
+    /// Published, accepted, submitted, …
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub status: PublicationStatus,
+    /// An award the paper received, e.g. `Best Paper Award`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub award: Option<String>,
+    /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// PDF, DOI, arXiv, code, slides, video.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub links: PublicationLinks,
+    /// Marks a paper the researcher wants to stand out.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub selected: bool,
+}
+
+/// A DOI's name (`10.1145/…`) without the `https://doi.org/`, `http://dx.doi.org/` or `doi:`
+/// written before it (matched in any case; the name keeps its own).
+pub fn bare_doi(doi: &str) -> &str {
+    let doi = doi.trim();
+    for prefix in [
+        "https://doi.org/",
+        "http://doi.org/",
+        "https://dx.doi.org/",
+        "http://dx.doi.org/",
+        "doi:",
+    ] {
+        let head = doi.get(..prefix.len());
+        if head.is_some_and(|h| h.eq_ignore_ascii_case(prefix)) {
+            return doi[prefix.len()..].trim_start();
+        }
+    }
+    doi
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dois_lose_their_prefix_in_any_case() {
+        assert_eq!(bare_doi(" https://doi.org/10.1/AbC "), "10.1/AbC");
+        assert_eq!(bare_doi("HTTPS://DX.DOI.ORG/10.1/x"), "10.1/x");
+        assert_eq!(bare_doi("DOI:10.1/x"), "10.1/x");
+        assert_eq!(bare_doi("10.1/x"), "10.1/x");
+        assert_eq!(bare_doi("dé"), "dé");
+    }
+}
