@@ -15,7 +15,7 @@ use crate::output::output_dir;
 use crate::profile::LoadedProfile;
 use crate::source;
 use crate::style::Style;
-use crate::template::support_files;
+use crate::template::{SupportFile, COMMON, COMMON_FILE, I18N, I18N_FILE};
 use crate::timestamp::Timestamp;
 use crate::world::{CvWorld, WorldInput};
 use crate::yaml;
@@ -291,6 +291,38 @@ fn failure(world: &Arc<CvWorld>, errors: &[SourceDiagnostic]) -> Failure {
         diagnostics: typst_diagnostics(world, errors).into_iter().collect(),
         summary,
     }
+}
+
+/// The files a render with `style` needs beside its main file.
+pub fn support_files(style: &Style) -> Vec<SupportFile> {
+    let builtin = |name: &str, text: &str| SupportFile {
+        name: name.to_string(),
+        bytes: text.as_bytes().into(),
+        display: format!("templates/{name} (built in)"),
+    };
+    let template = &style.template;
+    let mut files = vec![SupportFile {
+        name: template.file_name.clone(),
+        bytes: template.source.as_bytes().into(),
+        display: match &template.path {
+            Some(path) => path.display().to_string(),
+            None => format!("templates/{} (built in)", template.file_name),
+        },
+    }];
+    files.push(builtin(COMMON_FILE, COMMON));
+    files.push(builtin(I18N_FILE, I18N));
+    if let Some(logo) = style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
+        let display = match &style.config_path {
+            Some(path) => format!("lab logo of {}", path.display()),
+            None => "lab logo".into(),
+        };
+        files.push(SupportFile {
+            name: logo.name.clone(),
+            bytes: logo.bytes.clone(),
+            display,
+        });
+    }
+    files
 }
 
 /// In unit tests, a profile of this name panics inside [`Renderer::compile`].

@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diag::{unknown, Problem};
-use crate::style::{Style, I18N};
 
 /// A template compiled into the binary.
 #[derive(Debug, Clone, Copy)]
@@ -59,37 +58,11 @@ pub struct SupportFile {
     pub display: String,
 }
 
-/// The files a render with `style` needs beside its main file.
-pub fn support_files(style: &Style) -> Vec<SupportFile> {
-    let builtin = |name: &str, text: &str| SupportFile {
-        name: name.to_string(),
-        bytes: text.as_bytes().into(),
-        display: format!("templates/{name} (built in)"),
-    };
-    let template = &style.template;
-    let mut files = vec![SupportFile {
-        name: template.file_name.clone(),
-        bytes: template.source.as_bytes().into(),
-        display: match &template.path {
-            Some(path) => path.display().to_string(),
-            None => format!("templates/{} (built in)", template.file_name),
-        },
-    }];
-    files.push(builtin(COMMON_FILE, COMMON));
-    files.push(builtin(I18N_FILE, I18N));
-    if let Some(logo) = style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
-        let display = match &style.config_path {
-            Some(path) => format!("lab logo of {}", path.display()),
-            None => "lab logo".into(),
-        };
-        files.push(SupportFile {
-            name: logo.name.clone(),
-            bytes: logo.bytes.clone(),
-            display,
-        });
-    }
-    files
-}
+/// The words the templates print, per language (`templates/i18n.yaml`).
+pub const I18N: &str = include_str!("../templates/i18n.yaml");
+
+/// The virtual path of the generated main file, which imports the template.
+pub const MAIN_FILE: &str = "main.typ";
 
 /// The file name the words of every language are served under.
 pub const I18N_FILE: &str = "i18n.yaml";
@@ -122,7 +95,7 @@ impl Template {
             let file_name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .filter(|n| n != COMMON_FILE && n != crate::world::MAIN_FILE)
+                .filter(|n| n != COMMON_FILE && n != MAIN_FILE)
                 .unwrap_or_else(|| "template.typ".into());
             return Ok(Self {
                 file_name,

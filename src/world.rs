@@ -17,10 +17,7 @@ use typst_kit::files::{FileLoader, FileStore};
 
 use crate::digest::{digest, FileRead};
 use crate::fonts::Fonts;
-use crate::template::SupportFile;
-
-/// The virtual path of the generated main file.
-pub const MAIN_FILE: &str = "main.typ";
+use crate::template::{SupportFile, MAIN_FILE};
 
 /// The standard library, built once per process and shared by every world.
 pub fn library() -> Arc<LazyHash<Library>> {

@@ -125,7 +125,22 @@ impl Session<'_> {
                     self.printer.eprint(&done.warnings);
                     println!("{}", rendered_line(&job.input, files, *pages, *elapsed));
                 }
-                Outcome::Unchanged => {}
+                Outcome::Unchanged => {
+                    // A broken save undone: the outputs are those of the same inputs, but say
+                    // that all is well again.
+                    if self.shown.remove(&job.input).is_some() {
+                        let outputs: Vec<String> = job
+                            .outputs
+                            .iter()
+                            .map(|(_, o)| o.display().to_string())
+                            .collect();
+                        println!(
+                            "{} → {} (up to date again)",
+                            job.input.display(),
+                            outputs.join(", ")
+                        );
+                    }
+                }
                 Outcome::Failed(failure) => {
                     let text = self.printer.format(&failure.diagnostics);
                     if self.shown.get(&job.input) != Some(&text) {

@@ -9,8 +9,8 @@ use crate::diag::{Diagnostic, Failure};
 use crate::digest::{digest, FileRead};
 use crate::output::{output_dir, write_atomic};
 use crate::profile;
+use crate::render::support_files;
 use crate::render::{guarded, png_pages, svg_pages};
-use crate::template::support_files;
 
 /// Cached results unused for this many documents are dropped from Typst's memo cache.
 const EVICT_AFTER: usize = 3;

@@ -4,6 +4,7 @@
 //! column and field path. The model never formats anything; that is the `source` stage's job.
 
 mod date;
+mod defaults;
 mod files;
 mod load;
 mod model;
@@ -16,4 +17,7 @@ pub use files::resolve_photo;
 pub(crate) use files::{image_format, resolve_file};
 pub use load::{load, parse, LoadedProfile};
 pub use model::*;
+pub use publication::{
+    bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
+};
 pub use sections::Section;

@@ -8,19 +8,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::date::{Date, EndDate};
-pub use super::publication::{
-    bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
-};
-
-/// For `skip_serializing_if`: written YAML leaves out what is at its default.
-pub(super) fn is_false(value: &bool) -> bool {
-    !*value
-}
-
-/// For `skip_serializing_if`: written YAML leaves out what is at its default.
-pub(super) fn is_default<T: Default + PartialEq>(value: &T) -> bool {
-    *value == T::default()
-}
+use super::defaults::{is_default, is_false};
+use super::publication::Publication;
 
 /// One researcher's profile. Only `name` is required.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]

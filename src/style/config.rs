@@ -21,7 +21,7 @@ const CONFIG: Kind = Kind {
 };
 
 /// The lab shown in the footer.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Lab {
     /// The lab's name.
@@ -33,7 +33,7 @@ pub struct Lab {
 }
 
 /// `cvpdf.yaml` as written.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LabConfig {
     /// A built-in template name or a `.typ` path relative to the configuration file.

@@ -15,16 +15,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::diag::Report;
 use crate::fonts::FontSet;
-use crate::template::Template;
+use crate::template::{Template, I18N};
 
 pub use color::Color;
 pub use config::{load_style, Lab, LabConfig};
 
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
-
-/// The words the templates print, per language (`templates/i18n.yaml`).
-pub const I18N: &str = include_str!("../../templates/i18n.yaml");
 
 /// The languages of `templates/i18n.yaml`.
 pub fn languages() -> Vec<String> {
@@ -38,7 +35,9 @@ pub fn languages() -> Vec<String> {
 }
 
 /// Paper sizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Paper {
     /// ISO A4, 210 × 297 mm.
@@ -59,7 +58,9 @@ impl Paper {
 }
 
 /// How publications are numbered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Numbering {
     /// The newest has the highest number, counting down the list.
@@ -72,7 +73,7 @@ pub enum Numbering {
 }
 
 /// How a photo is cropped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum PhotoShape {
     /// A circle.

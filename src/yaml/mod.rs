@@ -3,6 +3,7 @@
 //! or value, the likely intended one. Profiles and the lab configuration both load through here.
 
 pub mod edit;
+mod schema;
 pub mod spans;
 
 use std::fs;
@@ -11,10 +12,11 @@ use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
 
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::diag::{did_you_mean, Problem, Report};
+use crate::diag::{Problem, Report};
 use spans::{RootKind, SpanIndex};
 
 /// What kind of document is being read, for messages ("the profile is empty").
@@ -83,7 +85,10 @@ pub const MAX_DEPTH: usize = 32;
 pub const MAX_ALIASES: usize = 100;
 
 /// Parses `text` as a `T`, returning the value with the index of field positions.
-pub fn parse<T: DeserializeOwned>(text: &str, kind: Kind) -> Result<(T, SpanIndex), Vec<Problem>> {
+pub fn parse<T: DeserializeOwned + JsonSchema>(
+    text: &str,
+    kind: Kind,
+) -> Result<(T, SpanIndex), Vec<Problem>> {
     let index = SpanIndex::build(text).map_err(|e| {
         vec![Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)]
     })?;
@@ -131,7 +136,7 @@ pub fn parse<T: DeserializeOwned>(text: &str, kind: Kind) -> Result<(T, SpanInde
     }
     let deserializer = serde_yaml::Deserializer::from_str(text);
     let value: T = serde_path_to_error::deserialize(deserializer)
-        .map_err(|err| vec![serde_problem(&err, &index, kind)])?;
+        .map_err(|err| vec![serde_problem::<T>(text, &err, &index, kind)])?;
     Ok((value, index))
 }
 
@@ -231,59 +236,28 @@ fn decode(bytes: &[u8], kind: Kind) -> Result<String, Problem> {
     })
 }
 
-/// Turns a serde error into a problem pointing at the offending key or value.
-fn serde_problem(
+/// Turns a serde error into a problem pointing at the offending key or value. A misspelt
+/// key or value, or a missing field, is found from the types (their JSON Schema) rather than
+/// from serde's message; what is left (a wrong type, a bad date) keeps serde's message
+/// without its position, which the problem carries in structured form.
+fn serde_problem<T: JsonSchema>(
+    text: &str,
     err: &serde_path_to_error::Error<serde_yaml::Error>,
     index: &SpanIndex,
     kind: Kind,
 ) -> Problem {
+    if let Ok(schema) = serde_json::to_value(schemars::schema_for!(T)) {
+        if let Some(problem) = schema::first_name_problem(text, index, &schema, kind.noun) {
+            return problem;
+        }
+    }
     let path = path_string(err.path());
     let inner = err.inner();
     let message = bare_message(&inner.to_string());
     let value_span = index.nearest(&path).map(|n| n.value.clone());
     let fallback = inner.location().map(|l| l.index()..l.index());
-    let span = value_span.or(fallback);
-
-    if let Some((field, expected)) = quoted_after(&message, "unknown field `") {
-        // The path ends with the unknown key itself; point at the key.
-        let key_span = index.get(&path).and_then(|n| n.key.clone());
-        let parent = spans::parent(&path).to_string();
-        let mut problem =
-            Problem::error(format!("unknown field \"{field}\"")).at_field(if parent.is_empty() {
-                path.clone()
-            } else {
-                parent
-            });
-        problem.span = key_span.or(span);
-        return match did_you_mean(&field, expected.iter().map(String::as_str)) {
-            Some(best) => {
-                problem.message = format!("unknown field \"{field}\", did you mean \"{best}\"?");
-                problem
-            }
-            None => problem.with_help(format!("the fields here are: {}", expected.join(", "))),
-        };
-    }
-    if let Some((variant, expected)) = quoted_after(&message, "unknown variant `") {
-        let mut problem = Problem::error(format!("unknown value \"{variant}\"")).at_field(&path);
-        problem.span = span;
-        if let Some(best) = did_you_mean(&variant, expected.iter().map(String::as_str)) {
-            problem.message = format!("unknown value \"{variant}\", did you mean \"{best}\"?");
-        }
-        return problem.with_help(format!("expected one of: {}", expected.join(", ")));
-    }
-    if let Some((field, _)) = quoted_after(&message, "missing field `") {
-        let where_ = if path.is_empty() {
-            format!("the {}", kind.noun)
-        } else {
-            path.clone()
-        };
-        let mut problem = Problem::error(format!("missing required field \"{field}\" in {where_}"))
-            .at_field(&path);
-        problem.span = span;
-        return problem.with_help(format!("add `{field}: …`"));
-    }
     let mut problem = Problem::error(message.clone()).at_field(&path);
-    problem.span = span;
+    problem.span = value_span.or(fallback);
     if message.starts_with("invalid type") && message.ends_with("expected a string") {
         problem = problem.with_help("put the value in quotes to make it text");
     } else if message.starts_with("invalid type") && message.ends_with("expected a sequence") {
@@ -323,34 +297,14 @@ fn bare_message(message: &str) -> String {
             message = &message[..at];
         }
     }
-    for marker in [
-        "unknown field `",
-        "unknown variant `",
-        "missing field `",
-        "invalid ",
-    ] {
-        if let Some(at) = message.find(marker) {
-            return message[at..].to_string();
-        }
+    if let Some(at) = message.find("invalid ") {
+        return message[at..].to_string();
     }
     // Our own messages (dates) come after serde_yaml's `path: ` prefix.
     match message.split_once(": ") {
         Some((prefix, rest)) if !prefix.contains(' ') => rest.to_string(),
         _ => message.to_string(),
     }
-}
-
-/// For serde's `<intro>name`, expected one of `a`, `b`` messages: the name and the candidates.
-fn quoted_after(message: &str, intro: &str) -> Option<(String, Vec<String>)> {
-    let rest = message.strip_prefix(intro)?;
-    let (name, rest) = rest.split_once('`')?;
-    let expected = rest
-        .split('`')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_string)
-        .collect();
-    Some((name.to_string(), expected))
 }
 
 #[cfg(test)]

@@ -20,9 +20,11 @@ pub struct NodeSpan {
     /// Where the node ends: after a scalar's last character, or where the token after a
     /// collection begins (which may be past trailing blank lines and comments).
     pub end: usize,
+    /// A mapping, a sequence or a scalar.
+    pub kind: RootKind,
 }
 
-/// The kind of the document's top-level node.
+/// The kind of a node (and of the document's top-level node).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RootKind {
     /// No node at all: an empty document or one made of comments.
@@ -149,6 +151,14 @@ impl SpanIndex {
         self.root.unwrap_or(RootKind::Empty)
     }
 
+    /// Every node with its path, in the order of the document.
+    pub fn nodes(&self) -> Vec<(&str, &NodeSpan)> {
+        let mut nodes: Vec<(&str, &NodeSpan)> =
+            self.nodes.iter().map(|(p, n)| (p.as_str(), n)).collect();
+        nodes.sort_by_key(|(_, n)| n.value.start);
+        nodes
+    }
+
     /// The position of the node at `path` (`""` is the whole document).
     pub fn get(&self, path: &str) -> Option<&NodeSpan> {
         self.nodes.get(path)
@@ -223,9 +233,12 @@ impl SpanIndex {
             },
         };
         let end = value.end;
-        self.nodes
-            .entry(path.clone())
-            .or_insert(NodeSpan { key, value, end });
+        self.nodes.entry(path.clone()).or_insert(NodeSpan {
+            key,
+            value,
+            end,
+            kind,
+        });
         path
     }
 }
