@@ -308,7 +308,7 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
     let names = [
         "YAML load + validation",
         "style (cvpdf.yaml)",
-        "markup generation",
+        "source generation",
         "compile (incl. glyph check, layout)",
         "PDF export",
         "atomic write",

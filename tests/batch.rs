@@ -475,10 +475,11 @@ fn watch_keeps_memory_flat_over_hundreds_of_saves() {
         save(i);
     }
     let after = watch.rss_kib().unwrap();
-    // Before the pipeline evicted Typst's memo cache in watch, 300 saves grew the process by
-    // about 600 MB (2 MB a save); with eviction it stays within a few MB of warm.
+    // Before the pipeline evicted Typst's memo cache in watch, 300 saves of this profile grew
+    // the process by about 80 MB (measured: 45 → 111 MB over 250 saves); with eviction it
+    // stays within a few MB of warm (34 → 37 MB).
     assert!(
-        after < warm + 64 * 1024,
+        after < warm + 32 * 1024,
         "watch grew from {warm} KiB to {after} KiB over 300 saves"
     );
 }

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::diag::Report;
+use crate::diag::{Diagnostic, Printer, Report};
 use crate::import::SourceFormat;
 use crate::output::{output_dir, write_atomic};
 use crate::profile;
@@ -22,7 +22,7 @@ pub struct Options {
 }
 
 /// Runs `cvpdf import`.
-pub fn run(options: Options) -> Result<(), Error> {
+pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let file = &options.file;
     let text = fs::read_to_string(file)
         .map_err(|err| Error::failed(format!("cannot read {}: {err}", file.display())))?;
@@ -44,12 +44,15 @@ pub fn run(options: Options) -> Result<(), Error> {
         );
         return Err(Error::Failed(vec![
             report.into(),
-            crate::diag::Diagnostic::error("the converted profile is not valid; nothing written"),
+            Diagnostic::error("the converted profile is not valid; nothing written"),
         ]));
     }
-    for warning in &imported.warnings {
-        eprintln!("warning: not carried over: {warning}");
-    }
+    let warnings: Vec<Diagnostic> = imported
+        .warnings
+        .iter()
+        .map(|w| Diagnostic::warning(format!("not carried over: {w}")))
+        .collect();
+    printer.eprint(&warnings);
     let Some(path) = options.output else {
         print!("{yaml}");
         return Ok(());

@@ -4,6 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
+use crate::diag::{Diagnostic, Printer};
 use crate::output::write_atomic;
 use crate::profile;
 
@@ -18,7 +19,7 @@ pub struct Options {
 }
 
 /// Runs `cvpdf import-bib`.
-pub fn run(options: Options) -> Result<(), Error> {
+pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let (file, into) = (&options.file, &options.into);
     let bib = fs::read_to_string(file)
         .map_err(|err| Error::failed(format!("cannot read {}: {err}", file.display())))?;
@@ -31,9 +32,12 @@ pub fn run(options: Options) -> Result<(), Error> {
         write_atomic(into, outcome.text.as_bytes())
             .map_err(|err| Error::failed(format!("cannot write {}: {err}", into.display())))?;
     }
-    for reason in skipped.iter().chain(&outcome.skipped) {
-        eprintln!("warning: not imported: {reason}");
-    }
+    let warnings: Vec<Diagnostic> = skipped
+        .iter()
+        .chain(&outcome.skipped)
+        .map(|reason| Diagnostic::warning(format!("not imported: {reason}")))
+        .collect();
+    printer.eprint(&warnings);
     println!(
         "{}: {} added, {} updated from {}",
         into.display(),

@@ -110,8 +110,8 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         Command::Check(options) => check::run(options, printer),
         Command::Templates => templates::run(),
         Command::New(options) => new::run(options),
-        Command::Import(options) => import::run(options),
-        Command::ImportBib(options) => import_bib::run(options),
+        Command::Import(options) => import::run(options, printer),
+        Command::ImportBib(options) => import_bib::run(options, printer),
         Command::Schema => {
             println!("{}", new::schema());
             Ok(())

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::batch::rendered_line;
-use crate::diag::Printer;
+use crate::diag::{Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::{Outcome, Pipeline, Record, Records};
 use crate::render::Renderer;
@@ -101,7 +101,7 @@ impl Session<'_> {
         let jobs = match jobs {
             Ok(jobs) => jobs,
             Err(message) => {
-                eprintln!("error: {message}");
+                self.printer.eprint(&[Diagnostic::error(message)]);
                 return inputs;
             }
         };
