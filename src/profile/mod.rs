@@ -12,7 +12,7 @@ mod publication;
 mod sections;
 mod validate;
 
-pub use date::{Date, DateError, EndDate};
+pub use date::{Date, EndDate};
 pub use files::resolve_photo;
 pub(crate) use files::{image_format, resolve_file};
 pub use load::{load, parse, LoadedProfile};

@@ -18,7 +18,7 @@ use crate::fonts::FontSet;
 use crate::template::{Template, I18N};
 
 pub use color::Color;
-pub use config::{load_style, Lab, LabConfig};
+pub use config::load_style;
 
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
