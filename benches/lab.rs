@@ -24,7 +24,7 @@ use cvpdf::fonts::{FontOptions, FontSet};
 use cvpdf::output::write_atomic;
 use cvpdf::profile;
 use cvpdf::render::{png_pages, RenderSettings, Renderer};
-use cvpdf::style::{Overrides, Styles};
+use cvpdf::style::{Overrides, StyleCache};
 
 fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -277,7 +277,7 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
     });
     font_time += started.elapsed();
     let renderer = Renderer::new(RenderSettings::bundled_only());
-    let styles = Styles::new(Overrides::default(), &fonts);
+    let styles = StyleCache::new(Overrides::default(), &fonts);
     let mut pages = 0;
     for i in 0..size {
         let path = lab.join(format!("profiles/person-{i:03}.yaml"));
@@ -398,7 +398,7 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
     let renderer = Renderer::new(RenderSettings::bundled_only());
     let loaded = profile::load(profile).unwrap();
     let fonts_set = FontSet::new(FontOptions::default());
-    let style = Styles::new(Overrides::default(), &fonts_set)
+    let style = StyleCache::new(Overrides::default(), &fonts_set)
         .for_dir(&loaded.dir)
         .unwrap();
     let ours_png = png_pages(

@@ -209,19 +209,17 @@ impl FontSet {
             return Ok(());
         }
         let known = self.base.families();
-        let mut problem = Problem::error(format!("unknown font \"{family}\""));
-        match crate::diag::did_you_mean(family, known.iter().copied()) {
-            Some(best) => {
-                problem.message = format!("unknown font \"{family}\", did you mean \"{best}\"?")
-            }
-            None => {
-                problem = problem.with_help(format!(
+        Err(crate::diag::unknown(
+            "font",
+            family,
+            known.iter().copied(),
+            || {
+                format!(
                     "the bundled fonts are {}; add others with --font-path",
                     known.join(", ")
-                ))
-            }
-        }
-        Err(problem)
+                )
+            },
+        ))
     }
 }
 

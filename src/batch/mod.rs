@@ -138,7 +138,7 @@ mod tests {
     use super::*;
     use crate::pipeline::Format;
     use crate::render::{RenderSettings, Renderer, PANIC_IN_TESTS};
-    use crate::style::{Overrides, Styles};
+    use crate::style::{Overrides, StyleCache};
 
     #[test]
     fn a_panic_while_compiling_fails_only_its_profile() {
@@ -158,12 +158,8 @@ mod tests {
             .unwrap();
         }
         let renderer = Renderer::new(RenderSettings::bundled_only());
-        let styles = Styles::new(Overrides::default(), renderer.fonts());
-        let pipeline = Pipeline {
-            renderer: &renderer,
-            styles: &styles,
-            ppi: 72.0,
-        };
+        let styles = StyleCache::new(Overrides::default(), renderer.fonts());
+        let pipeline = Pipeline::new(&renderer, &styles, 72.0);
         let jobs: Vec<Job> = names
             .iter()
             .map(|name| Job {

@@ -19,7 +19,7 @@ use crate::diag::{Diagnostic, Printer, Report};
 use crate::fonts::{FontOptions, FontSet};
 use crate::pipeline::Format;
 use crate::render::{RenderSettings, Renderer};
-use crate::style::{Overrides, Styles};
+use crate::style::{Overrides, StyleCache};
 use crate::timestamp::Timestamp;
 
 pub use plan::{expand_inputs, plan_jobs};
@@ -147,8 +147,8 @@ fn renderer(fonts: FontOptions, standards: Vec<typst_pdf::PdfStandard>) -> Resul
 
 /// The styles of a run: the command line's overrides, checked once before any profile (a
 /// bad flag is a usage error).
-fn styles(overrides: Overrides, fonts: &FontSet) -> Result<Styles<'_>, Error> {
-    let styles = Styles::new(overrides, fonts);
+fn styles(overrides: Overrides, fonts: &FontSet) -> Result<StyleCache<'_>, Error> {
+    let styles = StyleCache::new(overrides, fonts);
     styles
         .check_overrides()
         .map_err(|report| Error::Usage(vec![report.into()]))?;

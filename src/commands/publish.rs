@@ -36,11 +36,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let styles = super::styles(options.style, renderer.fonts())?;
-    let pipeline = Pipeline {
-        renderer: &renderer,
-        styles: &styles,
-        ppi: THUMBNAIL_PPI,
-    };
+    let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let verb = if options.dry_run {
         "would write"
     } else {

@@ -32,11 +32,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         plan_jobs(&inputs, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, target.standards)?;
     let styles = super::styles(options.style, renderer.fonts())?;
-    let pipeline = Pipeline {
-        renderer: &renderer,
-        styles: &styles,
-        ppi: target.ppi,
-    };
+    let pipeline = Pipeline::new(&renderer, &styles, target.ppi);
     let batch_options = BatchOptions {
         jobs: options
             .jobs

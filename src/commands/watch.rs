@@ -25,7 +25,7 @@ use crate::diag::{Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::{Outcome, Pipeline, Record, Records};
 use crate::render::Renderer;
-use crate::style::{Overrides, Styles};
+use crate::style::{Overrides, StyleCache};
 
 use super::{plan_jobs, Error, Target};
 
@@ -106,12 +106,8 @@ impl Session<'_> {
             }
         };
         // Read the configurations afresh: an edit to cvpdf.yaml or a template must show.
-        let styles = Styles::new(self.options.style.clone(), self.renderer.fonts());
-        let pipeline = Pipeline {
-            renderer: self.renderer,
-            styles: &styles,
-            ppi: target.ppi,
-        };
+        let styles = StyleCache::new(self.options.style.clone(), self.renderer.fonts());
+        let pipeline = Pipeline::new(self.renderer, &styles, target.ppi);
         for job in jobs {
             let done = pipeline.run(&job, &self.records, false);
             inputs.extend(done.inputs.iter().filter_map(|p| absolute(p)));

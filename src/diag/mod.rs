@@ -13,7 +13,7 @@ mod print;
 mod suggest;
 
 pub use print::Printer;
-pub(crate) use suggest::{did_you_mean, unknown};
+pub(crate) use suggest::unknown;
 
 use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::SimpleFile;

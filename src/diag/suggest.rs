@@ -4,10 +4,7 @@ use super::Problem;
 
 /// The candidate closest to `word`, if one is close enough to be a likely typo or an
 /// abbreviation (`pubs` for `publications`).
-pub(crate) fn did_you_mean<'a>(
-    word: &str,
-    candidates: impl IntoIterator<Item = &'a str>,
-) -> Option<&'a str> {
+fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let word = word.to_lowercase();
     candidates
         .into_iter()

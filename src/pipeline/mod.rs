@@ -5,8 +5,8 @@
 //! load profile ─▶ style ─▶ fingerprint (skip if unchanged) ─▶ compile ─▶ export ─▶ write
 //! ```
 //!
-//! A render's inputs are the profile, its lab configuration, a user template and the lab logo,
-//! plus every file the compile read from disk (the photo, files a template imports), which the
+//! A render's inputs are the profile, its lab configuration, a user template, the lab logo and
+//! the fonts under `--font-path`, plus every file the compile read from disk (the photo, files a template imports), which the
 //! Typst world records. The fingerprint and watch's list of files to watch both come from that
 //! one list ([`Done::inputs`]).
 
@@ -15,7 +15,7 @@ mod produce;
 
 use std::hash::Hash;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use siphasher::sip128::Hasher128;
@@ -23,7 +23,7 @@ use siphasher::sip128::Hasher128;
 use crate::diag::{Diagnostic, Failure};
 use crate::profile::{self, LoadedProfile};
 use crate::render::Renderer;
-use crate::style::{Style, Styles};
+use crate::style::{Style, StyleCache};
 
 use crate::digest::{self, Digest};
 pub(crate) use fingerprint::font_files;
@@ -69,11 +69,13 @@ pub struct Job {
 /// configurations met so far, and the resolution of page images.
 pub struct Pipeline<'a> {
     /// Compiles and exports.
-    pub renderer: &'a Renderer,
+    renderer: &'a Renderer,
     /// The style of each configuration, resolved once.
-    pub styles: &'a Styles<'a>,
+    styles: &'a StyleCache<'a>,
     /// Pixels per inch of PNG pages.
-    pub ppi: f32,
+    ppi: f32,
+    /// The files under `--font-path` and their digest, taken once per pipeline.
+    font_files: OnceLock<(Vec<PathBuf>, Digest)>,
 }
 
 /// A profile loaded and styled, ready to compile.
@@ -83,7 +85,7 @@ pub struct Prepared {
     /// How it looks.
     pub style: Arc<Style>,
     /// The files it was prepared from: the profile, its configuration, a user template, the
-    /// lab logo.
+    /// lab logo, the fonts under `--font-path`.
     pub inputs: Vec<PathBuf>,
 }
 
@@ -114,7 +116,17 @@ pub struct Done {
     pub inputs: Vec<PathBuf>,
 }
 
-impl Pipeline<'_> {
+impl<'a> Pipeline<'a> {
+    /// A pipeline rendering with `renderer` in `styles`, PNG pages at `ppi`.
+    pub fn new(renderer: &'a Renderer, styles: &'a StyleCache<'a>, ppi: f32) -> Self {
+        Self {
+            renderer,
+            styles,
+            ppi,
+            font_files: OnceLock::new(),
+        }
+    }
+
     /// Loads the profile of `job` and finds its style.
     pub fn prepare(&self, input: &Path) -> Result<Prepared, (Failure, Vec<PathBuf>)> {
         let mut inputs = vec![input.to_path_buf()];
@@ -141,6 +153,7 @@ impl Pipeline<'_> {
             }
         };
         inputs.extend(style.files());
+        inputs.extend(self.font_files().0.iter().cloned());
         Ok(Prepared {
             loaded,
             style,
@@ -214,6 +227,18 @@ impl Pipeline<'_> {
         }
     }
 
+    /// The files under `--font-path` (size and time of each decide the digest: hashing whole
+    /// font files on every run would cost more than a render).
+    fn font_files(&self) -> &(Vec<PathBuf>, Digest) {
+        self.font_files.get_or_init(|| {
+            let files = font_files(&self.renderer.font_options().paths);
+            let mut hasher = fingerprint::base_hasher();
+            files.hash(&mut hasher);
+            let paths = files.into_iter().map(|(path, _, _)| path).collect();
+            (paths, hasher.finish128().as_u128())
+        })
+    }
+
     /// The digest of everything a job's outputs depend on besides the files its compile reads:
     /// cvpdf's version, the profile's text, the style (template source, settings, logo bytes),
     /// the date, the PDF standards and the fonts.
@@ -222,7 +247,7 @@ impl Pipeline<'_> {
         prepared.loaded.text.hash(&mut hasher);
         prepared.style.hash(&mut hasher);
         self.renderer.fingerprint_settings(&mut hasher);
-        font_files(&self.renderer.font_options().paths).hash(&mut hasher);
+        self.font_files().1.hash(&mut hasher);
         hasher.finish128().as_u128()
     }
 }

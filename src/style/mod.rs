@@ -207,14 +207,14 @@ pub struct StyleError {
 
 /// A cache of styles: one per configuration file of a run, resolved once each. Shared by the
 /// workers of a batch.
-pub struct Styles<'a> {
+pub struct StyleCache<'a> {
     overrides: Overrides,
     fonts: &'a FontSet,
     resolved: Mutex<HashMap<Option<PathBuf>, Option<Arc<Style>>>>,
 }
 
-impl<'a> Styles<'a> {
-    /// Styles with `overrides` from the command line, checking fonts against `fonts`.
+impl<'a> StyleCache<'a> {
+    /// StyleCache with `overrides` from the command line, checking fonts against `fonts`.
     pub fn new(overrides: Overrides, fonts: &'a FontSet) -> Self {
         Self {
             overrides,
