@@ -129,9 +129,9 @@ pub struct RenderArgs {
     /// Render profiles whose inputs have not changed since their output was written.
     #[arg(long)]
     force: bool,
-    /// Profiles rendered at once (default: one per core).
-    #[arg(short, long, value_name = "N")]
-    jobs: Option<usize>,
+    /// Profiles rendered at once, 1 to 64 (default: one per core).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
+    jobs: Option<u8>,
     /// Print nothing but errors and the summary of failures.
     #[arg(short, long)]
     quiet: bool,
@@ -165,8 +165,8 @@ pub struct TargetArgs {
     /// What to write; repeat for several (`-f pdf -f png`).
     #[arg(short, long, value_enum, default_values_t = [FormatArg::Pdf])]
     format: Vec<FormatArg>,
-    /// Resolution of PNG pages, in pixels per inch.
-    #[arg(long, default_value_t = 144.0, value_name = "PPI")]
+    /// Resolution of PNG pages, in pixels per inch (10 to 600).
+    #[arg(long, default_value_t = 144.0, value_name = "PPI", value_parser = parse_ppi)]
     ppi: f32,
     /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
@@ -224,6 +224,27 @@ impl From<StyleArgs> for Overrides {
                 PhotoArg::Square => PhotoShape::Square,
             }),
         }
+    }
+}
+
+/// The page-image resolutions cvpdf accepts: 600 ppi makes an A4 page 4,960 × 7,016 pixels
+/// (140 MB while it is drawn); more would only exhaust memory.
+const PPI_RANGE: std::ops::RangeInclusive<f32> = 10.0..=600.0;
+
+/// `--ppi`: a number in [`PPI_RANGE`] (not NaN or infinite).
+fn parse_ppi(value: &str) -> Result<f32, String> {
+    let ppi: f32 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("\"{value}\" is not a number"))?;
+    if PPI_RANGE.contains(&ppi) {
+        Ok(ppi)
+    } else {
+        Err(format!(
+            "{value} is outside {} to {} pixels per inch",
+            PPI_RANGE.start(),
+            PPI_RANGE.end()
+        ))
     }
 }
 
@@ -362,7 +383,7 @@ impl Cli {
             Command::Render(a) => Run::Render(commands::render::Options {
                 target: a.target.into(),
                 force: a.force,
-                jobs: a.jobs,
+                jobs: a.jobs.map(usize::from),
                 quiet: a.quiet,
                 style: a.style.into(),
                 fonts: a.fonts.into(),

@@ -445,3 +445,47 @@ fn errors_never_show_a_backtrace() {
         "{err}"
     );
 }
+
+#[test]
+fn page_image_resolution_and_worker_count_are_bounded_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = root().join("profiles/zhiyao-li.yaml");
+    let profile = profile.to_str().unwrap();
+    // Each of these once aborted, allocated terabytes, was an internal error, or wrote a
+    // 1 × 1 PNG and reported success.
+    for ppi in ["90000", "inf", "NaN", "0", "-5", "abc"] {
+        let out = cvpdf(
+            dir.path(),
+            &[
+                "render",
+                profile,
+                "-o",
+                "out",
+                "-f",
+                "png",
+                &format!("--ppi={ppi}"),
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "--ppi {ppi}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--ppi"), "{}", stderr(&out));
+        assert!(
+            !dir.path().join("out/zhiyao-li-1.png").exists(),
+            "--ppi {ppi}"
+        );
+    }
+    let out = cvpdf(
+        dir.path(),
+        &["render", profile, "-o", "out", "--jobs", "100000"],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--jobs"), "{}", stderr(&out));
+    let out = cvpdf(
+        dir.path(),
+        &[
+            "render", profile, "-o", "out", "-f", "png", "--ppi", "600", "--jobs", "64",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let png = image::open(dir.path().join("out/zhiyao-li-1.png")).unwrap();
+    assert!((4950..=4970).contains(&png.width()), "{}", png.width());
+}

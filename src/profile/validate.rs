@@ -94,6 +94,9 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
                 v.url(&format!("{at}.links.{name}"), url);
             }
         }
+        if let Some(arxiv) = &links.arxiv {
+            v.arxiv(&format!("{at}.links.arxiv"), arxiv);
+        }
     }
     for (i, t) in profile.talks.iter().enumerate() {
         v.text(&format!("talks[{i}].title"), &t.title);
@@ -210,6 +213,27 @@ impl Checks {
         }
     }
 
+    /// An arXiv link is an identifier (`2401.01234`, `arXiv:2401.01234v2`, `cs/0112017`) or an
+    /// address that passes the same check as every other link (so `file:` or `javascript:`
+    /// never becomes a clickable link in the PDF).
+    fn arxiv(&mut self, field: &str, value: &str) {
+        let value = value.trim();
+        let id = strip_arxiv_prefix(value);
+        if value.contains("://") || (id.contains(':') && id == value) {
+            self.url(field, value);
+        } else if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-'))
+        {
+            self.push(
+                Problem::error(format!("\"{value}\" is not an arXiv identifier"))
+                    .at_field(field)
+                    .with_help("write the identifier, e.g. 2401.01234, or an https://arxiv.org/abs/… address"),
+            );
+        }
+    }
+
     /// An end must not come before its start.
     fn period(&mut self, at: &str, start: Option<Date>, end: Option<EndDate>) {
         if let (Some(start), Some(EndDate::Date(end))) = (start, end) {
@@ -248,6 +272,14 @@ impl Checks {
                 seen.push(key);
             }
         }
+    }
+}
+
+/// An arXiv identifier without its `arXiv:` prefix (written in any case).
+pub(crate) fn strip_arxiv_prefix(id: &str) -> &str {
+    match id.get(..6) {
+        Some(head) if head.eq_ignore_ascii_case("arxiv:") => id[6..].trim_start(),
+        _ => id,
     }
 }
 
@@ -319,6 +351,35 @@ mod tests {
         let e = errors("name: A\nlinks: [{kind: other, url: 'javascript:alert(1)'}]\n");
         assert!(e[0].1.contains("\"javascript:\""), "{e:?}");
         assert!(errors("name: A\nlinks: [{kind: website, url: 'www.example.org'}]\n").is_empty());
+    }
+
+    #[test]
+    fn arxiv_links_are_identifiers_or_safe_addresses() {
+        let arxiv = |value: &str| {
+            errors(&format!(
+                "name: A\npublications: [{{title: T, authors: [A], year: 2024, links: {{arxiv: '{value}'}}}}]\n"
+            ))
+        };
+        for good in [
+            "2401.01234",
+            "arXiv:2401.01234v2",
+            "ARXIV: 2401.01234",
+            "cs/0112017",
+            "https://arxiv.org/abs/2401.01234",
+        ] {
+            assert!(arxiv(good).is_empty(), "{good}: {:?}", arxiv(good));
+        }
+        for bad in [
+            "file:///etc/passwd",
+            "javascript://alert(1)",
+            "javascript:alert(1)",
+            "2401 01234",
+            "",
+        ] {
+            let e = arxiv(bad);
+            assert_eq!(e.len(), 1, "{bad}: {e:?}");
+            assert_eq!(e[0].0, "publications[0].links.arxiv", "{bad}");
+        }
     }
 
     #[test]

@@ -6,8 +6,8 @@ use std::path::Path;
 use super::inline;
 use super::value::Value;
 use crate::profile::{
-    bare_doi, Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks,
-    PublicationStatus,
+    bare_doi, strip_arxiv_prefix, Date, EndDate, LinkKind, Profile, PublicationKind,
+    PublicationLinks, PublicationStatus,
 };
 use crate::timestamp::Timestamp;
 
@@ -91,7 +91,7 @@ pub(super) fn publication_links(links: &PublicationLinks) -> Value {
         if a.contains("://") {
             a.to_string()
         } else {
-            format!("https://arxiv.org/abs/{}", a.trim_start_matches("arXiv:"))
+            format!("https://arxiv.org/abs/{}", strip_arxiv_prefix(a))
         }
     });
     let url = |u: &Option<String>| opt_url(u.as_deref());
