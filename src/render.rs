@@ -230,27 +230,40 @@ impl Renderer {
         fonts: &Arc<Fonts>,
     ) -> Vec<Diagnostic> {
         let mut problems = Vec::new();
+        // The positions of fields, indexed once (not once per field: a profile with thousands
+        // of such fields took seconds).
+        let mut index = None;
         for (field, text) in texts {
             let mut missing: Vec<char> = Vec::new();
+            let mut seen = std::collections::HashSet::new();
             for c in text.chars() {
-                if needs_glyph(c) && !fonts.covers(c) && !missing.contains(&c) {
+                if needs_glyph(c) && seen.insert(c) && !fonts.covers(c) {
                     missing.push(c);
                 }
             }
             if missing.is_empty() {
                 continue;
             }
-            let list: Vec<String> = missing
+            let mut list: Vec<String> = missing
                 .iter()
+                .take(MAX_LISTED_GLYPHS)
                 .map(|c| format!("'{c}' (U+{:04X})", *c as u32))
                 .collect();
+            if missing.len() > MAX_LISTED_GLYPHS {
+                list.push(format!("{} more", missing.len() - MAX_LISTED_GLYPHS));
+            }
             let mut problem = Problem::warning(format!(
                 "no available font has a glyph for {}; it would print as an empty box",
                 list.join(", ")
             ))
             .at_field(field.clone())
             .with_help("add a font that has it with --font-path, or allow system fonts");
-            problem.span = yaml::field_span(&loaded.text, field);
+            let index =
+                index.get_or_insert_with(|| yaml::spans::SpanIndex::build(&loaded.text).ok());
+            problem.span = index
+                .as_ref()
+                .and_then(|i| i.nearest(field))
+                .map(|n| n.value.clone());
             problems.push(problem);
         }
         if problems.is_empty() {
@@ -324,6 +337,9 @@ pub fn support_files(style: &Style) -> Vec<SupportFile> {
     }
     files
 }
+
+/// The most missing characters one warning lists by name.
+const MAX_LISTED_GLYPHS: usize = 20;
 
 /// In unit tests, a profile of this name panics inside [`Renderer::compile`].
 #[cfg(test)]

@@ -489,3 +489,65 @@ fn page_image_resolution_and_worker_count_are_bounded_usage_errors() {
     let png = image::open(dir.path().join("out/zhiyao-li-1.png")).unwrap();
     assert!((4950..=4970).contains(&png.width()), "{}", png.width());
 }
+
+#[test]
+fn thousands_of_fields_without_glyphs_warn_in_bounded_time_and_output() {
+    // Each title has characters no bundled font has (runic). The warnings' positions were once
+    // found by indexing the YAML again for every field (65 s for this profile), and every
+    // warning was printed with its source line (megabytes of output).
+    let publications: String = (0..1999)
+        .map(|i| format!("  - {{title: \"Paper {i} ᚠᚢ\", authors: [A], year: 2020}}\n"))
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("p.yaml"),
+        format!("name: A\npublications:\n{publications}"),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = cvpdf(
+        dir.path(),
+        &["render", "p.yaml", "--no-system-fonts", "-o", "out"],
+    );
+    let took = started.elapsed();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("no available font has a glyph for 'ᚠ' (U+16A0)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("note: 1949 more problems in p.yaml are not shown"),
+        "{err}"
+    );
+    assert!(err.len() < 64 * 1024, "{} bytes of warnings", err.len());
+    assert!(took < Duration::from_secs(30), "took {took:?}");
+}
+
+#[test]
+fn control_characters_from_files_never_reach_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file name and a key that would retitle the terminal and clear the screen.
+    let name = "evil\u{1b}]0;pwned\u{7}.yaml";
+    fs::write(
+        dir.path().join(name),
+        "name: A\n\"bad\\e[2Jkey\": 1\nbio: \"\\e[31mred\"\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("ok\u{1b}[2J.yaml"), "name: B\n").unwrap();
+    for command in ["render", "check"] {
+        let out = cvpdf(dir.path(), &[command, "."]);
+        assert_eq!(out.status.code(), Some(1), "{command}: {}", stderr(&out));
+        let all = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+        assert!(
+            !all.contains('\u{1b}') && !all.contains('\u{7}'),
+            "{command}: {all:?}"
+        );
+        assert!(all.contains("\\u{1b}[2Jkey"), "{command}: {all}");
+        assert!(
+            all.contains("evil\\u{1b}]0;pwned\\u{7}.yaml"),
+            "{command}: {all}"
+        );
+        assert!(all.contains("ok\\u{1b}[2J"), "{command}: {all}");
+    }
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::diag::{Diagnostic, Printer};
+use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::pipeline::{Done, Outcome};
 
 /// How a run reports progress.
@@ -93,12 +93,13 @@ pub(crate) fn rendered_line(
         String::new()
     };
     let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-    format!(
+    let line = format!(
         "{} → {} ({pages}{} ms)",
         input.display(),
         files.join(", "),
         elapsed.as_millis()
-    )
+    );
+    escape_controls(&line).into_owned()
 }
 
 /// A progress bar when standard error is a terminal and progress is wanted.

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, Printer};
+use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::{FontOptions, FontSet};
 use crate::profile;
 use crate::style::Overrides;
@@ -19,6 +19,11 @@ pub struct Options {
     pub fonts: FontOptions,
 }
 
+/// A file name as the terminal may show it.
+fn shown(path: &std::path::Path) -> String {
+    escape_controls(&path.display().to_string()).into_owned()
+}
+
 /// Runs `cvpdf check`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let inputs = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
@@ -28,20 +33,17 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     for input in &inputs {
         match profile::load(input) {
             Ok(loaded) => match styles.for_dir(&loaded.dir) {
-                Ok(_) => println!("ok    {}", input.display()),
+                Ok(_) => println!("ok    {}", shown(input)),
                 Err(error) => {
                     let reports: Vec<Diagnostic> =
                         error.report.into_iter().map(Diagnostic::from).collect();
                     printer.eprint(&reports);
-                    println!(
-                        "FAIL  {} (its lab configuration has errors)",
-                        input.display()
-                    );
+                    println!("FAIL  {} (its lab configuration has errors)", shown(input));
                     failed += 1;
                 }
             },
             Err(report) => {
-                println!("FAIL  {}", input.display());
+                println!("FAIL  {}", shown(input));
                 printer.eprint(&[report.into()]);
                 failed += 1;
             }

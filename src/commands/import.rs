@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::diag::{Diagnostic, Printer, Report};
+use crate::diag::{escape_controls, Diagnostic, Printer, Report};
 use crate::import::SourceFormat;
 use crate::output::{output_dir, write_atomic};
 use crate::profile;
@@ -65,11 +65,12 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     }
     write_atomic(&path, yaml.as_bytes())
         .map_err(|err| Error::failed(format!("cannot write {}: {err}", path.display())))?;
-    eprintln!(
+    let line = format!(
         "wrote {} from {} ({})",
         path.display(),
         file.display(),
         imported.format
     );
+    eprintln!("{}", escape_controls(&line));
     Ok(())
 }

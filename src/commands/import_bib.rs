@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, Printer};
+use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::output::write_atomic;
 use crate::profile;
 
@@ -38,12 +38,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         .map(|reason| Diagnostic::warning(format!("not imported: {reason}")))
         .collect();
     printer.eprint(&warnings);
-    println!(
+    let line = format!(
         "{}: {} added, {} updated from {}",
         into.display(),
         outcome.added.len(),
         outcome.updated.len(),
         file.display()
     );
+    println!("{}", escape_controls(&line));
     Ok(())
 }

@@ -65,11 +65,12 @@ pub fn run(options: Options) -> Result<(), Error> {
     if !schema_path.exists() {
         let _ = write_atomic(&schema_path, schema().as_bytes());
     }
-    println!(
+    let line = format!(
         "wrote {} (render it with: cvpdf render {})",
         path.display(),
         path.display()
     );
+    println!("{}", crate::diag::escape_controls(&line));
     Ok(())
 }
 

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use crate::diag::{Diagnostic, Printer};
+use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::publish::{publish_one, THUMBNAIL_PPI};
@@ -47,7 +47,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         match publish_one(&pipeline, path, &options.site, options.dry_run) {
             Ok(published) => {
                 for change in &published.changes {
-                    println!("{verb} {change}");
+                    println!("{verb} {}", escape_controls(change));
                 }
                 changed += published.changes.len();
                 if published.no_author_page {
@@ -69,10 +69,11 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        eprintln!(
+        let note = format!(
             "note: {} has no author page (content/authors/{slug}/_index.md or data/authors/{slug}.yaml); its CV is uploaded but not linked",
             path.display()
         );
+        eprintln!("{}", escape_controls(&note));
     }
     if changed == 0 && failed == 0 {
         println!("the site is up to date");

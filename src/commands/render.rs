@@ -1,7 +1,7 @@
 //! `cvpdf render`: every profile through the pipeline, in parallel, then a summary.
 
 use crate::batch::{self, BatchOptions, Progress, Summary};
-use crate::diag::Printer;
+use crate::diag::{escape_controls, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::style::Overrides;
@@ -74,10 +74,16 @@ fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
             summary.rendered,
             summary.unchanged
         );
-        let rows: Vec<(String, &str)> = summary
+        let rows: Vec<(String, std::borrow::Cow<str>)> = summary
             .failed
             .iter()
-            .map(|(p, reason)| (p.display().to_string(), reason.as_str()))
+            .map(|(p, reason)| {
+                let shown = p.display().to_string();
+                (
+                    escape_controls(&shown).into_owned(),
+                    escape_controls(reason),
+                )
+            })
             .collect();
         let width = rows
             .iter()

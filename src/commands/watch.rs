@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
 use crate::batch::rendered_line;
-use crate::diag::{Diagnostic, Printer};
+use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::{Outcome, Pipeline, Record, Records};
 use crate::render::Renderer;
@@ -130,11 +130,12 @@ impl Session<'_> {
                             .iter()
                             .map(|(_, o)| o.display().to_string())
                             .collect();
-                        println!(
+                        let line = format!(
                             "{} → {} (up to date again)",
                             job.input.display(),
                             outputs.join(", ")
                         );
+                        println!("{}", escape_controls(&line));
                     }
                 }
                 Outcome::Failed(failure) => {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 mod print;
 mod suggest;
 
-pub use print::Printer;
+pub use print::{escape_controls, Printer};
 pub(crate) use suggest::unknown;
 
 use codespan_reporting::diagnostic::Label;
@@ -86,6 +86,9 @@ impl Problem {
     }
 }
 
+/// The most problems of one file that are shown; the rest are counted.
+const MAX_SHOWN: usize = 50;
+
 /// The problems of one file, with the text they point into.
 #[derive(Debug, Clone)]
 pub struct Report {
@@ -124,7 +127,7 @@ impl Report {
         let name = self.file.display().to_string();
         let file = SimpleFile::new(name.as_str(), self.text.as_deref().unwrap_or(""));
         let config = term::Config::default();
-        for problem in &self.problems {
+        for problem in self.problems.iter().take(MAX_SHOWN) {
             let diagnostic = match problem.severity {
                 Severity::Error => codespan_reporting::diagnostic::Diagnostic::error(),
                 Severity::Warning => codespan_reporting::diagnostic::Diagnostic::warning(),
@@ -157,6 +160,14 @@ impl Report {
                     term::emit(out, &config, &file, &d).map_err(io::Error::other)?;
                 }
             }
+        }
+        if self.problems.len() > MAX_SHOWN {
+            // One input must not flood the terminal (a profile once printed gigabytes).
+            writeln!(
+                out,
+                "note: {} more problems in {name} are not shown\n",
+                self.problems.len() - MAX_SHOWN
+            )?;
         }
         Ok(())
     }

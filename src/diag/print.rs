@@ -2,11 +2,13 @@
 //! and every kind of diagnostic is drawn by codespan-reporting (Typst's through typst-kit,
 //! which uses it too), so they all look alike.
 
-use std::io::{IsTerminal, Write};
+use std::borrow::Cow;
+use std::io::{self, IsTerminal, Write};
 
 use codespan_reporting::diagnostic::Diagnostic as Codespan;
 use codespan_reporting::files::SimpleFile;
-use codespan_reporting::term::{self, termcolor::Buffer};
+use codespan_reporting::term::termcolor::{Buffer, ColorSpec, WriteColor};
+use codespan_reporting::term::{self};
 use typst_kit::diagnostics::{emit, DiagnosticFormat};
 
 use super::{Diagnostic, Severity};
@@ -33,11 +35,12 @@ impl Printer {
 
     /// The diagnostics as the terminal shows them.
     pub fn format(&self, diagnostics: &[Diagnostic]) -> String {
-        let mut buffer = if self.color {
+        let mut colored = if self.color {
             Buffer::ansi()
         } else {
             Buffer::no_color()
         };
+        let mut buffer = Escaping(&mut colored);
         for diagnostic in diagnostics {
             // Writing into memory cannot fail; a source that cannot be shown is left out.
             let _ = match diagnostic {
@@ -56,7 +59,7 @@ impl Printer {
                 } => message(&mut buffer, *severity, text, notes),
             };
         }
-        String::from_utf8_lossy(buffer.as_slice()).into_owned()
+        String::from_utf8_lossy(colored.as_slice()).into_owned()
     }
 
     /// Prints the diagnostics on standard error.
@@ -70,7 +73,7 @@ impl Printer {
 
 /// A message without a place: `error: …`, then its notes.
 fn message(
-    out: &mut Buffer,
+    out: &mut dyn WriteColor,
     severity: Severity,
     text: &str,
     notes: &[String],
@@ -99,6 +102,70 @@ fn message(
     term::emit(out, &term::Config::default(), &file, &diagnostic).map_err(std::io::Error::other)
 }
 
+/// Passes colour changes through and writes text with control characters escaped, so that
+/// text from files, fields and file names can never move the cursor, retitle the terminal or
+/// clear the screen.
+struct Escaping<'a>(&'a mut Buffer);
+
+impl Write for Escaping<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.0.write_all(escape_controls(text).as_bytes())?,
+            Err(_) => {
+                for &byte in bytes {
+                    if (byte < 0x20 && byte != b'\n' && byte != b'\t') || byte == 0x7f {
+                        write!(self.0, "\\u{{{byte:x}}}")?;
+                    } else {
+                        self.0.write_all(&[byte])?;
+                    }
+                }
+            }
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
+
+impl WriteColor for Escaping<'_> {
+    fn supports_color(&self) -> bool {
+        self.0.supports_color()
+    }
+
+    fn set_color(&mut self, spec: &ColorSpec) -> io::Result<()> {
+        self.0.set_color(spec)
+    }
+
+    fn reset(&mut self) -> io::Result<()> {
+        self.0.reset()
+    }
+}
+
+/// `text` with control characters (but newlines and tabs) and the invisible bidirectional
+/// overrides written as `\u{…}` escapes, for anything shown on a terminal.
+pub fn escape_controls(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.chars().any(hidden) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if hidden(c) {
+                    format!("\\u{{{:x}}}", c as u32)
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +179,17 @@ mod tests {
         );
         let text = printer.format(&[Diagnostic::error("internal error").with_note("a bug")]);
         assert_eq!(text, "error: internal error\n = note: a bug\n\n");
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_terminal() {
+        let text = Printer::plain().format(&[Diagnostic::error("a\u{1b}]0;x\u{7}b\u{202e}c\td")]);
+        assert_eq!(text, "error: a\\u{1b}]0;x\\u{7}b\\u{202e}c\td\n");
+        let colored = Printer { color: true }.format(&[Diagnostic::error("\u{1b}[2J")]);
+        assert!(colored.contains("\\u{1b}[2J"), "{colored:?}");
+        assert!(
+            colored.contains('\u{1b}'),
+            "colour codes still pass: {colored:?}"
+        );
     }
 }
