@@ -221,6 +221,39 @@ fn a_bad_configuration_is_reported_with_its_file_and_line() {
 }
 
 #[test]
+fn the_configurations_template_stays_inside_its_directory() {
+    // As the logo does: `..`, absolute paths and links leading out are refused at the line.
+    let dir = lab("");
+    fs::write(
+        dir.path().join("evil.typ"),
+        "#let cv(p, s) = [taken over]\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("../evil.typ", dir.path().join("lab/link.typ")).unwrap();
+    let absolute = dir.path().join("evil.typ").display().to_string();
+    let mut specs = vec!["../evil.typ".to_string(), absolute];
+    if cfg!(unix) {
+        specs.push("link.typ".into());
+    }
+    for spec in specs {
+        fs::write(
+            dir.path().join("lab/cvpdf.yaml"),
+            format!("template: {spec}\n"),
+        )
+        .unwrap();
+        let out = render(dir.path(), &[]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{spec}: {err}");
+        assert!(
+            err.contains("outside the directory of its file") && err.contains("cvpdf.yaml:1:11"),
+            "{spec}: {err}"
+        );
+        assert!(!dir.path().join("out/zili-zhang.pdf").exists(), "{spec}");
+    }
+}
+
+#[test]
 fn bad_style_flags_are_usage_errors() {
     for flags in [
         &["--accent", "#12"][..],

@@ -1,7 +1,7 @@
 //! `cvpdf.yaml` as written, and how its values, the defaults and the command line's flags
 //! make a [`Style`]. Every bad value is a problem at its line (or names its flag).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -10,7 +10,7 @@ use super::logo::read_logo;
 use super::{languages, LabStyle, Numbering, Overrides, Paper, PhotoShape, Style};
 use crate::diag::{unknown, Problem, Report};
 use crate::fonts::FontSet;
-use crate::profile::Section;
+use crate::profile::{resolve_file, Section};
 use crate::template::Template;
 use crate::yaml::{self, Kind};
 
@@ -102,13 +102,25 @@ fn resolve(
         }
         (None, Some(spec)) => {
             // A path in the configuration is relative to the configuration file.
+            // A path in the configuration is relative to the configuration file and stays in
+            // its directory tree, as the logo does.
             let is_path = spec.ends_with(".typ") || spec.contains(['/', '\\']);
-            let spec = if is_path {
-                dir.join(spec).to_string_lossy().into_owned()
-            } else {
-                spec.clone()
+            let outside = Path::new(spec).is_absolute()
+                || Path::new(spec)
+                    .components()
+                    .any(|c| matches!(c, std::path::Component::ParentDir));
+            let confined = match is_path {
+                // A file that is there must be inside (also through links); a missing one is
+                // reported by the template loader ("cannot read the template").
+                true if outside || dir.join(spec).exists() => {
+                    resolve_file(&dir, spec, "template").map(|_| dir.join(spec))
+                }
+                true => Ok(dir.join(spec)),
+                false => Ok(PathBuf::from(spec)),
             };
-            Template::resolve(&spec).map_err(|p| p.at_field("template"))
+            confined
+                .and_then(|spec| Template::resolve(&spec.to_string_lossy()))
+                .map_err(|p| p.at_field("template"))
         }
         (None, None) => Ok(Template::default_builtin()),
     };
