@@ -6,8 +6,9 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The directory an output file is written to (`.` for a bare file name).
-pub fn output_dir(output: &Path) -> PathBuf {
+/// The directory a file is in (`.` for a bare file name): where an output is written, where a
+/// profile's relative paths start.
+pub fn parent_dir(output: &Path) -> PathBuf {
     match output.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
@@ -22,7 +23,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             format!("{} is a directory", path.display()),
         ));
     }
-    let dir = output_dir(path);
+    let dir = parent_dir(path);
     let dir = dir.as_path();
     let name = path
         .file_name()

@@ -11,7 +11,7 @@ use typst_pdf::{PdfOptions, PdfStandard, PdfStandards};
 use crate::diag::{Diagnostic, Failure, Problem, Report, TypstDiagnostics};
 use crate::digest::FileRead;
 use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
-use crate::output::output_dir;
+use crate::output::parent_dir;
 use crate::profile::LoadedProfile;
 use crate::source;
 use crate::style::Style;
@@ -119,7 +119,7 @@ impl Renderer {
             main_source: self.main_source(loaded, style),
             files: &files,
             profile_dir: &loaded.dir,
-            template_dir: style.template.path.as_deref().map(output_dir).as_deref(),
+            template_dir: style.template.path.as_deref().map(parent_dir).as_deref(),
             profile_path: &loaded.path,
             fonts,
             today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),

@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::output::{output_dir, write_atomic};
+use crate::output::{parent_dir, write_atomic};
 use crate::pipeline::{Record, Records};
 
 /// The manifest's file name in an output directory.
@@ -37,7 +37,7 @@ pub(crate) struct Manifests {
 impl Manifests {
     fn with<T>(&self, output: &Path, f: impl FnOnce(&mut Entries, String) -> T) -> T {
         let mut dirs = self.dirs.lock().unwrap_or_else(|e| e.into_inner());
-        let (entries, _) = dirs.entry(output_dir(output)).or_insert_with_key(|dir| {
+        let (entries, _) = dirs.entry(parent_dir(output)).or_insert_with_key(|dir| {
             let loaded = load(dir);
             (loaded.clone(), loaded)
         });

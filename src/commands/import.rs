@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{escape_controls, Diagnostic, Printer, Report};
 use crate::import::SourceFormat;
-use crate::output::{output_dir, write_atomic};
+use crate::output::{parent_dir, write_atomic};
 use crate::profile;
 
 use super::Error;
@@ -35,7 +35,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let dir = options
         .output
         .as_deref()
-        .map_or_else(|| PathBuf::from("."), output_dir);
+        .map_or_else(|| PathBuf::from("."), parent_dir);
     if let Err(problems) = profile::parse(&yaml, &dir) {
         let report = Report::new(
             Path::new("imported profile"),

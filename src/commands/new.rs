@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::output::{output_dir, write_atomic};
+use crate::output::{parent_dir, write_atomic};
 use crate::profile;
 
 use super::Error;
@@ -50,7 +50,7 @@ pub fn run(options: Options) -> Result<(), Error> {
         .replace("[{name}*,", &format!("[{},", quoted(&format!("{name}*"))))
         .replace("{file}", &path.display().to_string())
         .replace("{name}", &name);
-    let dir = output_dir(&path);
+    let dir = parent_dir(&path);
     if let Err(problems) = profile::parse(&text, &dir) {
         // Only a name that YAML cannot hold could get here.
         return Err(Error::failed(format!(

@@ -176,10 +176,7 @@ impl Records for Remembered {
 /// directory that does.
 fn absolute(path: &Path) -> Option<PathBuf> {
     path.canonicalize().ok().or_else(|| {
-        let parent = match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        };
+        let parent = crate::output::parent_dir(path);
         Some(parent.canonicalize().ok()?.join(path.file_name()?))
     })
 }

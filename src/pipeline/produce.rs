@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use super::{Format, Pipeline, Prepared};
 use crate::diag::{Diagnostic, Failure};
 use crate::digest::{digest, FileRead};
-use crate::output::{output_dir, write_atomic};
+use crate::output::{parent_dir, write_atomic};
 use crate::profile;
 use crate::render::support_files;
 use crate::render::{guarded, png_pages, svg_pages};
@@ -106,7 +106,7 @@ impl Pipeline<'_> {
         artifacts: &mut Artifacts,
     ) -> Result<(), Failure> {
         let (loaded, style) = (&prepared.loaded, &prepared.style);
-        let dir = output_dir(destination);
+        let dir = parent_dir(destination);
         artifacts.files.push((
             destination.to_path_buf(),
             self.renderer.main_source(loaded, style).into_bytes(),
@@ -141,7 +141,7 @@ pub(crate) fn write(
     targets: &[(Format, PathBuf)],
 ) -> Result<(Artifacts, Vec<PathBuf>), Failure> {
     let mut written = Vec::new();
-    let output_dirs: Vec<PathBuf> = targets.iter().map(|(_, o)| output_dir(o)).collect();
+    let output_dirs: Vec<PathBuf> = targets.iter().map(|(_, o)| parent_dir(o)).collect();
     for (path, bytes) in &artifacts.files {
         // Directories below an output's directory (a photo's `img/`, for Typst source) are
         // made; the output directory itself must exist, as planned by the command.

@@ -35,10 +35,7 @@ pub struct LoadedProfile {
 /// a well-formed one lists every failed check).
 pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
     let text = yaml::read_text(path, PROFILE)?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
+    let dir = crate::output::parent_dir(path);
     match parse(&text, &dir) {
         Ok(profile) => Ok(LoadedProfile {
             profile,
