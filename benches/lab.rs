@@ -350,7 +350,8 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
             "--quiet",
         ],
     );
-    let main = src.join(profile.with_extension("typ").file_name().unwrap());
+    let stem = profile.file_stem().unwrap().to_string_lossy();
+    let main = src.join(format!("{stem}-typst/{stem}.typ"));
     let fonts = root.join("fonts");
     let typst_run = || {
         let mut command = Command::new(&typst);

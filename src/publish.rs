@@ -62,8 +62,8 @@ pub fn publish_one(
         artifacts
             .files
             .iter()
-            .find(|(f, _)| f == file)
-            .map(|(_, bytes)| bytes.clone())
+            .find(|(_, f, _)| f == file)
+            .map(|(_, _, bytes)| bytes.clone())
             .unwrap_or_default()
     };
     let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&first_page));

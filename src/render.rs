@@ -114,7 +114,7 @@ impl Renderer {
         );
         let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
         let date = self.document_date(loaded);
-        let files = support_files(style);
+        let files = support_files(loaded, style)?;
         let world = CvWorld::new(WorldInput {
             main_source: self.main_source(loaded, style),
             files: &files,
@@ -159,29 +159,12 @@ impl Renderer {
         loaded: &LoadedProfile,
         errors: &[SourceDiagnostic],
     ) -> Option<Failure> {
-        let photo = loaded.profile.photo.as_deref()?;
+        let photo = loaded.photo.as_ref()?;
         if !errors.iter().any(|e| e.message.contains("image")) {
             return None;
         }
-        let path = crate::profile::resolve_photo(&loaded.dir, photo).ok()?;
-        let reason = image::ImageReader::open(&path)
-            .and_then(|reader| reader.with_guessed_format())
-            .map_err(|err| err.to_string())
-            .and_then(|reader| reader.decode().map_err(|err| err.to_string()))
-            .err()?;
-        let message = format!("the photo \"{photo}\" cannot be decoded: {reason}");
-        let problem = Problem::error(message.clone())
-            .at_field("photo")
-            .with_help("save the picture again as PNG or JPEG");
-        let problem = match yaml::field_span(&loaded.text, "photo") {
-            Some(span) => problem.with_span(span),
-            None => problem,
-        };
-        let report = Report::new(&loaded.path, Some(loaded.text.clone()), vec![problem]);
-        Some(Failure {
-            diagnostics: vec![report.into()],
-            summary: message,
-        })
+        let reason = image::load_from_memory(&photo.bytes).err()?;
+        Some(photo_failure(loaded, &format!("cannot be decoded: {reason}")))
     }
 
     /// Compiles `loaded` in `style` after checking that the run's PDF standards can be met.
@@ -306,8 +289,27 @@ fn failure(world: &Arc<CvWorld>, errors: &[SourceDiagnostic]) -> Failure {
     }
 }
 
-/// The files a render with `style` needs beside its main file.
-pub fn support_files(style: &Style) -> Vec<SupportFile> {
+/// The profile's photo unusable for `reason`, reported at its `photo` line.
+fn photo_failure(loaded: &LoadedProfile, reason: &str) -> Failure {
+    let name = loaded.profile.photo.as_deref().unwrap_or_default();
+    let message = format!("the photo \"{name}\" {reason}");
+    let problem = Problem::error(message.clone())
+        .at_field("photo")
+        .with_help("save the picture again as PNG or JPEG");
+    let problem = match yaml::field_span(&loaded.text, "photo") {
+        Some(span) => problem.with_span(span),
+        None => problem,
+    };
+    let report = Report::new(&loaded.path, Some(loaded.text.clone()), vec![problem]);
+    Failure {
+        diagnostics: vec![report.into()],
+        summary: message,
+    }
+}
+
+/// The files a render of `loaded` in `style` needs beside its main file: the template, the
+/// shared helpers, the words, the lab logo and the photo at print size.
+pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<SupportFile>, Failure> {
     let builtin = |name: &str, text: &str| SupportFile {
         name: name.to_string(),
         bytes: text.as_bytes().into(),
@@ -335,7 +337,16 @@ pub fn support_files(style: &Style) -> Vec<SupportFile> {
             display,
         });
     }
-    files
+    if let Some(photo) = &loaded.photo {
+        let bytes = crate::picture::print_size(photo.bytes.clone())
+            .map_err(|reason| photo_failure(loaded, &format!("cannot be decoded: {reason}")))?;
+        files.push(SupportFile {
+            name: photo.name.clone(),
+            bytes,
+            display: format!("photo {}", photo.path.display()),
+        });
+    }
+    Ok(files)
 }
 
 /// The most missing characters one warning lists by name.

@@ -179,14 +179,14 @@ fn images_are_checked_before_compiling() {
     fs::write(dir.path().join("good.svg"), svg).unwrap();
     fs::write(dir.path().join("bad.svg"), &svg[..svg.len() - 12]).unwrap();
     for (logo, expected) in [
-        ("cut.png", "the logo \"cut.png\" cannot be decoded"),
+        ("cut.png", "the logo \"cut.png\" cannot be used"),
         (
             "bad.svg",
-            "the logo \"bad.svg\" cannot be decoded: failed to parse SVG",
+            "the logo \"bad.svg\" cannot be used: it is not a PNG or JPEG image, and not a valid SVG",
         ),
         (
             "fake.png",
-            "the logo \"fake.png\" is not a PNG, JPEG or SVG image",
+            "the logo \"fake.png\" cannot be used: it is not a PNG or JPEG image, and not a valid SVG",
         ),
     ] {
         let config = format!("lab:\n  name: L\n  logo: {logo}\n");

@@ -254,7 +254,14 @@ fn typst_source_output_holds_data_and_the_template() {
         ],
     );
     assert!(output.status.success(), "{}", stderr(&output));
-    let main = fs::read_to_string(out.path().join("zili-zhang.typ")).unwrap();
+    // One folder per exported CV: nothing lands beside other files.
+    let names: Vec<_> = fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["zili-zhang-typst"]);
+    let folder = out.path().join("zili-zhang-typst");
+    let main = fs::read_to_string(folder.join("zili-zhang.typ")).unwrap();
     assert!(main.contains("#import \"classic.typ\": cv"), "{main}");
     assert!(main.contains("name: \"Zili Zhang\","));
     assert!(
@@ -262,13 +269,45 @@ fn typst_source_output_holds_data_and_the_template() {
         "{main}"
     );
     assert_eq!(
-        fs::read_to_string(out.path().join("classic.typ")).unwrap(),
+        fs::read_to_string(folder.join("classic.typ")).unwrap(),
         cvpdf::template::BUILTIN[0].source
     );
     assert_eq!(
-        fs::read_to_string(out.path().join("common.typ")).unwrap(),
+        fs::read_to_string(folder.join("common.typ")).unwrap(),
         cvpdf::template::COMMON
     );
+}
+
+#[test]
+fn typst_source_never_lands_among_profiles_or_replaces_an_input() {
+    // Profiles named like the files Typst source brings along (once overwritten by them),
+    // exported next to themselves.
+    let dir = tempfile::tempdir().unwrap();
+    let profile = fs::read_to_string(root().join("profiles/zili-zhang.yaml")).unwrap();
+    for name in ["i18n.yaml", "classic.yaml", "common.yaml"] {
+        fs::write(dir.path().join(name), &profile).unwrap();
+    }
+    let output = cvpdf(dir.path(), &["render", ".", "--format", "typ"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for name in ["i18n.yaml", "classic.yaml", "common.yaml"] {
+        assert_eq!(fs::read_to_string(dir.path().join(name)).unwrap(), profile);
+        let stem = name.trim_end_matches(".yaml");
+        assert!(dir
+            .path()
+            .join(format!("{stem}-typst/{stem}.typ"))
+            .is_file());
+    }
+    assert!(!dir.path().join("common.typ").exists());
+    // The folder can be rendered and checked again: no stray i18n.yaml among the profiles.
+    let output = cvpdf(dir.path(), &["check", "."]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // A file of the user's where the export goes is left alone, and nothing is written.
+    let mine = dir.path().join("common-typst/classic.typ");
+    fs::write(&mine, "my own notes").unwrap();
+    let output = cvpdf(dir.path(), &["render", "common.yaml", "--format", "typ", "--force"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).contains("was not written by cvpdf"), "{}", stderr(&output));
+    assert_eq!(fs::read_to_string(&mine).unwrap(), "my own notes");
 }
 
 #[test]
@@ -413,7 +452,7 @@ fn a_photo_next_to_the_profile_is_drawn() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(Pdf::read(&dir.path().join("with-photo.pdf")).images, 1);
 
-    // JPEG works too, and --format typ copies the photo beside the source.
+    // JPEG works too, and --format typ brings the photo along, under cvpdf's own name.
     let yaml = fs::read_to_string(dir.path().join("with-photo.yaml")).unwrap();
     fs::write(
         dir.path().join("with-photo.yaml"),
@@ -429,7 +468,7 @@ fn a_photo_next_to_the_profile_is_drawn() {
     );
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(
-        fs::read(dir.path().join("src/photo.jpg")).unwrap(),
+        fs::read(dir.path().join("src/with-photo-typst/cvpdf-photo.jpg")).unwrap(),
         fs::read(dir.path().join("photo.jpg")).unwrap()
     );
 }

@@ -1,7 +1,6 @@
 //! `cvpdf import`: a JSON Resume or Hugo author page converted into a profile, checked before
 //! it is written, with everything that could not be carried over listed.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::diag::{escape_controls, Diagnostic, Printer, Report};
@@ -24,8 +23,8 @@ pub struct Options {
 /// Runs `cvpdf import`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let file = &options.file;
-    let text = fs::read_to_string(file)
-        .map_err(|err| Error::failed(format!("cannot read {}: {err}", file.display())))?;
+    let text = crate::input::read_text(file, "file to import")
+        .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let imported = crate::import::import(&text, options.from)
         .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
     let source = file

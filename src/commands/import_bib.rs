@@ -1,10 +1,9 @@
 //! `cvpdf import-bib`: a BibTeX file's entries added to a profile's publications (updating
 //! those already there), the rest of the profile's text kept as it is.
 
-use std::fs;
 use std::path::PathBuf;
 
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_controls, Diagnostic, Printer, Report};
 use crate::output::write_atomic;
 use crate::profile;
 
@@ -21,8 +20,8 @@ pub struct Options {
 /// Runs `cvpdf import-bib`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let (file, into) = (&options.file, &options.into);
-    let bib = fs::read_to_string(file)
-        .map_err(|err| Error::failed(format!("cannot read {}: {err}", file.display())))?;
+    let bib = crate::input::read_text(file, "BibTeX file")
+        .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let loaded = profile::load(into)?;
     let (incoming, skipped) = crate::import::bib::publications(&bib)
         .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;

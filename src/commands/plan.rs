@@ -46,16 +46,59 @@ pub fn plan_jobs(
     formats: &[Format],
 ) -> Result<Vec<Job>, String> {
     let target = output_target(output, inputs.len(), formats)?;
-    Ok(inputs
+    let jobs: Vec<Job> = inputs
         .iter()
         .map(|input| Job {
             input: input.clone(),
             outputs: formats
                 .iter()
-                .map(|f| (*f, target.path_for(input, f.extension())))
+                .map(|f| (*f, target.path_for(input, *f)))
                 .collect(),
         })
-        .collect())
+        .collect();
+    // Two profiles with one stem (`a/cv.yaml`, `b/cv.yaml` with `-o out/`) would write one
+    // file, and one CV would be lost: refused before anything is read or written.
+    let mut seen: std::collections::HashMap<PathBuf, &Path> = std::collections::HashMap::new();
+    for job in &jobs {
+        for (_, output) in &job.outputs {
+            let key = absolute(output);
+            if let Some(other) = seen.insert(key, &job.input) {
+                if other != job.input {
+                    return Err(format!(
+                        "{} and {} would both be written to {}; render them into different \
+                         directories, or rename one",
+                        other.display(),
+                        job.input.display(),
+                        output.display()
+                    ));
+                }
+            }
+        }
+    }
+    // The same profile named twice is rendered once.
+    let mut unique: Vec<Job> = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        if !unique.iter().any(|j| j.outputs == job.outputs) {
+            unique.push(job);
+        }
+    }
+    Ok(unique)
+}
+
+/// `path` made absolute without touching the disk, for comparing where outputs go.
+fn absolute(path: &Path) -> PathBuf {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// Where rendered files go.
@@ -69,12 +112,20 @@ enum OutputTarget {
 }
 
 impl OutputTarget {
-    fn path_for(&self, profile: &Path, extension: &str) -> PathBuf {
+    /// Where `profile`'s output of `format` goes. Typst source, which brings the template,
+    /// helpers, words and pictures along, gets a folder of its own, `<stem>-typst/`, so that
+    /// none of them lands among the profiles (an `i18n.yaml` there would be taken for one).
+    fn path_for(&self, profile: &Path, format: Format) -> PathBuf {
         let stem = profile
             .file_stem()
             .map_or_else(|| "cv".into(), |s| s.to_os_string());
-        let mut name = PathBuf::from(stem);
-        name.set_extension(extension);
+        let mut name = PathBuf::from(&stem);
+        name.set_extension(format.extension());
+        if format == Format::Typ {
+            let mut folder = stem;
+            folder.push("-typst");
+            name = Path::new(&folder).join(name);
+        }
         match self {
             OutputTarget::NextToProfile => profile.with_file_name(name),
             OutputTarget::File(path) => path.clone(),

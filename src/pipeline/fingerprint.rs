@@ -11,16 +11,65 @@ use serde::{Deserialize, Serialize};
 use siphasher::sip128::{Hasher128, SipHasher13};
 
 use super::Format;
-use crate::digest::{Digest, FileRead};
+use crate::digest::{digest, on_disk, Digest, FileRead};
 
 /// What an output was last made from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The digest of everything that decided the output.
     pub fingerprint: String,
-    /// The files its render read from disk (photo, files a template imports), so that the
-    /// next run can hash them again before deciding to render.
+    /// The files its render read from disk (files a template imports), so that the next
+    /// run can hash them again before deciding to render.
     pub files: Vec<PathBuf>,
+    /// The files written for it (the PDF, each page, Typst source and what it reads), so
+    /// that an output changed since is rendered again and only cvpdf's own files are ever
+    /// replaced or removed.
+    #[serde(default)]
+    pub written: Vec<Written>,
+}
+
+impl Record {
+    /// Whether `path` is one of the files written for this output.
+    pub fn wrote(&self, path: &Path) -> bool {
+        self.written.iter().any(|w| w.path == path)
+    }
+
+    /// Whether every file written for this output is still as written.
+    pub fn outputs_intact(&self) -> bool {
+        self.written.iter().all(Written::unchanged)
+    }
+}
+
+/// A file cvpdf wrote: its size and digest when written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Written {
+    /// Where.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub size: u64,
+    /// The digest of its bytes, in hexadecimal.
+    pub digest: String,
+}
+
+impl Written {
+    /// The record of writing `bytes` to `path`.
+    pub fn of(path: &Path, bytes: &[u8]) -> Self {
+        Self {
+            path: path.to_path_buf(),
+            size: bytes.len() as u64,
+            digest: format!("{:032x}", digest(bytes)),
+        }
+    }
+
+    /// Whether the file is still what was written: a regular file of the same size (checked
+    /// first, without reading) and digest.
+    pub fn unchanged(&self) -> bool {
+        let same_size = std::fs::symlink_metadata(&self.path)
+            .is_ok_and(|m| m.is_file() && m.len() == self.size);
+        same_size
+            && on_disk(&self.path).1.map(|d| format!("{d:032x}")).as_deref()
+                == Some(self.digest.as_str())
+    }
 }
 
 /// Remembered records of outputs: a manifest on disk for batches, memory for watch.

@@ -5,10 +5,10 @@
 //! load profile ─▶ style ─▶ fingerprint (skip if unchanged) ─▶ compile ─▶ export ─▶ write
 //! ```
 //!
-//! A render's inputs are the profile, its lab configuration, a user template, the lab logo and
-//! the fonts under `--font-path`, plus every file the compile read from disk (the photo, files a template imports), which the
-//! Typst world records. The fingerprint and watch's list of files to watch both come from that
-//! one list ([`Done::inputs`]).
+//! A render's inputs are the profile, its photo, its lab configuration, a user template, the
+//! lab logo and the fonts under `--font-path`, plus every file the compile read from disk
+//! (files a template imports), which the Typst world records. The fingerprint and watch's
+//! list of files to watch both come from that one list ([`Done::inputs`]).
 
 mod fingerprint;
 mod produce;
@@ -27,7 +27,7 @@ use crate::style::{Style, StyleCache};
 
 use crate::digest::{self, Digest};
 pub(crate) use fingerprint::font_files;
-pub use fingerprint::{Record, Records};
+pub use fingerprint::{Record, Records, Written};
 pub use produce::page_file;
 
 /// Output formats.
@@ -152,6 +152,7 @@ impl<'a> Pipeline<'a> {
                 return Err((failure, inputs));
             }
         };
+        inputs.extend(loaded.photo.as_ref().map(|photo| photo.path.clone()));
         inputs.extend(style.files());
         inputs.extend(self.font_files().0.iter().cloned());
         Ok(Prepared {
@@ -172,17 +173,22 @@ impl<'a> Pipeline<'a> {
         let base = self.base_digest(&prepared);
         let mut inputs = prepared.inputs.clone();
         let mut stale = Vec::new();
+        let mut previous = Vec::new();
         for (format, output) in &job.outputs {
             let record = records.get(output);
+            // Current: made from these inputs, and still what was written (an output emptied
+            // or replaced since is made again).
             let current = record.as_ref().is_some_and(|record| {
                 let files: Vec<_> = record.files.iter().map(|f| digest::on_disk(f)).collect();
                 fingerprint::fingerprint(base, *format, self.ppi, &files) == record.fingerprint
+                    && record.outputs_intact()
             });
-            if let Some(record) = record {
-                inputs.extend(record.files);
+            if let Some(record) = &record {
+                inputs.extend(record.files.iter().cloned());
             }
             if force || !current || !produce::exists(output, *format) {
                 stale.push((*format, output.clone()));
+                previous.push(record);
             }
         }
         if stale.is_empty() {
@@ -190,10 +196,10 @@ impl<'a> Pipeline<'a> {
         }
         let produced = self
             .produce(&prepared, &stale)
-            .and_then(|artifacts| produce::write(artifacts, &stale));
+            .and_then(|artifacts| produce::write(artifacts, &stale, &previous));
         match produced {
-            Ok((artifacts, files)) => {
-                for (format, output) in &stale {
+            Ok((artifacts, files, mut written)) => {
+                for (target, (format, output)) in stale.iter().enumerate() {
                     let record = Record {
                         fingerprint: fingerprint::fingerprint(
                             base,
@@ -202,6 +208,7 @@ impl<'a> Pipeline<'a> {
                             &artifacts.read,
                         ),
                         files: artifacts.read.iter().map(|(p, _)| p.clone()).collect(),
+                        written: std::mem::take(&mut written[target]),
                     };
                     records.set(output, Some(record));
                 }
@@ -245,6 +252,7 @@ impl<'a> Pipeline<'a> {
     fn base_digest(&self, prepared: &Prepared) -> Digest {
         let mut hasher = fingerprint::base_hasher();
         prepared.loaded.text.hash(&mut hasher);
+        prepared.loaded.photo.hash(&mut hasher);
         prepared.style.hash(&mut hasher);
         self.renderer.fingerprint_settings(&mut hasher);
         self.font_files().1.hash(&mut hasher);

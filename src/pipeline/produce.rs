@@ -4,11 +4,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::{Format, Pipeline, Prepared};
+use super::{Format, Pipeline, Prepared, Record, Written};
 use crate::diag::{Diagnostic, Failure};
-use crate::digest::{digest, FileRead};
+use crate::digest::FileRead;
 use crate::output::{parent_dir, write_atomic};
-use crate::profile;
 use crate::render::support_files;
 use crate::render::{guarded, png_pages, svg_pages};
 
@@ -17,8 +16,9 @@ const EVICT_AFTER: usize = 3;
 
 /// The files of a job's outputs, in memory, before they are written.
 pub struct Artifacts {
-    /// Each file and its bytes, in the order they are written.
-    pub files: Vec<(PathBuf, Vec<u8>)>,
+    /// Each file, the index of the target it belongs to, and its bytes, in the order they
+    /// are written.
+    pub files: Vec<(usize, PathBuf, Vec<u8>)>,
     /// Pages (0 when only Typst source was made).
     pub pages: usize,
     /// Warnings (missing glyphs, Typst's warnings).
@@ -66,28 +66,30 @@ impl Pipeline<'_> {
         } else {
             None
         };
-        for (format, output) in targets {
+        for (target, (format, output)) in targets.iter().enumerate() {
             match (format, &compiled) {
-                (Format::Typ, _) => self.typst_source(prepared, output, &mut artifacts)?,
+                (Format::Typ, _) => self.typst_source(prepared, target, output, &mut artifacts)?,
                 (Format::Pdf, Some(compiled)) => {
                     let pdf = self
                         .renderer
                         .export_pdf(compiled, loaded)
                         .map_err(|f| f.after(artifacts.warnings.clone()))?;
-                    artifacts.files.push((output.clone(), pdf));
+                    artifacts.files.push((target, output.clone(), pdf));
                 }
                 (Format::Png, Some(compiled)) => {
                     let pages = png_pages(&compiled.document, self.ppi)
                         .map_err(|e| Failure::message(e).after(artifacts.warnings.clone()))?;
                     for (i, page) in pages.into_iter().enumerate() {
-                        artifacts.files.push((page_file(output, i + 1), page));
+                        artifacts.files.push((target, page_file(output, i + 1), page));
                     }
                 }
                 (Format::Svg, Some(compiled)) => {
                     for (i, page) in svg_pages(&compiled.document).into_iter().enumerate() {
-                        artifacts
-                            .files
-                            .push((page_file(output, i + 1), page.into_bytes()));
+                        artifacts.files.push((
+                            target,
+                            page_file(output, i + 1),
+                            page.into_bytes(),
+                        ));
                     }
                 }
                 (_, None) => {}
@@ -97,90 +99,117 @@ impl Pipeline<'_> {
     }
 
     /// The generated main file and every file it reads (template, shared helpers, words, lab
-    /// logo, and the photo when the output is elsewhere), so that `typst compile` gives the
-    /// same document.
+    /// logo, photo), in the export's own folder, so that `typst compile` gives the same
+    /// document.
     fn typst_source(
         &self,
         prepared: &Prepared,
+        target: usize,
         destination: &Path,
         artifacts: &mut Artifacts,
     ) -> Result<(), Failure> {
         let (loaded, style) = (&prepared.loaded, &prepared.style);
         let dir = parent_dir(destination);
         artifacts.files.push((
+            target,
             destination.to_path_buf(),
             self.renderer.main_source(loaded, style).into_bytes(),
         ));
-        for file in support_files(style) {
+        for file in support_files(loaded, style)? {
             artifacts
                 .files
-                .push((dir.join(&file.name), file.bytes.to_vec()));
-        }
-        if let Some(photo) = &loaded.profile.photo {
-            let from = profile::resolve_photo(&loaded.dir, photo)
-                .map_err(|p| Failure::message(p.message))?;
-            let bytes = fs::read(&from)
-                .map_err(|e| Failure::message(format!("cannot read {}: {e}", from.display())))?;
-            artifacts
-                .read
-                .push((loaded.dir.join(photo), Some(digest(&bytes))));
-            let to = dir.join(photo);
-            if from != to.canonicalize().unwrap_or_default() {
-                artifacts.files.push((to, bytes));
-            }
+                .push((target, dir.join(&file.name), file.bytes.to_vec()));
         }
         Ok(())
     }
 }
 
-/// Writes the artifacts (each atomically) and removes page images left over from a longer
-/// earlier version of a page-image target; returns them with the outputs written (the
-/// targets, or their pages; not the files written beside Typst source).
+/// Writes the artifacts, each atomically, and removes page images left over from a longer
+/// earlier version of a page-image target. `previous` holds each target's earlier record: a
+/// file that is in the way and is not one cvpdf wrote (recorded, or a PDF that names cvpdf as
+/// its creator) is never overwritten, and only recorded pages are removed. Returns the
+/// artifacts, the outputs written (the targets, or their pages; not the files beside Typst
+/// source) and, per target, every file written for it.
 pub(crate) fn write(
     artifacts: Artifacts,
     targets: &[(Format, PathBuf)],
-) -> Result<(Artifacts, Vec<PathBuf>), Failure> {
-    let mut written = Vec::new();
-    let output_dirs: Vec<PathBuf> = targets.iter().map(|(_, o)| parent_dir(o)).collect();
-    for (path, bytes) in &artifacts.files {
-        // Directories below an output's directory (a photo's `img/`, for Typst source) are
-        // made; the output directory itself must exist, as planned by the command.
-        let below = |parent: &Path| {
-            output_dirs
-                .iter()
-                .any(|d| parent != d && parent.starts_with(d))
-        };
-        if let Some(parent) = path.parent().filter(|p| below(p)) {
-            if !parent.is_dir() {
-                fs::create_dir_all(parent).map_err(|e| {
-                    Failure::message(format!("cannot create {}: {e}", parent.display()))
+    previous: &[Option<Record>],
+) -> Result<(Artifacts, Vec<PathBuf>, Vec<Vec<Written>>), Failure> {
+    let fail = |message: String| Failure::message(message).after(artifacts.warnings.clone());
+    let ours = |target: usize, path: &Path| {
+        let recorded = previous
+            .get(target)
+            .and_then(Option::as_ref)
+            .is_some_and(|record| record.wrote(path));
+        recorded || (targets[target].0 == Format::Pdf && made_by_cvpdf(path))
+    };
+    // Everything is checked before anything is written: a refusal leaves no half-made set.
+    for (target, path, _) in &artifacts.files {
+        if fs::symlink_metadata(path).is_ok() && !ours(*target, path) {
+            return Err(fail(format!(
+                "{} is in the way and was not written by cvpdf, so nothing is written (move or \
+                 rename it, or choose another place with -o)",
+                path.display()
+            )));
+        }
+    }
+    let mut outputs = Vec::new();
+    let mut written: Vec<Vec<Written>> = vec![Vec::new(); targets.len()];
+    for (target, path, bytes) in &artifacts.files {
+        let (format, output) = &targets[*target];
+        // Typst source goes into a folder of its own, made here; other outputs' directory
+        // exists, as planned by the command.
+        if *format == Format::Typ {
+            let folder = parent_dir(output);
+            if !folder.is_dir() {
+                fs::create_dir(&folder).map_err(|e| {
+                    fail(format!("cannot create {}: {e}", folder.display()))
                 })?;
             }
         }
-        write_atomic(path, bytes).map_err(|err| {
-            Failure::message(format!("cannot write {}: {err}", path.display()))
-                .after(artifacts.warnings.clone())
-        })?;
-        let is_output = targets.iter().any(|(format, output)| match format {
+        write_atomic(path, bytes)
+            .map_err(|err| fail(format!("cannot write {}: {err}", path.display())))?;
+        written[*target].push(Written::of(path, bytes));
+        let is_output = match format {
             Format::Pdf | Format::Typ => path == output,
-            Format::Png | Format::Svg => {
-                (1..=artifacts.pages).any(|n| *path == page_file(output, n))
-            }
-        });
+            Format::Png | Format::Svg => true,
+        };
         if is_output {
-            written.push(path.clone());
+            outputs.push(path.clone());
         }
     }
-    for (format, output) in targets {
-        if matches!(format, Format::Png | Format::Svg) {
-            let mut extra = artifacts.pages + 1;
-            while page_file(output, extra).is_file() {
-                let _ = fs::remove_file(page_file(output, extra));
-                extra += 1;
+    for (target, (format, output)) in targets.iter().enumerate() {
+        if !matches!(format, Format::Png | Format::Svg) {
+            continue;
+        }
+        let Some(record) = &previous[target] else {
+            continue;
+        };
+        // Pages of a longer earlier version: removed only if cvpdf wrote them and they are
+        // still what it wrote.
+        for old in &record.written {
+            let is_page = (artifacts.pages + 1..=artifacts.pages + MAX_PAGES)
+                .any(|n| old.path == page_file(output, n));
+            if is_page && old.unchanged() {
+                let _ = fs::remove_file(&old.path);
             }
         }
     }
-    Ok((artifacts, written))
+    Ok((artifacts, outputs, written))
+}
+
+/// More pages than any CV has, for recognising the page files of an output.
+const MAX_PAGES: usize = 10_000;
+
+/// Whether the file at `path` is a PDF cvpdf wrote (it names cvpdf as its creator).
+fn made_by_cvpdf(path: &Path) -> bool {
+    let Ok(bytes) = crate::input::read_bytes(path, "PDF", 256 * 1024 * 1024) else {
+        return false;
+    };
+    bytes.starts_with(b"%PDF-")
+        && bytes
+            .windows(15)
+            .any(|w| w == b"/Creator(cvpdf ")
 }
 
 /// Whether the output of `format` at `output` is there (the first page, for page images).

@@ -3,10 +3,11 @@
 //! template can show.
 
 use std::fs::File;
-use std::io::Read;
+use std::io::{BufRead, BufReader};
 use std::path::{Component, Path, PathBuf};
 
 use crate::diag::Problem;
+use crate::picture::{self, Asset};
 
 /// Resolves a path written in a profile or configuration: relative, inside `dir` (after
 /// following symlinks), an existing file. `what` names it in messages ("photo", "logo").
@@ -49,27 +50,42 @@ pub fn resolve_file(dir: &Path, path: &str, what: &str) -> Result<PathBuf, Probl
     Ok(real)
 }
 
-/// Resolves a photo path written in a profile ([`resolve_file`]) and checks that the file is
-/// a PNG or JPEG image. Returns the file's real path.
+/// Resolves a photo path written in a profile ([`resolve_file`]) and checks, from the file's
+/// header alone, that it is a PNG or JPEG of a size cvpdf accepts
+/// ([`crate::picture::MAX_PIXELS`]). Returns the file's real path.
 pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
     let real = resolve_file(dir, photo, "photo")?;
-    let mut head = [0u8; 8];
-    let read = File::open(&real).and_then(|mut f| f.read(&mut head));
-    match read.map(|n| image_format(&head[..n])) {
-        Ok(Some(_)) => Ok(real),
-        Ok(None) => Err(Problem::error(format!(
+    let cannot_read =
+        |err: std::io::Error| Problem::error(format!("cannot read the photo \"{photo}\": {err}"));
+    let mut file = BufReader::new(File::open(&real).map_err(cannot_read)?);
+    let head = file.fill_buf().map_err(cannot_read)?;
+    if picture::raster_format(head).is_none() {
+        return Err(Problem::error(format!(
             "the photo \"{photo}\" is not a PNG or JPEG image"
-        ))),
-        Err(err) => Err(Problem::error(format!(
-            "cannot read the photo \"{photo}\": {err}"
-        ))),
+        )));
     }
+    picture::check_raster(file).map_err(|reason| {
+        Problem::error(format!("the photo \"{photo}\" cannot be used: {reason}"))
+            .with_help("save it smaller (a few hundred pixels a side is plenty for a CV)")
+    })?;
+    Ok(real)
 }
 
-/// The kind of image `head` (a file's first bytes) starts, if it is one a template can show:
-/// PNG or JPEG.
-pub(crate) fn image_format(head: &[u8]) -> Option<image::ImageFormat> {
-    image::guess_format(head)
-        .ok()
-        .filter(|f| matches!(f, image::ImageFormat::Png | image::ImageFormat::Jpeg))
+/// Reads the photo `resolve_photo` accepted, within [`picture::MAX_FILE_BYTES`], as the
+/// picture the template is given (under a name of cvpdf's own, so no file of the user's can
+/// take its place or be taken for it).
+pub fn read_photo(dir: &Path, photo: &str) -> Result<Asset, Problem> {
+    let real = resolve_photo(dir, photo)?;
+    let bytes = crate::input::read_bytes(&real, "photo", picture::MAX_FILE_BYTES)?;
+    let kind = picture::check(&bytes, false).map_err(|reason| {
+        Problem::error(format!("the photo \"{photo}\" cannot be used: {reason}"))
+    })?;
+    Ok(Asset {
+        name: format!("{PHOTO_NAME}.{}", kind.extension()),
+        bytes: bytes.into(),
+        path: real,
+    })
 }
+
+/// The name (without extension) the photo is served to templates under.
+pub const PHOTO_NAME: &str = "cvpdf-photo";

@@ -4,9 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use super::files::read_photo;
 use super::model::Profile;
 use super::validate;
 use crate::diag::{Problem, Report};
+use crate::picture::Asset;
 use crate::yaml::{self, Kind};
 
 /// How profiles are named in messages.
@@ -27,6 +29,8 @@ pub struct LoadedProfile {
     pub dir: PathBuf,
     /// The file's text.
     pub text: Arc<str>,
+    /// The photo, read and checked (not yet scaled to print size).
+    pub photo: Option<Asset>,
 }
 
 /// Reads and validates the profile at `path`.
@@ -36,15 +40,31 @@ pub struct LoadedProfile {
 pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
     let text = yaml::read_text(path, PROFILE)?;
     let dir = crate::output::parent_dir(path);
-    match parse(&text, &dir) {
-        Ok(profile) => Ok(LoadedProfile {
-            profile,
-            path: path.to_path_buf(),
-            dir,
-            text,
-        }),
-        Err(problems) => Err(Report::new(path, Some(text), problems)),
-    }
+    let profile = match parse(&text, &dir) {
+        Ok(profile) => profile,
+        Err(problems) => return Err(Report::new(path, Some(text), problems)),
+    };
+    // Read after validation, which looked at the photo's header only: the file may have
+    // changed since, so it is checked again as it is read.
+    let photo = match profile.photo.as_deref().map(|p| read_photo(&dir, p)) {
+        None => None,
+        Some(Ok(photo)) => Some(photo),
+        Some(Err(problem)) => {
+            let problem = problem.at_field("photo");
+            let problem = match yaml::field_span(&text, "photo") {
+                Some(span) => problem.with_span(span),
+                None => problem,
+            };
+            return Err(Report::new(path, Some(text), vec![problem]));
+        }
+    };
+    Ok(LoadedProfile {
+        profile,
+        path: path.to_path_buf(),
+        dir,
+        text,
+        photo,
+    })
 }
 
 /// Parses and validates profile text; `dir` is where the profile's relative paths start.

@@ -14,7 +14,7 @@ mod validate;
 
 pub use date::{Date, EndDate};
 pub use files::resolve_photo;
-pub(crate) use files::{image_format, resolve_file};
+pub(crate) use files::resolve_file;
 pub use load::{load, parse, LoadedProfile};
 pub use model::*;
 pub use publication::{

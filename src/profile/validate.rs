@@ -396,7 +396,7 @@ mod tests {
         let inner = dir.path().join("lab");
         std::fs::create_dir(&inner).unwrap();
         std::fs::write(dir.path().join("secret.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
-        std::fs::write(inner.join("me.png"), b"\x89PNG\r\n\x1a\nrest").unwrap();
+        std::fs::write(inner.join("me.png"), crate::picture::tests::png(4, 4)).unwrap();
         std::fs::write(inner.join("me.txt"), b"hello").unwrap();
         assert!(resolve_photo(&inner, "me.png").is_ok());
         assert!(resolve_photo(&inner, "../secret.png")

@@ -1,7 +1,6 @@
 //! How each kind of field becomes a Typst value: rich text, dates, addresses, authors, and the
 //! names of enumerations.
 
-use std::path::Path;
 
 use super::inline;
 use super::value::Value;
@@ -103,15 +102,6 @@ pub(super) fn publication_links(links: &PublicationLinks) -> Value {
         ("slides", url(&links.slides)),
         ("video", url(&links.video)),
     ])
-}
-
-/// A path written in a profile, with `/` separators so the source is the same on any system.
-pub(super) fn portable_path(path: &str) -> String {
-    Path::new(path)
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect::<Vec<_>>()
-        .join("/")
 }
 
 /// The own name and its variants, normalised for matching in author lists.

@@ -37,7 +37,12 @@ pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp
         value::string_literal(&style.template.file_name)
     ));
     out.push_str("#cv(\n  ");
-    profile_value(profile, &style.section_order, date).write(&mut out, 1);
+    profile_value(
+        profile,
+        loaded.photo.as_ref().map(|photo| photo.name.as_str()),
+        &style.section_order,
+        date,
+    ).write(&mut out, 1);
     out.push_str(",\n  ");
     style_value(style).write(&mut out, 1);
     out.push_str(",\n)\n");

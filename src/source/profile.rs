@@ -8,7 +8,13 @@ use crate::timestamp::Timestamp;
 
 /// The data contract: the dictionary the template's `cv` function receives. `lab_order` is
 /// the lab's default section order, used when the profile gives none.
-pub fn profile_value(p: &Profile, lab_order: &[String], date: Option<Timestamp>) -> Value {
+/// `photo` is the name the photo is served under, if the profile has one.
+pub fn profile_value(
+    p: &Profile,
+    photo: Option<&str>,
+    lab_order: &[String],
+    date: Option<Timestamp>,
+) -> Value {
     let own = own_names(p);
     let mut publications: Vec<_> = p.publications.iter().collect();
     // Newest first; a paper without a month comes after the dated ones of its year, and the
@@ -21,9 +27,7 @@ pub fn profile_value(p: &Profile, lab_order: &[String], date: Option<Timestamp>)
         ("headline", opt_rich(p.headline.as_deref())),
         (
             "photo",
-            p.photo
-                .as_ref()
-                .map_or(Value::None, |f| Value::FileBytes(portable_path(f))),
+            photo.map_or(Value::None, |name| Value::FileBytes(name.to_string())),
         ),
         ("bio", opt_rich(p.bio.as_deref())),
         ("interests", Value::strs(&p.interests)),
@@ -268,7 +272,7 @@ mod tests {
 
     fn source(yaml: &str) -> String {
         let mut out = String::new();
-        profile_value(&profile(yaml), &[], None).write(&mut out, 0);
+        profile_value(&profile(yaml), None, &[], None).write(&mut out, 0);
         out
     }
 

@@ -103,16 +103,7 @@ pub struct Overrides {
     pub photo: Option<PhotoShape>,
 }
 
-/// A file shown on every page (the lab logo), read once.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Asset {
-    /// The file name the template reads it under, e.g. `lab-logo.png`.
-    pub name: String,
-    /// The file's bytes.
-    pub bytes: Arc<[u8]>,
-    /// Where it was read from.
-    pub path: PathBuf,
-}
+pub use crate::picture::Asset;
 
 /// The resolved lab information.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

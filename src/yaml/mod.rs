@@ -6,8 +6,6 @@ pub mod edit;
 mod schema;
 pub mod spans;
 
-use std::fs;
-use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -30,53 +28,12 @@ pub struct Kind {
     pub example_keys: &'static str,
 }
 
-/// Reads `path` as UTF-8 text (a byte-order mark is dropped).
+/// Reads `path` as UTF-8 text (a byte-order mark is dropped), within the size bound.
 pub fn read_text(path: &Path, kind: Kind) -> Result<Arc<str>, Report> {
-    let fail = |problem| Err(Report::new(path, None, vec![problem]));
-    let cannot_read =
-        |err: std::io::Error| Problem::error(format!("cannot read the {}: {err}", kind.noun));
-    let file = match fs::File::open(path) {
-        Ok(file) => file,
-        Err(err) => return fail(cannot_read(err)),
-    };
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
-        return fail(Problem::error(format!(
-            "{} is a directory, not a {}",
-            path.display(),
-            kind.noun
-        )));
-    }
-    // Read at most one byte more than allowed: a huge file (or an endless one, such as a
-    // device) is refused without being read.
-    let mut bytes = Vec::new();
-    if let Err(err) = file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes) {
-        return fail(cannot_read(err));
-    }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        let size = fs::metadata(path)
-            .map(|m| m.len())
-            .unwrap_or(bytes.len() as u64);
-        let shown = if size > MAX_FILE_BYTES {
-            format!("{:.1} MiB", size as f64 / 1048576.0)
-        } else {
-            "more than 4 MiB".into()
-        };
-        return fail(
-            Problem::error(format!(
-                "the {} is {shown}; files over 4 MiB are refused",
-                kind.noun
-            ))
-            .with_help("a CV profile is a few kilobytes; is this the right file?"),
-        );
-    }
-    match decode(&bytes, kind) {
-        Ok(text) => Ok(text.into()),
-        Err(problem) => fail(problem),
-    }
+    crate::input::read_text(path, kind.noun)
+        .map(Into::into)
+        .map_err(|problem| Report::new(path, None, vec![problem]))
 }
-
-/// The largest file cvpdf reads as a profile or configuration.
-pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The deepest nesting of collections accepted (a profile needs five levels).
 pub const MAX_DEPTH: usize = 32;
@@ -216,26 +173,6 @@ pub fn walk_fields<T: Serialize>(
     }
 }
 
-/// Decodes UTF-8 (dropping a byte-order mark), or says where the first bad byte is.
-fn decode(bytes: &[u8], kind: Kind) -> Result<String, Problem> {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    String::from_utf8(bytes.to_vec()).map_err(|err| {
-        let valid = &bytes[..err.utf8_error().valid_up_to()];
-        // The prefix is valid UTF-8 by construction; count lines and characters in it.
-        let prefix = String::from_utf8_lossy(valid);
-        let line = prefix.matches('\n').count() + 1;
-        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        let byte = bytes.get(valid.len()).copied().unwrap_or(0);
-        let mut problem = Problem::error(format!(
-            "the {} is not UTF-8 text (byte 0x{byte:02X} at line {line}, column {column})",
-            kind.noun
-        ))
-        .with_help("save the file as UTF-8");
-        problem.position = Some((line as u32, column as u32));
-        problem
-    })
-}
-
 /// Turns a serde error into a problem pointing at the offending key or value. A misspelt
 /// key or value, or a missing field, is found from the types (their JSON Schema) rather than
 /// from serde's message; what is left (a wrong type, a bad date) keeps serde's message
@@ -316,18 +253,6 @@ mod tests {
         minimal: "name: …",
         example_keys: "`name: …`",
     };
-
-    #[test]
-    fn non_utf8_is_located() {
-        let p = decode(b"name: A\nbio: \xFF\n", KIND).unwrap_err();
-        assert_eq!(p.position, Some((2, 6)));
-        assert!(p.message.contains("0xFF"));
-    }
-
-    #[test]
-    fn a_byte_order_mark_is_accepted() {
-        assert_eq!(decode(b"\xEF\xBB\xBFname: A", KIND).unwrap(), "name: A");
-    }
 
     #[test]
     fn text_fields_lists_every_string_with_its_path() {

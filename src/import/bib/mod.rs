@@ -4,9 +4,12 @@
 //! edited as text, so its comments and everything else survive; the result is validated
 //! before it replaces the file.
 
-use biblatex::{Bibliography, ChunksExt, DateValue, Entry, EntryType, PermissiveType, Person};
+use biblatex::{
+    Bibliography, ChunksExt, DateValue, Entry, EntryType, PermissiveType, Person, RawBibliography,
+};
 
 use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
+mod graph;
 mod merge;
 
 pub use merge::merge;
@@ -16,10 +19,31 @@ pub type Keyed = Vec<(String, Publication)>;
 
 /// Parses a bibliography into publications; entries that cannot be one are reported.
 pub fn publications(bib: &str) -> Result<(Keyed, Vec<String>), String> {
-    let bibliography =
-        Bibliography::parse(bib).map_err(|e| format!("not a valid BibTeX file: {e}"))?;
-    let mut out = Vec::new();
+    let invalid = |e: biblatex::ParseError| {
+        format!(
+            "{}: not a valid BibTeX file: {}",
+            graph::line_col(bib, e.span.start),
+            e.kind
+        )
+    };
+    graph::check_nesting(bib)?;
+    let mut raw = RawBibliography::parse(bib).map_err(invalid)?;
+    // The crate resolves abbreviations and parents recursively: loops and explosions are
+    // found first, so they are an error or a skipped entry, not a stack overflow.
+    graph::check_abbreviations(bib, &raw)?;
     let mut skipped = Vec::new();
+    let unresolvable = graph::unresolvable_entries(&raw);
+    if !unresolvable.is_empty() {
+        raw.entries
+            .retain(|entry| !unresolvable.iter().any(|(key, _)| key == entry.v.key.v));
+        skipped.extend(
+            unresolvable
+                .iter()
+                .map(|(key, why)| format!("{key}: {why}")),
+        );
+    }
+    let bibliography = Bibliography::from_raw(raw).map_err(invalid)?;
+    let mut out = Vec::new();
     for entry in bibliography.iter() {
         match publication(entry) {
             Ok(p) => out.push((entry.key.clone(), p)),

@@ -1,0 +1,358 @@
+//! What the biblatex crate resolves recursively, checked before it does: `@string`
+//! abbreviations that refer to each other, and entries that `crossref` or `xdata` other
+//! entries. A loop in either overflowed the stack; a chain of abbreviations that doubles at each
+//! step expands exponentially. Here both graphs are walked once, with memoised results, so the
+//! work is linear in the file.
+
+use std::collections::HashMap;
+
+use biblatex::{RawBibliography, RawChunk};
+
+/// The most characters all fields of a file may expand to once abbreviations are replaced;
+/// a real bibliography expands to little more than its own size.
+pub const MAX_EXPANDED_CHARS: u64 = 16 * 1024 * 1024;
+
+/// The longest chain of `crossref`/`xdata` parents (`a` → `b` → `c` is 2).
+pub const MAX_PARENT_DEPTH: usize = 8;
+
+/// Where a byte offset is, as `line:column` (1-based, columns in characters).
+pub fn line_col(text: &str, offset: usize) -> String {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    format!("{line}:{column}")
+}
+
+/// The deepest braces may nest, counting the entry's own (`@misc{k, title = {{A}}}` is 3);
+/// the crate's field parser takes time quadratic in the depth.
+pub const MAX_BRACE_DEPTH: usize = 32;
+
+/// Checks that braces nest at most [`MAX_BRACE_DEPTH`] deep, before any parser recurses.
+pub fn check_nesting(text: &str) -> Result<(), String> {
+    let mut depth = 0usize;
+    let mut escaped = false;
+    for (at, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '{' => {
+                depth += 1;
+                if depth > MAX_BRACE_DEPTH {
+                    return Err(format!(
+                        "{}: braces nest more than {MAX_BRACE_DEPTH} levels deep here",
+                        line_col(text, at)
+                    ));
+                }
+            }
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Checks the `@string` graph: an error names the first loop or the expansion that is too
+/// large, with its position.
+pub fn check_abbreviations(text: &str, raw: &RawBibliography) -> Result<(), String> {
+    let strings: HashMap<&str, usize> = raw
+        .abbreviations
+        .iter()
+        .enumerate()
+        .map(|(i, pair)| (pair.key.v, i))
+        .collect();
+    // Expanded length of each abbreviation: None while being expanded (a loop if met again).
+    let mut lengths: Vec<Option<Option<u64>>> = vec![None; raw.abbreviations.len()];
+    for start in 0..raw.abbreviations.len() {
+        expand(start, raw, &strings, &mut lengths).map_err(|chain| {
+            let names: Vec<&str> = chain.iter().map(|&i| raw.abbreviations[i].key.v).collect();
+            let at = line_col(text, raw.abbreviations[chain[0]].key.span.start);
+            format!(
+                "{at}: the @string abbreviations refer to each other in a loop ({})",
+                names.join(" → ")
+            )
+        })?;
+    }
+    let mut total: u64 = 0;
+    for entry in &raw.entries {
+        for pair in &entry.v.fields {
+            total = total.saturating_add(field_length(&pair.value.v, &strings, &lengths));
+        }
+        if total > MAX_EXPANDED_CHARS {
+            return Err(format!(
+                "{}: with its @string abbreviations replaced, the file grows past {} MiB \
+                 by this entry; is an abbreviation defined from itself twice over?",
+                line_col(text, entry.span.start),
+                MAX_EXPANDED_CHARS / 1024 / 1024
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Expanded length of abbreviation `i`, memoised; on a loop, the chain of abbreviations from
+/// the repeated one back to it.
+fn expand(
+    i: usize,
+    raw: &RawBibliography,
+    strings: &HashMap<&str, usize>,
+    lengths: &mut Vec<Option<Option<u64>>>,
+) -> Result<u64, Vec<usize>> {
+    // An explicit stack: a chain of 100,000 abbreviations must not recurse that deep.
+    let mut stack: Vec<(usize, usize)> = vec![(i, 0)];
+    if let Some(Some(done)) = lengths[i] {
+        return Ok(done);
+    }
+    lengths[i] = Some(None);
+    while let Some(&mut (current, ref mut next)) = stack.last_mut() {
+        let field = &raw.abbreviations[current].value.v;
+        let mut descended = false;
+        while *next < field.len() {
+            let chunk = &field[*next].v;
+            *next += 1;
+            let RawChunk::Abbreviation(name) = chunk else {
+                continue;
+            };
+            let Some(&child) = strings.get(name) else {
+                continue;
+            };
+            match lengths[child] {
+                Some(Some(_)) => {}
+                Some(None) => {
+                    let from = stack.iter().position(|&(s, _)| s == child).unwrap_or(0);
+                    let mut chain: Vec<usize> = stack[from..].iter().map(|&(s, _)| s).collect();
+                    chain.push(child);
+                    return Err(chain);
+                }
+                None => {
+                    lengths[child] = Some(None);
+                    stack.push((child, 0));
+                    descended = true;
+                    break;
+                }
+            }
+        }
+        if !descended {
+            let length = field_length(field, strings, lengths);
+            lengths[current] = Some(Some(length));
+            stack.pop();
+        }
+    }
+    Ok(lengths[i].flatten().unwrap_or(0))
+}
+
+/// Length of a field with the abbreviations it uses already measured.
+fn field_length(
+    field: &[biblatex::Spanned<RawChunk>],
+    strings: &HashMap<&str, usize>,
+    lengths: &[Option<Option<u64>>],
+) -> u64 {
+    field
+        .iter()
+        .map(|chunk| match chunk.v {
+            RawChunk::Normal(s) => s.len() as u64,
+            RawChunk::Abbreviation(name) => strings
+                .get(name)
+                .and_then(|&i| lengths[i].flatten())
+                .unwrap_or(name.len() as u64),
+        })
+        .fold(0, u64::saturating_add)
+}
+
+/// Entries whose `crossref`/`xdata` parents loop back to them or nest too deep, each with the
+/// reason, so they can be left out (the rest of the file is imported). Abbreviations must have
+/// been checked first.
+pub fn unresolvable_entries(raw: &RawBibliography) -> Vec<(String, String)> {
+    let keys: HashMap<&str, usize> = raw
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.v.key.v, i))
+        .collect();
+    let parents: Vec<Vec<usize>> = raw
+        .entries
+        .iter()
+        .map(|entry| {
+            let mut out = Vec::new();
+            for pair in &entry.v.fields {
+                let name = pair.key.v.to_ascii_lowercase();
+                if name != "crossref" && name != "xdata" {
+                    continue;
+                }
+                let value: String = pair
+                    .value
+                    .v
+                    .iter()
+                    .filter_map(|c| match c.v {
+                        RawChunk::Normal(s) => Some(s),
+                        RawChunk::Abbreviation(_) => None,
+                    })
+                    .collect();
+                let targets: Vec<&str> = if name == "xdata" {
+                    value.split(',').map(str::trim).collect()
+                } else {
+                    vec![value.trim()]
+                };
+                out.extend(targets.iter().filter_map(|t| keys.get(t).copied()));
+            }
+            out
+        })
+        .collect();
+    let results = resolve_parents(&parents, raw);
+    raw.entries
+        .iter()
+        .zip(results)
+        .filter_map(|(entry, result)| result.err().map(|why| (entry.v.key.v.to_string(), why)))
+        .collect()
+}
+
+/// The most entries resolving one entry may visit (counting an entry again each time it is
+/// reached by another path, as the resolver does).
+pub const MAX_PARENT_VISITS: u64 = 1_000;
+
+/// One entry's parents, once walked: (chain depth, entries visited) or why they cannot be
+/// resolved.
+type Walked = Result<(usize, u64), String>;
+
+/// Walks the parent graph once (iteratively, memoised), so it ends quickly on any graph.
+fn resolve_parents(parents: &[Vec<usize>], raw: &RawBibliography) -> Vec<Walked> {
+    let name = |i: usize| raw.entries[i].v.key.v;
+    // None: not reached yet; Some(None): being walked (on the stack).
+    let mut done: Vec<Option<Option<Walked>>> = vec![None; parents.len()];
+    for start in 0..parents.len() {
+        if done[start].is_some() {
+            continue;
+        }
+        done[start] = Some(None);
+        let mut stack: Vec<(usize, usize, Option<String>)> = vec![(start, 0, None)];
+        while let Some((current, next, found)) = stack.last_mut() {
+            let current = *current;
+            if let Some(&parent) = parents[current].get(*next) {
+                *next += 1;
+                match &done[parent] {
+                    None => {
+                        done[parent] = Some(None);
+                        stack.push((parent, 0, None));
+                    }
+                    Some(None) if found.is_none() => {
+                        let at = stack.iter().position(|&(s, _, _)| s == parent).unwrap_or(0);
+                        let mut chain: Vec<&str> =
+                            stack[at..].iter().map(|&(s, _, _)| name(s)).collect();
+                        chain.push(name(parent));
+                        let why = if chain.len() == 2 {
+                            "it is its own crossref".to_string()
+                        } else {
+                            format!("crossref loop {}", chain.join(" → "))
+                        };
+                        if let Some(top) = stack.last_mut() {
+                            top.2 = Some(why);
+                        }
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            let found = found.take();
+            let result = match found {
+                Some(why) => Err(why),
+                None => parents[current]
+                    .iter()
+                    .try_fold((0, 1u64), |(depth, visits), &p| {
+                        match &done[p] {
+                            Some(Some(Ok((d, v)))) => {
+                                Ok((depth.max(d + 1), visits.saturating_add(*v)))
+                            }
+                            Some(Some(Err(why))) => Err(why.clone()),
+                            // A parent still on the stack: the loop is reported where it closes.
+                            _ => Ok((depth, visits)),
+                        }
+                    }),
+            };
+            let result = result.and_then(|(depth, visits)| {
+                if depth > MAX_PARENT_DEPTH {
+                    Err(format!("its crossref chain is more than {MAX_PARENT_DEPTH} entries deep"))
+                } else if visits > MAX_PARENT_VISITS {
+                    Err(format!(
+                        "resolving its crossref and xdata parents visits more than {MAX_PARENT_VISITS} entries"
+                    ))
+                } else {
+                    Ok((depth, visits))
+                }
+            });
+            done[current] = Some(Some(result));
+            stack.pop();
+            // A loop makes every entry on it unresolvable, not only where it closed.
+            if let (Some(Some(Err(why))), Some(below)) = (&done[current], stack.last_mut()) {
+                if below.2.is_none() {
+                    below.2 = Some(why.clone());
+                }
+            }
+        }
+    }
+    done.into_iter()
+        .map(|d| d.flatten().unwrap_or(Ok((0, 1))))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(text: &str) -> RawBibliography<'_> {
+        RawBibliography::parse(text).unwrap()
+    }
+
+    #[test]
+    fn deep_braces_are_refused_before_parsing() {
+        let deep = format!("@misc{{k, title = {}x{}}}", "{".repeat(40), "}".repeat(40));
+        let err = check_nesting(&deep).unwrap_err();
+        assert!(err.starts_with("1:49:"), "{err}");
+        assert!(check_nesting("@misc{k, title = {\\{{A}\\{}}").is_ok());
+    }
+
+    #[test]
+    fn string_loops_are_named_with_their_position() {
+        let text = "@string{a = b}\n@string{b = a}\n@misc{x, title = a}";
+        let err = check_abbreviations(text, &raw(text)).unwrap_err();
+        assert!(err.contains("loop (a → b → a)"), "{err}");
+        assert!(err.starts_with("1:9:"), "{err}");
+        let text = "@string{me = \"x\" # me}";
+        let err = check_abbreviations(text, &raw(text)).unwrap_err();
+        assert!(err.contains("(me → me)"), "{err}");
+    }
+
+    #[test]
+    fn exponential_strings_are_refused_and_long_chains_are_not_recursed() {
+        let mut text = String::from("@string{s0 = \"xxxxxxxxxxxxxxxx\"}\n");
+        for i in 1..64 {
+            text.push_str(&format!("@string{{s{i} = s{} # s{}}}\n", i - 1, i - 1));
+        }
+        text.push_str("@misc{x, title = s63}\n");
+        let err = check_abbreviations(&text, &raw(&text)).unwrap_err();
+        assert!(err.contains("grows past 16 MiB"), "{err}");
+
+        let mut text = String::from("@string{s0 = \"x\"}\n");
+        for i in 1..50_000 {
+            text.push_str(&format!("@string{{s{i} = s{}}}\n", i - 1));
+        }
+        text.push_str("@misc{x, title = s49999}\n");
+        assert!(check_abbreviations(&text, &raw(&text)).is_ok());
+    }
+
+    #[test]
+    fn crossref_loops_and_deep_chains_are_found() {
+        let text = "@misc{a, crossref = {b}}\n@misc{b, crossref = {a}}\n@misc{c, crossref = {c}}\n\
+                    @misc{d, crossref = {e}}\n@misc{e, xdata = {f, g}}\n@misc{f,}\n@misc{g, crossref={a}}";
+        let bad = unresolvable_entries(&raw(text));
+        let keys: Vec<&str> = bad.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["a", "b", "c", "d", "e", "g"]);
+        assert_eq!(bad[0].1, "crossref loop a → b → a");
+        assert_eq!(bad[2].1, "it is its own crossref");
+        let mut chain = String::new();
+        for i in 0..20 {
+            chain.push_str(&format!("@misc{{k{i}, crossref = {{k{}}}}}\n", i + 1));
+        }
+        let bad = unresolvable_entries(&raw(&chain));
+        assert!(bad[0].1.contains("more than 8"), "{:?}", bad[0]);
+        assert_eq!(bad.len(), 20 - MAX_PARENT_DEPTH - 1);
+    }
+}

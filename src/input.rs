@@ -1,0 +1,117 @@
+//! Reading what a user hands cvpdf (profiles, configurations, files to import): regular files
+//! only, and never more than [`MAX_FILE_BYTES`], refused before anything parses them. A FIFO
+//! or a device is refused before it is opened, so it can neither hang nor stream forever.
+
+use std::fs;
+use std::io::Read;
+use std::path::Path;
+
+use crate::diag::Problem;
+
+/// The largest file cvpdf reads as text: a profile, a configuration, a `.bib`, a JSON Resume
+/// or a Hugo page.
+pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// Reads `path` as UTF-8 text (a byte-order mark is dropped); `noun` names it in messages
+/// ("profile", "BibTeX file").
+pub fn read_text(path: &Path, noun: &str) -> Result<String, Problem> {
+    let bytes = read_bytes(path, noun, MAX_FILE_BYTES)?;
+    decode(&bytes, noun)
+}
+
+/// Reads at most `limit` bytes of a regular file, refusing a larger one.
+pub fn read_bytes(path: &Path, noun: &str, limit: u64) -> Result<Vec<u8>, Problem> {
+    let cannot_read = |err: std::io::Error| Problem::error(format!("cannot read the {noun}: {err}"));
+    let metadata = fs::metadata(path).map_err(cannot_read)?;
+    if metadata.is_dir() {
+        return Err(Problem::error(format!(
+            "{} is a directory, not a {noun}",
+            path.display()
+        )));
+    }
+    if !metadata.is_file() {
+        return Err(Problem::error(format!(
+            "{} is not a regular file (a pipe or a device?), so it is not read as a {noun}",
+            path.display()
+        )));
+    }
+    let file = fs::File::open(path).map_err(cannot_read)?;
+    // Read at most one byte more than allowed: a file that grew since it was measured is
+    // still refused without being read in full.
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot_read)?;
+    if bytes.len() as u64 > limit {
+        let size = metadata.len().max(bytes.len() as u64);
+        return Err(Problem::error(format!(
+            "the {noun} is {}; files over {} are refused",
+            mebibytes(size),
+            mebibytes(limit)
+        ))
+        .with_help(format!(
+            "a {noun} for a CV is rarely more than a few hundred kilobytes; is this the right file?"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// A size for people: "4 MiB", "47.2 MiB".
+fn mebibytes(bytes: u64) -> String {
+    let mib = bytes as f64 / 1048576.0;
+    if mib.fract() == 0.0 {
+        format!("{mib:.0} MiB")
+    } else {
+        format!("{mib:.1} MiB")
+    }
+}
+
+/// UTF-8 text from bytes, or where the first invalid byte is.
+fn decode(bytes: &[u8], noun: &str) -> Result<String, Problem> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    String::from_utf8(bytes.to_vec()).map_err(|err| {
+        let valid = &bytes[..err.utf8_error().valid_up_to()];
+        // The prefix is valid UTF-8 by construction; count lines and characters in it.
+        let prefix = String::from_utf8_lossy(valid);
+        let line = prefix.matches('\n').count() + 1;
+        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let byte = bytes.get(valid.len()).copied().unwrap_or(0);
+        let mut problem = Problem::error(format!(
+            "the {noun} is not UTF-8 text (byte 0x{byte:02X} at line {line}, column {column})"
+        ))
+        .with_help("save the file as UTF-8");
+        problem.position = Some((line as u32, column as u32));
+        problem
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn non_utf8_is_located() {
+        let p = decode(b"name: A\nbio: \xFF\n", "profile").unwrap_err();
+        assert_eq!(p.position, Some((2, 6)));
+        assert!(p.message.contains("0xFF"));
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        assert_eq!(decode(b"\xEF\xBB\xBFname: A", "profile").unwrap(), "name: A");
+    }
+
+    #[test]
+    fn pipes_devices_and_large_files_are_refused_unread() {
+        let err = read_text(Path::new("/dev/zero"), "profile").unwrap_err();
+        assert!(err.message.contains("not a regular file"), "{}", err.message);
+        let dir = tempfile::tempdir().unwrap();
+        let big = dir.path().join("big.bib");
+        fs::write(&big, vec![b'x'; 5 * 1024 * 1024]).unwrap();
+        let err = read_text(&big, "BibTeX file").unwrap_err();
+        assert_eq!(
+            err.message,
+            "the BibTeX file is 5 MiB; files over 4 MiB are refused"
+        );
+    }
+}

@@ -1,0 +1,329 @@
+//! Pictures users hand cvpdf — the profile's photo, the lab logo — checked before anything
+//! decodes them and brought to the size they are printed at.
+//!
+//! A picture file is small and can still be a bomb: a 693-byte JPEG may declare 65,500 ×
+//! 65,500 pixels, which decoding turns into 12.9 GB. So the pixel size a file *declares* is
+//! read from its header (and, for an SVG, from every picture embedded in it) and refused
+//! beyond [`MAX_PIXELS`] before any decoder allocates. A photo larger than it is printed is
+//! scaled down once ([`print_size`]), so a 6000 × 4000 phone photo does not make a 10 MB CV.
+
+use std::io::{BufRead, Cursor, Seek};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use image::{ImageDecoder, ImageFormat, ImageReader, Limits};
+
+/// The most pixels a picture may declare (40 megapixels: any camera's ordinary output).
+pub const MAX_PIXELS: u64 = 40_000_000;
+
+/// The longest side a picture may declare, in pixels (a long panorama within the pixel bound).
+pub const MAX_SIDE: u32 = 20_000;
+
+/// The largest picture file read, in bytes.
+pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
+
+/// The shorter side, in pixels, a picture is scaled down to when it is larger: 800 pixels
+/// are 300 ppi over 6.7 cm, more than any template prints a photo or logo at.
+pub const PRINT_SIDE: u32 = 800;
+
+/// How deeply SVG pictures may embed SVG pictures.
+const MAX_SVG_NESTING: usize = 4;
+
+/// A picture served to the template under a name of cvpdf's own.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Asset {
+    /// The file name the template reads it under, e.g. `lab-logo.png`.
+    pub name: String,
+    /// The file's bytes.
+    pub bytes: Arc<[u8]>,
+    /// Where it was read from.
+    pub path: PathBuf,
+}
+
+/// The kinds of picture a template can show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// PNG or JPEG, with its format.
+    Raster(ImageFormat),
+    /// SVG (logos only).
+    Svg,
+}
+
+impl Kind {
+    /// The file extension its bytes are served under.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Raster(ImageFormat::Jpeg) => "jpg",
+            Kind::Raster(_) => "png",
+            Kind::Svg => "svg",
+        }
+    }
+}
+
+/// The raster format `head` (a file's first bytes) starts with, if a template can show it.
+pub fn raster_format(head: &[u8]) -> Option<ImageFormat> {
+    image::guess_format(head)
+        .ok()
+        .filter(|f| matches!(f, ImageFormat::Png | ImageFormat::Jpeg))
+}
+
+/// Checks a PNG or JPEG's declared size from its header alone; returns width and height.
+pub fn check_raster<R: BufRead + Seek>(reader: R) -> Result<(u32, u32), String> {
+    let reader = ImageReader::new(reader)
+        .with_guessed_format()
+        .map_err(|e| e.to_string())?;
+    let (width, height) = reader.into_dimensions().map_err(|e| e.to_string())?;
+    check_dimensions(width, height)?;
+    Ok((width, height))
+}
+
+/// Refuses a size beyond [`MAX_SIDE`] or [`MAX_PIXELS`].
+fn check_dimensions(width: u32, height: u32) -> Result<(), String> {
+    let pixels = u64::from(width) * u64::from(height);
+    if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS {
+        return Err(format!(
+            "it declares {width} × {height} pixels ({:.0} megapixels); at most {} megapixels \
+             and {MAX_SIDE} pixels a side are accepted",
+            pixels as f64 / 1e6,
+            MAX_PIXELS / 1_000_000
+        ));
+    }
+    if width == 0 || height == 0 {
+        return Err(format!("it declares {width} × {height} pixels"));
+    }
+    Ok(())
+}
+
+/// What the picture in `bytes` is, after checking everything it declares: a raster's size,
+/// or an SVG's structure and every picture it embeds. Whether a file is SVG is for the SVG
+/// parser to say (a comment, a byte-order mark or an editor's header may come first).
+pub fn check(bytes: &[u8], svg_allowed: bool) -> Result<Kind, String> {
+    if let Some(format) = raster_format(bytes) {
+        check_raster(Cursor::new(bytes))?;
+        return Ok(Kind::Raster(format));
+    }
+    if !svg_allowed {
+        return Err("it is not a PNG or JPEG image".into());
+    }
+    match check_svg(bytes, 0) {
+        Ok(()) => Ok(Kind::Svg),
+        Err(SvgError::NotSvg(reason)) => Err(format!(
+            "it is not a PNG or JPEG image, and not a valid SVG: {reason}"
+        )),
+        Err(SvgError::Invalid(reason)) => Err(reason),
+    }
+}
+
+/// Why bytes are not an acceptable SVG.
+enum SvgError {
+    /// Not an SVG document at all.
+    NotSvg(String),
+    /// An SVG with something refused inside.
+    Invalid(String),
+}
+
+/// Parses an SVG document and checks the pictures it embeds; a linked (not embedded) picture
+/// is refused, since the logo must be one self-contained file.
+fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| SvgError::NotSvg(format!("not UTF-8 text: {e}")))?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    let document = roxmltree::Document::parse_with_options(text, options)
+        .map_err(|e| SvgError::NotSvg(e.to_string()))?;
+    let root = document.root_element();
+    if root.tag_name().name() != "svg" {
+        return Err(SvgError::NotSvg(format!(
+            "its root element is <{}>, not <svg>",
+            root.tag_name().name()
+        )));
+    }
+    for node in document.descendants().filter(|n| n.is_element()) {
+        let href = node.attributes().find(|a| a.name() == "href").map(|a| a.value());
+        let Some(href) = href else { continue };
+        let name = node.tag_name().name();
+        if name != "image" && name != "feImage" {
+            continue;
+        }
+        let invalid = |reason: String| SvgError::Invalid(reason);
+        if href.starts_with('#') {
+            continue;
+        }
+        if !href.trim_start().to_ascii_lowercase().starts_with("data:") {
+            return Err(invalid(format!(
+                "it links to the picture \"{}\" instead of embedding it",
+                crate::diag::escape_controls(&shorten(href))
+            )));
+        }
+        let data = data_url::DataUrl::process(href.trim())
+            .map_err(|e| invalid(format!("an embedded picture is not a valid data: URI ({e:?})")))?;
+        let (body, _) = data
+            .decode_to_vec()
+            .map_err(|_| invalid("an embedded picture's base64 data is invalid".into()))?;
+        if raster_format(&body).is_some() {
+            check_raster(Cursor::new(&body[..]))
+                .map_err(|reason| invalid(format!("an embedded picture: {reason}")))?;
+        } else if depth < MAX_SVG_NESTING {
+            match check_svg(&body, depth + 1) {
+                Ok(()) => {}
+                Err(SvgError::NotSvg(_)) => {
+                    return Err(invalid(
+                        "an embedded picture is not a PNG, JPEG or SVG image".into(),
+                    ))
+                }
+                Err(err) => return Err(err),
+            }
+        } else {
+            return Err(invalid(format!(
+                "SVG pictures are embedded more than {MAX_SVG_NESTING} levels deep"
+            )));
+        }
+    }
+    // What is left is for Typst's own SVG reader to accept.
+    svg_error(bytes).map_or(Ok(()), |reason| Err(SvgError::Invalid(reason)))
+}
+
+/// At most 80 characters of a (possibly huge) attribute, for a message.
+fn shorten(text: &str) -> String {
+    let mut short: String = text.chars().take(80).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    short
+}
+
+/// Why Typst could not parse `bytes` as SVG, if it could not.
+fn svg_error(bytes: &[u8]) -> Option<String> {
+    use typst::diag::LoadedWithin;
+    use typst::foundations::Bytes;
+    use typst::loading::{LoadSource, Loaded};
+    use typst::syntax::{Span, Spanned};
+
+    let data = Bytes::new(bytes.to_vec());
+    let error = typst::visualize::SvgImage::new(data.clone()).err()?;
+    let loaded = Loaded::new(Spanned::new(LoadSource::Bytes, Span::detached()), data);
+    Some(error.within(&loaded).message.to_string())
+}
+
+/// The picture at the size it is printed: a raster whose shorter side is over [`PRINT_SIDE`]
+/// is decoded (its size was checked), turned upright by its EXIF orientation, scaled and
+/// encoded again in its own format; anything else is returned as it is.
+pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, String> {
+    let Some(format) = raster_format(&bytes) else {
+        return Ok(bytes);
+    };
+    let (width, height) = check_raster(Cursor::new(&bytes[..]))?;
+    if width.min(height) <= PRINT_SIDE {
+        return Ok(bytes);
+    }
+    let mut reader = ImageReader::new(Cursor::new(&bytes[..]));
+    reader.set_format(format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_SIDE);
+    limits.max_image_height = Some(MAX_SIDE);
+    limits.max_alloc = Some(MAX_PIXELS * 4 + (64 << 20));
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|e| e.to_string())?;
+    let orientation = decoder.orientation().map_err(|e| e.to_string())?;
+    let mut picture = image::DynamicImage::from_decoder(decoder).map_err(|e| e.to_string())?;
+    picture.apply_orientation(orientation);
+    let scale = f64::from(PRINT_SIDE) / f64::from(width.min(height));
+    let (w, h) = (picture.width(), picture.height());
+    let scaled = picture.resize_exact(
+        ((f64::from(w) * scale).round() as u32).max(1),
+        ((f64::from(h) * scale).round() as u32).max(1),
+        image::imageops::FilterType::CatmullRom,
+    );
+    let mut out = Vec::new();
+    match format {
+        ImageFormat::Jpeg => {
+            let encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, 90);
+            scaled.to_rgb8().write_with_encoder(encoder)
+        }
+        _ => scaled.write_to(&mut Cursor::new(&mut out), ImageFormat::Png),
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(out.into())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// A PNG of `width` × `height` that is all one colour, so it compresses to little.
+    pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
+        let picture = image::RgbImage::from_pixel(width, height, image::Rgb([200, 30, 30]));
+        let mut out = Vec::new();
+        picture
+            .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .unwrap();
+        out
+    }
+
+    /// An 8 × 8 JPEG whose header says it is `width` × `height` (a picture bomb, when large).
+    pub(crate) fn jpeg_claiming(width: u16, height: u16) -> Vec<u8> {
+        let picture = image::RgbImage::from_pixel(8, 8, image::Rgb([10, 120, 200]));
+        let mut out = Vec::new();
+        picture
+            .write_to(&mut Cursor::new(&mut out), ImageFormat::Jpeg)
+            .unwrap();
+        // Walk the segments to the frame header and rewrite its size.
+        let mut at = 2;
+        while !matches!(out[at + 1], 0xC0..=0xC2) {
+            at += 2 + usize::from(u16::from_be_bytes([out[at + 2], out[at + 3]]));
+        }
+        out[at + 5..at + 7].copy_from_slice(&height.to_be_bytes());
+        out[at + 7..at + 9].copy_from_slice(&width.to_be_bytes());
+        out
+    }
+
+    #[test]
+    fn declared_sizes_are_refused_before_decoding() {
+        let err = check(&jpeg_claiming(65_500, 65_500), false).unwrap_err();
+        assert!(err.contains("65500 × 65500 pixels"), "{err}");
+        assert!(check(&jpeg_claiming(4000, 3000), false).is_ok());
+        let err = check(&jpeg_claiming(20_001, 10), false).unwrap_err();
+        assert!(err.contains("20000 pixels a side"), "{err}");
+    }
+
+    #[test]
+    fn svg_is_recognised_by_parsing_and_embedded_pictures_are_checked() {
+        let comment = "<!-- Generator: Adobe Illustrator 27 -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"/>";
+        assert_eq!(check(comment.as_bytes(), true), Ok(Kind::Svg));
+        let bom = format!("\u{feff}{comment}");
+        assert_eq!(check(bom.as_bytes(), true), Ok(Kind::Svg));
+        assert!(check(comment.as_bytes(), false).is_err());
+
+        use base64::Engine as _;
+        let bomb = base64::engine::general_purpose::STANDARD.encode(jpeg_claiming(65_500, 65_500));
+        let svg = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"10\" height=\"10\"><image width=\"10\" height=\"10\" xlink:href=\"data:image/jpeg;base64,{bomb}\"/></svg>"
+        );
+        let err = check(svg.as_bytes(), true).unwrap_err();
+        assert!(err.contains("65500 × 65500"), "{err}");
+        let inner = base64::engine::general_purpose::STANDARD.encode(&svg);
+        let nested = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><image width=\"10\" height=\"10\" href=\"data:image/svg+xml;base64,{inner}\"/></svg>"
+        );
+        let err = check(nested.as_bytes(), true).unwrap_err();
+        assert!(err.contains("65500 × 65500"), "{err}");
+        let linked = "<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"../../secret.png\"/></svg>";
+        let err = check(linked.as_bytes(), true).unwrap_err();
+        assert!(err.contains("links to the picture"), "{err}");
+        let err = check(b"<html><body/></html>", true).unwrap_err();
+        assert!(err.contains("not a PNG or JPEG image, and not a valid SVG"), "{err}");
+    }
+
+    #[test]
+    fn large_pictures_are_scaled_to_print_size() {
+        let big = png(3000, 2000);
+        let scaled = print_size(big.into()).unwrap();
+        let (w, h) = check_raster(Cursor::new(&scaled[..])).unwrap();
+        assert_eq!((w, h), (1200, PRINT_SIDE));
+        let small: Arc<[u8]> = png(400, 500).into();
+        assert!(Arc::ptr_eq(&print_size(small.clone()).unwrap(), &small));
+    }
+}
