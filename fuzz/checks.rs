@@ -102,6 +102,7 @@ pub fn pipeline(profile: &Profile, template: &str, renderer: &Renderer) {
         path: "fuzz.yaml".into(),
         dir: ".".into(),
         text: yaml.clone().into(),
+        photo: None,
     };
     let style = Style::with_template(Template::resolve(template).expect("built-in template"));
     let compiled = match renderer.compile(&loaded, &style) {

@@ -21,7 +21,8 @@ pub fn read_text(path: &Path, noun: &str) -> Result<String, Problem> {
 
 /// Reads at most `limit` bytes of a regular file, refusing a larger one.
 pub fn read_bytes(path: &Path, noun: &str, limit: u64) -> Result<Vec<u8>, Problem> {
-    let cannot_read = |err: std::io::Error| Problem::error(format!("cannot read the {noun}: {err}"));
+    let cannot_read =
+        |err: std::io::Error| Problem::error(format!("cannot read the {noun}: {err}"));
     let metadata = fs::metadata(path).map_err(cannot_read)?;
     if metadata.is_dir() {
         return Err(Problem::error(format!(
@@ -98,13 +99,20 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_is_accepted() {
-        assert_eq!(decode(b"\xEF\xBB\xBFname: A", "profile").unwrap(), "name: A");
+        assert_eq!(
+            decode(b"\xEF\xBB\xBFname: A", "profile").unwrap(),
+            "name: A"
+        );
     }
 
     #[test]
     fn pipes_devices_and_large_files_are_refused_unread() {
         let err = read_text(Path::new("/dev/zero"), "profile").unwrap_err();
-        assert!(err.message.contains("not a regular file"), "{}", err.message);
+        assert!(
+            err.message.contains("not a regular file"),
+            "{}",
+            err.message
+        );
         let dir = tempfile::tempdir().unwrap();
         let big = dir.path().join("big.bib");
         fs::write(&big, vec![b'x'; 5 * 1024 * 1024]).unwrap();

@@ -33,6 +33,7 @@ mod digest;
 pub mod fonts;
 mod import;
 mod input;
+mod link;
 pub mod output;
 mod panics;
 mod picture;

@@ -40,9 +40,13 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let permissions = fs::metadata(path)
+        // The file's own permissions, never a link's target's (a link to /dev/null would
+        // make the output world-writable).
+        let permissions = fs::symlink_metadata(path)
+            .ok()
+            .filter(|meta| meta.is_file())
             .map(|meta| meta.permissions())
-            .unwrap_or_else(|_| fs::Permissions::from_mode(0o644));
+            .unwrap_or_else(|| fs::Permissions::from_mode(0o644));
         fs::set_permissions(temp.path(), permissions)?;
     }
     temp.persist(path).map_err(|e| e.error)?;

@@ -125,8 +125,8 @@ enum SvgError {
 /// Parses an SVG document and checks the pictures it embeds; a linked (not embedded) picture
 /// is refused, since the logo must be one self-contained file.
 fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| SvgError::NotSvg(format!("not UTF-8 text: {e}")))?;
+    let text =
+        std::str::from_utf8(bytes).map_err(|e| SvgError::NotSvg(format!("not UTF-8 text: {e}")))?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
@@ -142,7 +142,10 @@ fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
         )));
     }
     for node in document.descendants().filter(|n| n.is_element()) {
-        let href = node.attributes().find(|a| a.name() == "href").map(|a| a.value());
+        let href = node
+            .attributes()
+            .find(|a| a.name() == "href")
+            .map(|a| a.value());
         let Some(href) = href else { continue };
         let name = node.tag_name().name();
         if name != "image" && name != "feImage" {
@@ -158,8 +161,11 @@ fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
                 crate::diag::escape_controls(&shorten(href))
             )));
         }
-        let data = data_url::DataUrl::process(href.trim())
-            .map_err(|e| invalid(format!("an embedded picture is not a valid data: URI ({e:?})")))?;
+        let data = data_url::DataUrl::process(href.trim()).map_err(|e| {
+            invalid(format!(
+                "an embedded picture is not a valid data: URI ({e:?})"
+            ))
+        })?;
         let (body, _) = data
             .decode_to_vec()
             .map_err(|_| invalid("an embedded picture's base64 data is invalid".into()))?;
@@ -310,11 +316,15 @@ pub(crate) mod tests {
         );
         let err = check(nested.as_bytes(), true).unwrap_err();
         assert!(err.contains("65500 × 65500"), "{err}");
-        let linked = "<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"../../secret.png\"/></svg>";
+        let linked =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"../../secret.png\"/></svg>";
         let err = check(linked.as_bytes(), true).unwrap_err();
         assert!(err.contains("links to the picture"), "{err}");
         let err = check(b"<html><body/></html>", true).unwrap_err();
-        assert!(err.contains("not a PNG or JPEG image, and not a valid SVG"), "{err}");
+        assert!(
+            err.contains("not a PNG or JPEG image, and not a valid SVG"),
+            "{err}"
+        );
     }
 
     #[test]

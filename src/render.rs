@@ -164,7 +164,10 @@ impl Renderer {
             return None;
         }
         let reason = image::load_from_memory(&photo.bytes).err()?;
-        Some(photo_failure(loaded, &format!("cannot be decoded: {reason}")))
+        Some(photo_failure(
+            loaded,
+            &format!("cannot be decoded: {reason}"),
+        ))
     }
 
     /// Compiles `loaded` in `style` after checking that the run's PDF standards can be met.

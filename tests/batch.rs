@@ -199,6 +199,7 @@ impl Watch {
 
     fn with_args(dir: &Path, args: &[&str]) -> Watch {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+            .env("CVPDF_CACHE_DIR", common::cache_dir())
             .args(args)
             .current_dir(dir)
             .env("NO_COLOR", "1")
@@ -328,6 +329,7 @@ fn an_interrupted_batch_leaves_only_complete_pdfs() {
     for delay in [60, 150, 300] {
         let _ = fs::remove_dir_all(dir.path().join("out"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+            .env("CVPDF_CACHE_DIR", common::cache_dir())
             .args(["render", "profiles", "-o", "out", "--quiet"])
             .current_dir(dir.path())
             .spawn()

@@ -330,6 +330,7 @@ fn concurrent_writers_of_one_pdf_leave_one_complete_file() {
         .map(|i| {
             let template = ["classic", "modern", "compact"][i % 3];
             Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+                .env("CVPDF_CACHE_DIR", common::cache_dir())
                 .args([
                     "render",
                     profile.to_str().unwrap(),
@@ -369,6 +370,7 @@ fn ctrl_c_during_a_batch_leaves_only_complete_files() {
         fs::write(profiles.join(format!("p{i:03}.yaml")), &source).unwrap();
     }
     let child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+        .env("CVPDF_CACHE_DIR", common::cache_dir())
         .args(["render", "profiles", "-o", "out", "--quiet"])
         .current_dir(dir.path())
         .stderr(Stdio::piped())
@@ -433,6 +435,7 @@ fn errors_never_show_a_backtrace() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("p.yaml"), "name: [").unwrap();
     let output = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+        .env("CVPDF_CACHE_DIR", common::cache_dir())
         .args(["render", "p.yaml"])
         .current_dir(dir.path())
         .env("RUST_BACKTRACE", "1")

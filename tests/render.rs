@@ -304,9 +304,16 @@ fn typst_source_never_lands_among_profiles_or_replaces_an_input() {
     // A file of the user's where the export goes is left alone, and nothing is written.
     let mine = dir.path().join("common-typst/classic.typ");
     fs::write(&mine, "my own notes").unwrap();
-    let output = cvpdf(dir.path(), &["render", "common.yaml", "--format", "typ", "--force"]);
+    let output = cvpdf(
+        dir.path(),
+        &["render", "common.yaml", "--format", "typ", "--force"],
+    );
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert!(stderr(&output).contains("was not written by cvpdf"), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("was not written by cvpdf"),
+        "{}",
+        stderr(&output)
+    );
     assert_eq!(fs::read_to_string(&mine).unwrap(), "my own notes");
 }
 

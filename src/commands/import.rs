@@ -35,6 +35,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         .output
         .as_deref()
         .map_or_else(|| PathBuf::from("."), parent_dir);
+    if yaml.len() as u64 > crate::input::MAX_FILE_BYTES {
+        return Err(Error::failed(format!(
+            "{}: the converted profile would be {:.1} MiB, over the {} MiB cvpdf reads; nothing written",
+            file.display(),
+            yaml.len() as f64 / 1048576.0,
+            crate::input::MAX_FILE_BYTES / 1024 / 1024
+        )));
+    }
     if let Err(problems) = profile::parse(&yaml, &dir) {
         let report = Report::new(
             Path::new("imported profile"),

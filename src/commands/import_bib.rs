@@ -1,9 +1,11 @@
 //! `cvpdf import-bib`: a BibTeX file's entries added to a profile's publications (updating
 //! those already there), the rest of the profile's text kept as it is.
 
+use std::fs;
 use std::path::PathBuf;
 
 use crate::diag::{escape_controls, Diagnostic, Printer, Report};
+use crate::input::MAX_FILE_BYTES;
 use crate::output::write_atomic;
 use crate::profile;
 
@@ -28,7 +30,20 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let outcome = crate::import::bib::merge(&loaded.text, &loaded.profile, &loaded.dir, incoming)
         .map_err(|message| Error::failed(format!("{}: {message}", into.display())))?;
     if outcome.text != *loaded.text {
-        write_atomic(into, outcome.text.as_bytes())
+        // Never write what cvpdf would refuse to read: the merge was validated as a profile,
+        // and its size is checked against the same bound as reading one.
+        if outcome.text.len() as u64 > MAX_FILE_BYTES {
+            return Err(Error::failed(format!(
+                "{}: with these publications the profile would be {:.1} MiB, over the {} MiB \
+                 cvpdf reads; the file is left as it was",
+                into.display(),
+                outcome.text.len() as f64 / 1048576.0,
+                MAX_FILE_BYTES / 1024 / 1024
+            )));
+        }
+        // A profile that is a symbolic link is edited where it points, not replaced by a file.
+        let target = fs::canonicalize(into).unwrap_or_else(|_| into.clone());
+        write_atomic(&target, outcome.text.as_bytes())
             .map_err(|err| Error::failed(format!("cannot write {}: {err}", into.display())))?;
     }
     let warnings: Vec<Diagnostic> = skipped

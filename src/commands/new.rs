@@ -44,12 +44,7 @@ pub fn run(options: Options) -> Result<(), Error> {
             path.display()
         )));
     }
-    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
-    let text = include_str!("../starter.yaml")
-        .replace("name: {name}", &format!("name: {}", quoted(&name)))
-        .replace("[{name}*,", &format!("[{},", quoted(&format!("{name}*"))))
-        .replace("{file}", &path.display().to_string())
-        .replace("{name}", &name);
+    let text = starter(&name, &path.display().to_string());
     let dir = parent_dir(&path);
     if let Err(problems) = profile::parse(&text, &dir) {
         // Only a name that YAML cannot hold could get here.
@@ -72,6 +67,39 @@ pub fn run(options: Options) -> Result<(), Error> {
     );
     println!("{}", crate::diag::escape_controls(&line));
     Ok(())
+}
+
+/// The starter profile for `name`, saved as `file`. Its placeholders are filled in one pass,
+/// so a name that itself holds `{name}` is not filled again; values are written by a
+/// serializer (a JSON string is a YAML double-quoted scalar), comments get the plain text.
+fn starter(name: &str, file: &str) -> String {
+    let quoted = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    let plain = |s: &str| crate::diag::escape_controls(s).replace(['\n', '\r'], " ");
+    let fills = [
+        ("name: {name}", format!("name: {}", quoted(name))),
+        ("[{name}*,", format!("[{},", quoted(&format!("{name}*")))),
+        ("{name}", plain(name)),
+        ("{file}", plain(file)),
+    ];
+    let mut rest = include_str!("../starter.yaml");
+    let mut out = String::with_capacity(rest.len() + 4 * name.len());
+    while !rest.is_empty() {
+        match fills
+            .iter()
+            .find(|(placeholder, _)| rest.starts_with(placeholder))
+        {
+            Some((placeholder, value)) => {
+                out.push_str(value);
+                rest = &rest[placeholder.len()..];
+            }
+            None => {
+                let next = rest.chars().next().map_or(1, char::len_utf8);
+                out.push_str(&rest[..next]);
+                rest = &rest[next..];
+            }
+        }
+    }
+    out
 }
 
 /// The JSON Schema of the profile format, pretty-printed.
@@ -98,6 +126,16 @@ pub fn slug(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_starter_holds_the_name_as_given() {
+        for name in ["Ada {name}", "Ada: {file} #1", "O'Neil \"Q\" [x]*"] {
+            let text = starter(name, "p.yaml");
+            let profile = crate::profile::parse(&text, Path::new(".")).unwrap();
+            assert_eq!(profile.name, name);
+            assert_eq!(profile.name_variants, Vec::<String>::new());
+        }
+    }
 
     #[test]
     fn slugs_are_ascii_words_joined_by_dashes() {

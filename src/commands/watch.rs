@@ -247,7 +247,7 @@ fn wait_for_change(
     Ok(())
 }
 
-/// Files cvpdf writes itself (outputs, their temporary files, the manifest): their events must
+/// Files cvpdf writes itself (outputs and their temporary files): their events must
 /// not start another round.
 fn is_output_or_temporary(path: &Path) -> bool {
     let name = path

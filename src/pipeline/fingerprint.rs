@@ -67,7 +67,10 @@ impl Written {
         let same_size = std::fs::symlink_metadata(&self.path)
             .is_ok_and(|m| m.is_file() && m.len() == self.size);
         same_size
-            && on_disk(&self.path).1.map(|d| format!("{d:032x}")).as_deref()
+            && on_disk(&self.path)
+                .1
+                .map(|d| format!("{d:032x}"))
+                .as_deref()
                 == Some(self.digest.as_str())
     }
 }

@@ -80,16 +80,16 @@ impl Pipeline<'_> {
                     let pages = png_pages(&compiled.document, self.ppi)
                         .map_err(|e| Failure::message(e).after(artifacts.warnings.clone()))?;
                     for (i, page) in pages.into_iter().enumerate() {
-                        artifacts.files.push((target, page_file(output, i + 1), page));
+                        artifacts
+                            .files
+                            .push((target, page_file(output, i + 1), page));
                     }
                 }
                 (Format::Svg, Some(compiled)) => {
                     for (i, page) in svg_pages(&compiled.document).into_iter().enumerate() {
-                        artifacts.files.push((
-                            target,
-                            page_file(output, i + 1),
-                            page.into_bytes(),
-                        ));
+                        artifacts
+                            .files
+                            .push((target, page_file(output, i + 1), page.into_bytes()));
                     }
                 }
                 (_, None) => {}
@@ -162,9 +162,8 @@ pub(crate) fn write(
         if *format == Format::Typ {
             let folder = parent_dir(output);
             if !folder.is_dir() {
-                fs::create_dir(&folder).map_err(|e| {
-                    fail(format!("cannot create {}: {e}", folder.display()))
-                })?;
+                fs::create_dir(&folder)
+                    .map_err(|e| fail(format!("cannot create {}: {e}", folder.display())))?;
             }
         }
         write_atomic(path, bytes)
@@ -206,10 +205,7 @@ fn made_by_cvpdf(path: &Path) -> bool {
     let Ok(bytes) = crate::input::read_bytes(path, "PDF", 256 * 1024 * 1024) else {
         return false;
     };
-    bytes.starts_with(b"%PDF-")
-        && bytes
-            .windows(15)
-            .any(|w| w == b"/Creator(cvpdf ")
+    bytes.starts_with(b"%PDF-") && bytes.windows(15).any(|w| w == b"/Creator(cvpdf ")
 }
 
 /// Whether the output of `format` at `output` is there (the first page, for page images).

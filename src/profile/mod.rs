@@ -13,8 +13,8 @@ mod sections;
 mod validate;
 
 pub use date::{Date, EndDate};
-pub use files::resolve_photo;
 pub(crate) use files::resolve_file;
+pub use files::resolve_photo;
 pub use load::{load, parse, LoadedProfile};
 pub use model::*;
 pub use publication::{

@@ -152,6 +152,21 @@ impl Checks {
         let problems = &mut self.problems;
         crate::yaml::walk_fields(profile, &mut |path, value| match value {
             serde_yaml::Value::String(s) => {
+                // Control characters (a YAML escape such as "\e" or "\0" makes them) print as
+                // nothing or a box, and would reach the PDF's metadata and terminals.
+                if let Some(c) = s
+                    .chars()
+                    .find(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+                {
+                    problems.push(
+                        Problem::error(format!(
+                            "this text holds the control character U+{:04X}, which cannot be printed",
+                            u32::from(c)
+                        ))
+                        .at_field(path)
+                        .with_help("remove it (it may come from a \\e, \\0 or \\x escape)"),
+                    );
+                }
                 let chars = s.chars().count();
                 if chars > MAX_TEXT_CHARS {
                     problems.push(
@@ -193,23 +208,12 @@ impl Checks {
                     .at_field(field)
                     .with_help("write one address without spaces, e.g. https://example.org"),
             );
-        } else if let Some((scheme, _)) = url.split_once(':') {
-            let known = ["http", "https", "mailto", "ftp"];
-            let looks_like_scheme = scheme
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
-            if looks_like_scheme
-                && !scheme.contains('.')
-                && !known.contains(&scheme.to_ascii_lowercase().as_str())
-            {
-                self.push(
-                    Problem::error(format!(
-                        "links with the scheme \"{scheme}:\" are not allowed"
-                    ))
+        } else if let Err(refused) = crate::link::check(url) {
+            self.push(
+                Problem::error(refused.message(url))
                     .at_field(field)
-                    .with_help("use an http:, https:, mailto: or ftp: address"),
-                );
-            }
+                    .with_help(refused.help()),
+            );
         }
     }
 

@@ -1,7 +1,6 @@
 //! How each kind of field becomes a Typst value: rich text, dates, addresses, authors, and the
 //! names of enumerations.
 
-
 use super::inline;
 use super::value::Value;
 use crate::profile::{
@@ -65,18 +64,16 @@ pub(super) fn datetime(t: Timestamp) -> Value {
     Value::Call("datetime", fields)
 }
 
-/// An address as given, with `https://` added when it has no scheme (`www.example.org`).
+/// An address as a link ([`crate::link::check`]: `https://` added when it has no scheme);
+/// the loader refused any other, so what fails here is kept as text only by the caller.
 pub fn web_url(url: &str) -> String {
-    let url = url.trim();
-    if url.contains("://") || url.starts_with("mailto:") {
-        url.to_string()
-    } else {
-        format!("https://{url}")
-    }
+    crate::link::check(url).unwrap_or_else(|_| url.trim().to_string())
 }
 
+/// An optional address as a link; one that fails the link check is no link at all.
 pub(super) fn opt_url(url: Option<&str>) -> Value {
-    url.map_or(Value::None, |u| Value::str(web_url(u)))
+    url.and_then(|u| crate::link::check(u).ok())
+        .map_or(Value::None, Value::Str)
 }
 
 /// Publication links as addresses: a bare DOI or arXiv identifier becomes a link.

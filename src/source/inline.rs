@@ -99,9 +99,11 @@ pub fn parse(text: &str) -> Vec<Node> {
                 dest_url,
                 ..
             }) => {
-                if matches!(link_type, LinkType::Inline | LinkType::Autolink) && safe_url(&dest_url)
-                {
-                    let url = dest_url.to_string();
+                let url = crate::link::check(&dest_url).ok();
+                if let (true, Some(url)) = (
+                    matches!(link_type, LinkType::Inline | LinkType::Autolink),
+                    url,
+                ) {
                     open(
                         &mut stack,
                         Kind::Link(url),
@@ -230,14 +232,6 @@ fn push_text(nodes: &mut Vec<Node>, text: &str) {
             _ => nodes.push(Node::Text(para)),
         }
     }
-}
-
-/// Links in a PDF must not run code or open local files: only web and mail addresses.
-fn safe_url(url: &str) -> bool {
-    let lower = url.trim().to_ascii_lowercase();
-    ["http://", "https://", "mailto:", "ftp://"]
-        .iter()
-        .any(|s| lower.starts_with(s))
 }
 
 /// The Typst content for `nodes`: a content block of escaped literals and `strong`, `emph`,

@@ -42,7 +42,8 @@ pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp
         loaded.photo.as_ref().map(|photo| photo.name.as_str()),
         &style.section_order,
         date,
-    ).write(&mut out, 1);
+    )
+    .write(&mut out, 1);
     out.push_str(",\n  ");
     style_value(style).write(&mut out, 1);
     out.push_str(",\n)\n");

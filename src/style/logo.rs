@@ -13,8 +13,9 @@ pub(super) fn read_logo(dir: &Path, logo: &str) -> Result<Asset, Problem> {
     let real = crate::profile::resolve_file(dir, logo, "logo")?;
     let bytes = crate::input::read_bytes(&real, "logo", picture::MAX_FILE_BYTES)?;
     let unusable = |reason: String| {
-        Problem::error(format!("the logo \"{logo}\" cannot be used: {reason}"))
-            .with_help("save the picture again as PNG, JPEG or SVG, at most a few thousand pixels a side")
+        Problem::error(format!("the logo \"{logo}\" cannot be used: {reason}")).with_help(
+            "save the picture again as PNG, JPEG or SVG, at most a few thousand pixels a side",
+        )
     };
     let kind = picture::check(&bytes, true).map_err(unusable)?;
     let bytes = picture::print_size(bytes.into()).map_err(unusable)?;

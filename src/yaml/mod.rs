@@ -248,12 +248,6 @@ fn bare_message(message: &str) -> String {
 mod tests {
     use super::*;
 
-    const KIND: Kind = Kind {
-        noun: "profile",
-        minimal: "name: …",
-        example_keys: "`name: …`",
-    };
-
     #[test]
     fn text_fields_lists_every_string_with_its_path() {
         let value: serde_yaml::Value =

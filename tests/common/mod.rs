@@ -35,6 +35,11 @@ pub fn cvpdf(dir: &Path, args: &[&str]) -> Output {
     cvpdf_env(dir, args, &[])
 }
 
+/// The cache directory the tests' runs of cvpdf keep manifests in.
+pub fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cvpdf-cache")
+}
+
 /// Runs `cvpdf` with extra environment variables.
 pub fn cvpdf_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cvpdf"));
@@ -42,7 +47,9 @@ pub fn cvpdf_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
         .args(args)
         .current_dir(dir)
         .env_remove("SOURCE_DATE_EPOCH")
-        .env("NO_COLOR", "1");
+        .env("NO_COLOR", "1")
+        // Manifests go to a cache of the tests' own, never the user's.
+        .env("CVPDF_CACHE_DIR", cache_dir());
     for (key, value) in env {
         command.env(key, value);
     }

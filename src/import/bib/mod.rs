@@ -104,8 +104,17 @@ fn publication(entry: &Entry) -> Result<Publication, String> {
             .map(|e| e.trim().to_string()),
         ..PublicationLinks::default()
     };
+    // Addresses pass the one link check; what fails it is not carried over (a `file:` or
+    // `javascript:` url must not become a link in the PDF).
+    links.arxiv = links.arxiv.filter(|id| {
+        let bare = crate::profile::strip_arxiv_prefix(id);
+        !bare.is_empty()
+            && bare
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-'))
+    });
     let mut note = field("note");
-    if let Ok(url) = entry.url() {
+    if let Some(url) = entry.url().ok().and_then(|u| crate::link::check(&u).ok()) {
         let lower = url.to_lowercase();
         if lower.contains("arxiv.org/") && links.arxiv.is_none() {
             links.arxiv = Some(url);
