@@ -12,7 +12,7 @@
 //! are not written, so publishing twice changes nothing.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
 use crate::output::write_atomic;
@@ -34,17 +34,47 @@ pub struct Published {
 
 /// Publishes the profile at `path` into `site`; with `dry_run`, only says what would change.
 /// `pipeline` renders page images at [`THUMBNAIL_PPI`].
+///
+/// Nothing is written outside the site: every file's real path (after following symbolic
+/// links, also of the folders on the way) must be inside it, and a linked author page is
+/// edited where it points. The author page is read and its edit made before anything is
+/// written, so a page that cannot take the link leaves the site as it was.
 pub fn publish_one(
     pipeline: &Pipeline,
     path: &Path,
     site: &Path,
     dry_run: bool,
 ) -> Result<Published, Failure> {
+    let root = site
+        .canonicalize()
+        .map_err(|e| Failure::message(format!("cannot open the site {}: {e}", site.display())))?;
     let prepared = pipeline.prepare(path).map_err(|(failure, _)| failure)?;
     let slug = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .ok_or_else(|| Failure::message("the profile has no file name"))?;
+    let link = format!("uploads/{}.pdf", percent_encode(&slug));
+
+    let mut published = Published::default();
+    let page = site.join("content/authors").join(&slug).join("_index.md");
+    let data = site.join("data/authors").join(format!("{slug}.yaml"));
+    let edited = if page.is_file() {
+        let real = within_site(&root, &page)?;
+        let text = read(&real)?;
+        let edit = link_in_front_matter(&text, &link)
+            .map_err(|e| Failure::message(format!("{}: {e}", page.display())))?;
+        Some((page, real, edit))
+    } else if data.is_file() {
+        let real = within_site(&root, &data)?;
+        let text = read(&real)?;
+        let edit = link_in_data_file(&text, &link)
+            .map_err(|e| Failure::message(format!("{}: {e}", data.display())))?;
+        Some((data, real, edit))
+    } else {
+        published.no_author_page = true;
+        None
+    };
+
     let uploads = site.join("static/uploads");
     let (pdf_file, png_file) = (
         uploads.join(format!("{slug}.pdf")),
@@ -67,11 +97,9 @@ pub fn publish_one(
             .unwrap_or_default()
     };
     let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&first_page));
-
-    let mut published = Published::default();
-    let link = format!("uploads/{slug}.pdf");
     for (file, bytes) in [(pdf_file, pdf), (png_file, thumbnail)] {
-        if fs::read(&file).ok().as_deref() != Some(bytes.as_slice()) {
+        let real = within_site(&root, &file)?;
+        if fs::read(&real).ok().as_deref() != Some(bytes.as_slice()) {
             published
                 .changes
                 .push(format!("{} ({} bytes)", file.display(), bytes.len()));
@@ -79,38 +107,22 @@ pub fn publish_one(
                 fs::create_dir_all(&uploads).map_err(|e| {
                     Failure::message(format!("cannot create {}: {e}", uploads.display()))
                 })?;
-                write_atomic(&file, &bytes).map_err(|e| {
+                // Made now: check again that the folder did not lead out.
+                let real = within_site(&root, &file)?;
+                write_atomic(&real, &bytes).map_err(|e| {
                     Failure::message(format!("cannot write {}: {e}", file.display()))
                 })?;
             }
         }
     }
 
-    let page = site.join(format!("content/authors/{slug}/_index.md"));
-    let data = site.join(format!("data/authors/{slug}.yaml"));
-    let edited = if page.is_file() {
-        Some((
-            page.clone(),
-            link_in_front_matter(&read(&page)?, &link)
-                .map_err(|e| Failure::message(format!("{}: {e}", page.display())))?,
-        ))
-    } else if data.is_file() {
-        Some((
-            data.clone(),
-            link_in_data_file(&read(&data)?, &link)
-                .map_err(|e| Failure::message(format!("{}: {e}", data.display())))?,
-        ))
-    } else {
-        published.no_author_page = true;
-        None
-    };
-    if let Some((file, (old, new))) = edited {
+    if let Some((file, real, (old, new))) = edited {
         if old != new {
             published
                 .changes
                 .push(format!("{} (CV link → {link})", file.display()));
             if !dry_run {
-                write_atomic(&file, new.as_bytes()).map_err(|e| {
+                write_atomic(&real, new.as_bytes()).map_err(|e| {
                     Failure::message(format!("cannot write {}: {e}", file.display()))
                 })?;
             }
@@ -119,48 +131,142 @@ pub fn publish_one(
     Ok(published)
 }
 
+/// Where `path` really is, if that is inside the site `root` (canonical): a file that is
+/// there is followed through links; for one still to be made, the nearest folder that is
+/// there. A path leading out is refused.
+fn within_site(root: &Path, path: &Path) -> Result<PathBuf, Failure> {
+    let mut existing = path;
+    while fs::symlink_metadata(existing).is_err() {
+        match existing.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => existing = parent,
+            _ => break,
+        }
+    }
+    let real = existing
+        .canonicalize()
+        .map_err(|e| Failure::message(format!("cannot resolve {}: {e}", existing.display())))?;
+    if !real.starts_with(root) {
+        return Err(Failure::message(format!(
+            "{} leads outside the site (through a symbolic link); nothing is written there",
+            path.display()
+        )));
+    }
+    Ok(match path.strip_prefix(existing) {
+        Ok(rest) if !rest.as_os_str().is_empty() => real.join(rest),
+        _ => real,
+    })
+}
+
+/// A file name as a URL path segment: unreserved characters as they are, every other byte
+/// percent-encoded (`odd: name #1` → `odd%3A%20name%20%231`), so a `#` or `?` does not cut the
+/// link short.
+fn percent_encode(segment: &str) -> String {
+    let mut out = String::new();
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+/// A string as a YAML scalar, written by the serializer (quoted when it must be).
+fn scalar(value: &str) -> String {
+    serde_yaml::to_string(value)
+        .map(|s| s.trim_end().to_string())
+        .unwrap_or_else(|_| serde_json::to_string(value).unwrap_or_default())
+}
+
+/// Reads a page or data file (bounded, regular files only), keeping a byte-order mark, which
+/// the page keeps when it is written again.
 fn read(path: &Path) -> Result<String, Failure> {
-    fs::read_to_string(path)
-        .map_err(|e| Failure::message(format!("cannot read {}: {e}", path.display())))
+    let fail = |message: String| Failure::message(format!("{}: {message}", path.display()));
+    let bytes = crate::input::read_bytes(path, "author page", crate::input::MAX_FILE_BYTES)
+        .map_err(|p| fail(p.message))?;
+    String::from_utf8(bytes).map_err(|_| fail("the page is not UTF-8 text".into()))
+}
+
+/// Runs `edit` on `text` as if it had LF line endings and no byte-order mark, then gives the
+/// result the page's own: a CRLF page stays CRLF, a BOM stays.
+fn keeping_line_endings(
+    text: &str,
+    edit: impl FnOnce(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    let (bom, body) = match text.strip_prefix('\u{feff}') {
+        Some(body) => ("\u{feff}", body),
+        None => ("", text),
+    };
+    let crlf = body.contains("\r\n");
+    let plain = if crlf {
+        body.replace("\r\n", "\n")
+    } else {
+        body.to_string()
+    };
+    let edited = edit(&plain)?;
+    if edited == plain {
+        return Ok(text.to_string());
+    }
+    let edited = if crlf {
+        edited.replace('\n', "\r\n")
+    } else {
+        edited
+    };
+    Ok(format!("{bom}{edited}"))
 }
 
 /// The page's text before and after making sure its front matter's `social` list has a CV
 /// entry linking `link`.
 fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), String> {
-    let body_start = text
-        .strip_prefix("---")
-        .ok_or("the page has no YAML front matter (---)")?;
-    let start = text.len() - body_start.len();
-    let start = start + body_start.find('\n').map_or(0, |i| i + 1);
-    let end = text[start..]
-        .find("\n---")
-        .map(|i| start + i + 1)
-        .ok_or("the front matter has no closing ---")?;
-    let front = &text[start..end];
-    let new_front = ensure_link(
-        front,
-        "social",
-        |entry| entry.icon_is("cv"),
-        "link",
-        &[("icon", "cv"), ("icon_pack", "ai"), ("link", link)],
-        link,
-    )?;
-    Ok((
-        text.to_string(),
-        format!("{}{}{}", &text[..start], new_front, &text[end..]),
-    ))
+    let new = keeping_line_endings(text, |text| {
+        let mut lines = text.split_inclusive('\n');
+        let first = lines.next().unwrap_or_default();
+        if first.trim_end() != "---" {
+            return Err(if first.trim_end() == "+++" {
+                "the front matter is TOML (+++); add the CV link by hand".to_string()
+            } else {
+                "the page has no YAML front matter (---)".to_string()
+            });
+        }
+        let start = first.len();
+        let mut end = start;
+        let mut closed = false;
+        for line in lines {
+            if matches!(line.trim_end(), "---" | "...") {
+                closed = true;
+                break;
+            }
+            end += line.len();
+        }
+        if !closed {
+            return Err("the front matter has no closing ---".into());
+        }
+        let new_front = ensure_link(
+            &text[start..end],
+            "social",
+            |entry| entry.icon_is("cv"),
+            "link",
+            &[("icon", "cv"), ("icon_pack", "ai"), ("link", link)],
+            link,
+        )?;
+        Ok(format!("{}{}{}", &text[..start], new_front, &text[end..]))
+    })?;
+    Ok((text.to_string(), new))
 }
 
 /// The data file's text before and after making sure its `links` list has a CV entry.
 fn link_in_data_file(text: &str, link: &str) -> Result<(String, String), String> {
-    let new = ensure_link(
-        text,
-        "links",
-        |entry| entry.icon_is("cv"),
-        "url",
-        &[("icon", "academicons/cv"), ("url", link), ("label", "CV")],
-        link,
-    )?;
+    let new = keeping_line_endings(text, |text| {
+        ensure_link(
+            text,
+            "links",
+            |entry| entry.icon_is("cv"),
+            "url",
+            &[("icon", "academicons/cv"), ("url", link), ("label", "CV")],
+            link,
+        )
+    })?;
     Ok((text.to_string(), new))
 }
 
@@ -200,14 +306,17 @@ fn ensure_link(
             let Some(url) = index.get(&format!("{key}[{i}].{url_key}")) else {
                 continue;
             };
-            if text[url.value.clone()].trim_matches(['"', '\'']) == link {
+            let current = &text[url.value.clone()];
+            let current: String =
+                serde_yaml::from_str(current).unwrap_or_else(|_| current.to_string());
+            if current == link {
                 return Ok(text.to_string());
             }
             return Ok(edit::apply(
                 text,
                 vec![Edit {
                     range: url.value.clone(),
-                    text: link.to_string(),
+                    text: scalar(link),
                 }],
             ));
         }
@@ -217,7 +326,7 @@ fn ensure_link(
         for (k, (name, value)) in new_entry.iter().enumerate() {
             out.push_str(indent);
             out.push_str(if k == 0 { "- " } else { "  " });
-            out.push_str(&format!("{name}: {value}\n"));
+            out.push_str(&format!("{name}: {}\n", scalar(value)));
         }
         out
     };
@@ -268,6 +377,27 @@ mod tests {
             moved,
             once.replace("link: uploads/a.pdf", "link: uploads/b.pdf")
         );
+    }
+
+    #[test]
+    fn odd_names_crlf_pages_bom_and_empty_front_matter() {
+        let link = format!("uploads/{}.pdf", percent_encode("odd: name #1"));
+        assert_eq!(link, "uploads/odd%3A%20name%20%231.pdf");
+        let page = "\u{feff}---\r\ntitle: A\r\n---\r\nBody\r\n";
+        let (_, out) = link_in_front_matter(page, &link).unwrap();
+        assert_eq!(out, "\u{feff}---\r\ntitle: A\r\nsocial:\r\n  - icon: cv\r\n    icon_pack: ai\r\n    link: uploads/odd%3A%20name%20%231.pdf\r\n---\r\nBody\r\n");
+        let (_, again) = link_in_front_matter(&out, &link).unwrap();
+        assert_eq!(again, out);
+        let (_, empty) = link_in_front_matter("---\n---\nBody\n", "uploads/a b.pdf").unwrap();
+        assert_eq!(
+            empty,
+            "---\nsocial:\n  - icon: cv\n    icon_pack: ai\n    link: uploads/a b.pdf\n---\nBody\n"
+        );
+        let odd = "a: b #c";
+        let (_, quoted) = link_in_front_matter("---\n---\n", odd).unwrap();
+        assert!(quoted.contains("link: 'a: b #c'\n"), "{quoted}");
+        let (_, same) = link_in_front_matter(&quoted, odd).unwrap();
+        assert_eq!(same, quoted);
     }
 
     #[test]

@@ -485,3 +485,23 @@ fn watch_keeps_memory_flat_over_hundreds_of_saves() {
         "watch grew from {warm} KiB to {after} KiB over 300 saves"
     );
 }
+
+#[test]
+fn watch_follows_a_directory_deleted_and_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    fs::write(profiles.join("a.yaml"), "name: First Name\n").unwrap();
+    let watch = Watch::start(dir.path());
+    watch.expect("a.pdf");
+    fs::remove_dir_all(&profiles).unwrap();
+    std::thread::sleep(Duration::from_millis(800));
+    fs::create_dir(&profiles).unwrap();
+    fs::write(profiles.join("a.yaml"), "name: Second Name\n").unwrap();
+    watch.expect("a.pdf");
+    assert!(Pdf::read(&dir.path().join("out/a.pdf")).contains("Second Name"));
+    // And the new directory is watched: an edit in it is seen.
+    fs::write(profiles.join("a.yaml"), "name: Third Name\n").unwrap();
+    watch.expect("a.pdf");
+    assert!(Pdf::read(&dir.path().join("out/a.pdf")).contains("Third Name"));
+}

@@ -234,12 +234,15 @@ impl Drop for Unmount {
     }
 }
 
+/// A PDF an earlier run of cvpdf wrote (it names cvpdf as its creator), so it may be replaced.
+const EARLIER_PDF: &[u8] = b"%PDF-1.7 /Creator(cvpdf 0.1.0) an earlier, good PDF";
+
 #[test]
 fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
     let profile = root().join("profiles/zili-zhang.yaml");
     // Full: 64 KiB holds the earlier tiny file but not a 90 KiB CV.
     if let Some((dir, _unmount)) = tmpfs("size=64k") {
-        fs::write(dir.path().join("cv.pdf"), b"an earlier, good PDF").unwrap();
+        fs::write(dir.path().join("cv.pdf"), EARLIER_PDF).unwrap();
         let output = cvpdf(
             dir.path(),
             &["render", profile.to_str().unwrap(), "-o", "cv.pdf"],
@@ -250,10 +253,7 @@ fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
             err.contains("cannot write") && err.contains("No space left on device"),
             "{err}"
         );
-        assert_eq!(
-            fs::read(dir.path().join("cv.pdf")).unwrap(),
-            b"an earlier, good PDF"
-        );
+        assert_eq!(fs::read(dir.path().join("cv.pdf")).unwrap(), EARLIER_PDF);
         let names: Vec<_> = fs::read_dir(dir.path())
             .unwrap()
             .map(|e| e.unwrap().file_name())
@@ -277,7 +277,7 @@ fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
     {
         use std::os::unix::fs::PermissionsExt;
         let dir = tempfile::tempdir().unwrap();
-        fs::write(dir.path().join("cv.pdf"), b"an earlier, good PDF").unwrap();
+        fs::write(dir.path().join("cv.pdf"), EARLIER_PDF).unwrap();
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
         let writable = fs::write(dir.path().join("probe"), b"").is_ok(); // root ignores modes
         if !writable {
@@ -292,10 +292,7 @@ fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
                 !err.contains(".tmp"),
                 "the temporary file's name is noise: {err}"
             );
-            assert_eq!(
-                fs::read(dir.path().join("cv.pdf")).unwrap(),
-                b"an earlier, good PDF"
-            );
+            assert_eq!(fs::read(dir.path().join("cv.pdf")).unwrap(), EARLIER_PDF);
         }
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
     }
@@ -553,4 +550,363 @@ fn control_characters_from_files_never_reach_the_terminal() {
         );
         assert!(all.contains("ok\\u{1b}[2J"), "{command}: {all}");
     }
+}
+
+/// A PNG whose header declares `width` × `height` and whose data is cut short: all a picture
+/// bomb needs to be refused is its header.
+fn png_claiming(width: u32, height: u32) -> Vec<u8> {
+    fn crc(bytes: &[u8]) -> u32 {
+        let mut crc = 0xFFFF_FFFFu32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        !crc
+    }
+    let mut ihdr = b"IHDR".to_vec();
+    ihdr.extend(width.to_be_bytes());
+    ihdr.extend(height.to_be_bytes());
+    ihdr.extend([8, 2, 0, 0, 0]);
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    for chunk in [ihdr, b"IDAT\x78\x9c".to_vec(), b"IEND".to_vec()] {
+        out.extend((chunk.len() as u32 - 4).to_be_bytes());
+        out.extend(&chunk);
+        out.extend(crc(&chunk).to_be_bytes());
+    }
+    out
+}
+
+/// A real JPEG whose frame header is rewritten to declare 65,500 × 65,500 pixels.
+fn jpeg_bomb() -> Vec<u8> {
+    let mut out = fs::read(root().join("tests/fixtures/photo.jpg")).unwrap();
+    let mut at = 2;
+    while !matches!(out[at + 1], 0xC0..=0xC2) {
+        at += 2 + usize::from(u16::from_be_bytes([out[at + 2], out[at + 3]]));
+    }
+    out[at + 5..at + 9].copy_from_slice(&[0xFF, 0xDC, 0xFF, 0xDC]);
+    out
+}
+
+#[test]
+fn picture_bombs_are_refused_at_their_line_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("bomb.jpg"), jpeg_bomb()).unwrap();
+    fs::write(dir.path().join("bomb.png"), png_claiming(60_000, 60_000)).unwrap();
+    fs::write(dir.path().join("a.yaml"), "name: A\nphoto: bomb.jpg\n").unwrap();
+    fs::write(dir.path().join("b.yaml"), "name: B\nphoto: bomb.png\n").unwrap();
+    fs::write(dir.path().join("c.yaml"), "name: C\n").unwrap();
+    for command in ["render", "check"] {
+        let out = cvpdf(dir.path(), &[command, "."]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(1), "{command}: {err}");
+        assert!(err.contains("65500 × 65500 pixels"), "{command}: {err}");
+        assert!(err.contains("60000 × 60000 pixels"), "{command}: {err}");
+        assert!(
+            err.contains("a.yaml:2:8") && err.contains("b.yaml:2:8"),
+            "{err}"
+        );
+    }
+    assert!(dir.path().join("c.pdf").is_file(), "the batch went on");
+    assert!(!dir.path().join("a.pdf").exists() && !dir.path().join("b.pdf").exists());
+
+    // Inside an SVG logo, as a data: URI, the same bound holds, at the configuration's line.
+    use base64::Engine as _;
+    let data = base64::engine::general_purpose::STANDARD.encode(jpeg_bomb());
+    let svg = format!(
+        "<?xml version=\"1.0\"?>\n<!-- Generator: Adobe Illustrator -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><image width=\"10\" height=\"10\" href=\"data:image/jpeg;base64,{data}\"/></svg>"
+    );
+    fs::write(dir.path().join("logo.svg"), svg).unwrap();
+    fs::write(
+        dir.path().join("cvpdf.yaml"),
+        "lab:\n  name: L\n  logo: logo.svg\n",
+    )
+    .unwrap();
+    let out = cvpdf(dir.path(), &["check", "c.yaml"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("cvpdf.yaml:3:9") && err.contains("65500 × 65500"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_large_photo_is_embedded_at_print_size() {
+    let dir = tempfile::tempdir().unwrap();
+    // A 4000 × 3000 photo with detail (a gradient with noise), as a phone makes.
+    let mut state = 1u32;
+    let photo = image::RgbImage::from_fn(4000, 3000, |x, y| {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        let noise = (state >> 24) as u8 / 4;
+        image::Rgb([(x / 16) as u8 ^ noise, (y / 12) as u8, noise])
+    });
+    photo.save(dir.path().join("phone.jpg")).unwrap();
+    let size = fs::metadata(dir.path().join("phone.jpg")).unwrap().len();
+    assert!(size > 1_500_000, "the photo is big: {size}");
+    fs::write(dir.path().join("p.yaml"), "name: A\nphoto: phone.jpg\n").unwrap();
+    let out = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdf = fs::metadata(dir.path().join("p.pdf")).unwrap().len();
+    assert!(
+        pdf < 400_000,
+        "the PDF is {pdf} bytes for a {size}-byte photo"
+    );
+    assert_eq!(Pdf::read(&dir.path().join("p.pdf")).images, 1);
+}
+
+#[test]
+fn bibtex_loops_are_reported_not_a_stack_overflow() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: Ada Lovelace\n").unwrap();
+    let cases = [
+        ("strings.bib", "@string{a = b}\n@string{b = a}\n@article{x, title={T}, author={A B}, journal=a, year=2020}\n"),
+        ("loop.bib", "@article{x, crossref={y}, title={T}, author={A B}, year=2020}\n@proceedings{y, crossref={x}, title={P}, year=2020}\n@article{ok, title={Fine}, author={A B}, year=2021}\n"),
+        ("self.bib", "@article{x, crossref={x}, title={T}, author={A B}, year=2020}\n"),
+        ("braces.bib", &format!("@article{{x, title={{{}T{}}}, author={{A B}}, year=2020}}\n", "{".repeat(100_000), "}".repeat(100_000))),
+    ];
+    for (name, text) in cases {
+        fs::write(dir.path().join(name), text).unwrap();
+        let started = Instant::now();
+        let out = cvpdf(dir.path(), &["import-bib", name, "--into", "p.yaml"]);
+        let err = stderr(&out);
+        assert!(started.elapsed() < Duration::from_secs(10), "{name}");
+        match name {
+            "strings.bib" => {
+                assert_eq!(out.status.code(), Some(1), "{err}");
+                assert!(err.contains("strings.bib: 1:9: the @string abbreviations refer to each other in a loop (a → b → a)"), "{err}");
+            }
+            "braces.bib" => {
+                assert_eq!(out.status.code(), Some(1), "{err}");
+                assert!(err.contains("braces nest more than 32 levels"), "{err}");
+            }
+            _ => {
+                assert_eq!(out.status.code(), Some(0), "{name}: {err}");
+                assert!(err.contains("not imported: x:"), "{err}");
+            }
+        }
+    }
+    let profile = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+    assert!(profile.contains("title: Fine"), "{profile}");
+}
+
+#[test]
+fn imports_are_bounded_before_parsing_and_never_write_what_cvpdf_refuses() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: Ada Lovelace\n").unwrap();
+    let big = "@misc{k, title = {x}}\n".repeat(250_000);
+    fs::write(dir.path().join("big.bib"), &big).unwrap();
+    fs::write(
+        dir.path().join("big.json"),
+        format!("{{\"basics\": {{\"name\": \"{}\"}}}}", "x".repeat(5 << 20)),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let out = cvpdf(dir.path(), &["import-bib", "big.bib", "--into", "p.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("files over 4 MiB are refused"),
+        "{}",
+        stderr(&out)
+    );
+    let out = cvpdf(dir.path(), &["import", "big.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("files over 4 MiB are refused"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // Titles of 19,000 characters: each within bounds, together over the file bound.
+    let mut profile = String::from("name: Ada Lovelace\npublications:\n");
+    for i in 0..125 {
+        profile.push_str(&format!(
+            "  - {{title: \"{}{i}\", authors: [A], year: 2020}}\n",
+            "p".repeat(19_000)
+        ));
+    }
+    fs::write(dir.path().join("p.yaml"), &profile).unwrap();
+    let mut bib = String::new();
+    for i in 0..125 {
+        bib.push_str(&format!(
+            "@misc{{k{i}, title = {{{}{i}}}, author = {{A B}}, year = 2020}}\n",
+            "t".repeat(19_000)
+        ));
+    }
+    fs::write(dir.path().join("long.bib"), bib).unwrap();
+    let out = cvpdf(dir.path(), &["import-bib", "long.bib", "--into", "p.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("over the 4 MiB cvpdf reads"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        fs::read_to_string(dir.path().join("p.yaml")).unwrap(),
+        profile
+    );
+    fs::write(dir.path().join("p.yaml"), "name: Ada Lovelace\n").unwrap();
+    // A symlinked profile is edited where it points; the link stays a link.
+    #[cfg(unix)]
+    {
+        fs::write(dir.path().join("one.bib"), "@misc{k, title = {One}, author = {A B}, year = 2020, url = {javascript:alert(1)}, eprint = {file:///etc/passwd}, archiveprefix = {arXiv}}\n").unwrap();
+        std::os::unix::fs::symlink("p.yaml", dir.path().join("link.yaml")).unwrap();
+        let out = cvpdf(
+            dir.path(),
+            &["import-bib", "one.bib", "--into", "link.yaml"],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(fs::symlink_metadata(dir.path().join("link.yaml"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        let text = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+        assert!(text.contains("title: One"), "{text}");
+        assert!(
+            !text.contains("javascript") && !text.contains("file:"),
+            "{text}"
+        );
+    }
+    // A pipe given as the file to import is refused, not waited on.
+    #[cfg(unix)]
+    if Command::new("mkfifo")
+        .arg(dir.path().join("fifo.bib"))
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let out = cvpdf(dir.path(), &["import-bib", "fifo.bib", "--into", "p.yaml"]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(
+            stderr(&out).contains("not a regular file"),
+            "{}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn outputs_never_collide_and_only_files_cvpdf_wrote_are_replaced_or_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    for group in ["g1", "g2"] {
+        fs::create_dir(dir.path().join(group)).unwrap();
+        fs::write(dir.path().join(group).join("cv.yaml"), "name: A\n").unwrap();
+    }
+    let out = cvpdf(
+        dir.path(),
+        &["render", "g1/cv.yaml", "g2/cv.yaml", "-o", "out"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("g1/cv.yaml and g2/cv.yaml would both be written to out/cv.pdf"),
+        "{err}"
+    );
+    assert!(!dir.path().join("out/cv.pdf").exists());
+
+    // Page images: a picture of the user's named like a page is neither replaced nor removed.
+    let long = format!("name: A\nbio: \"{}\"\n", "Many words here. ".repeat(900));
+    fs::write(dir.path().join("p.yaml"), &long).unwrap();
+    let out = cvpdf(
+        dir.path(),
+        &["render", "p.yaml", "-f", "png", "--ppi", "10"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        dir.path().join("p-2.png").is_file(),
+        "a long CV has two pages"
+    );
+    // Shorter now: its second page, which cvpdf wrote, goes; a user's p-3.png stays.
+    fs::write(dir.path().join("p-3.png"), b"mine").unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: A\n").unwrap();
+    let out = cvpdf(
+        dir.path(),
+        &["render", "p.yaml", "-f", "png", "--ppi", "10"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!dir.path().join("p-2.png").exists());
+    assert_eq!(fs::read(dir.path().join("p-3.png")).unwrap(), b"mine");
+    // A user's picture where a page would go is not overwritten.
+    fs::write(dir.path().join("q-1.png"), b"my photo").unwrap();
+    fs::write(dir.path().join("q.yaml"), "name: Q\n").unwrap();
+    let out = cvpdf(dir.path(), &["render", "q.yaml", "-f", "png"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("q-1.png is in the way and was not written by cvpdf"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read(dir.path().join("q-1.png")).unwrap(), b"my photo");
+
+    // No manifest among the outputs; an output emptied after rendering is rendered again.
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(!names.iter().any(|n| n.contains("manifest")), "{names:?}");
+    let out = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert!(out.status.success());
+    fs::write(dir.path().join("p.pdf"), b"").unwrap();
+    let out = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(Pdf::read(&dir.path().join("p.pdf")).contains("A"));
+    // A PDF that cvpdf did not write is left alone.
+    fs::write(dir.path().join("r.yaml"), "name: R\n").unwrap();
+    fs::write(dir.path().join("r.pdf"), b"%PDF-1.4 my own paper").unwrap();
+    let out = cvpdf(dir.path(), &["render", "r.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        fs::read(dir.path().join("r.pdf")).unwrap(),
+        b"%PDF-1.4 my own paper"
+    );
+}
+
+#[test]
+fn control_characters_and_unsafe_links_never_reach_the_pdf() {
+    let (code, err, _) = render_text("name: \"Ada\\0\\eLovelace\"\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("control character U+0000"), "{err}");
+    assert!(err.contains("p.yaml:1:7"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: A\n").unwrap();
+    fs::write(
+        dir.path().join("cvpdf.yaml"),
+        "lab:\n  name: L\n  url: \"javascript:alert(1)\"\n",
+    )
+    .unwrap();
+    let out = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("links with the scheme \"javascript:\" are not allowed"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stderr(&out).contains("cvpdf.yaml:3:8"), "{}", stderr(&out));
+    fs::remove_file(dir.path().join("cvpdf.yaml")).unwrap();
+    fs::write(
+        dir.path().join("p.yaml"),
+        "name: A\nbio: \"see [here](file:///etc/passwd), [there](ftp://x.org) and [web](https://x.org)\"\n",
+    )
+    .unwrap();
+    let out = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let pdf = Pdf::read(&dir.path().join("p.pdf"));
+    assert!(pdf.contains("here") && pdf.contains("there"));
+    assert_eq!(pdf.links, ["https://x.org"]);
+}
+
+#[test]
+fn a_new_profile_holds_the_name_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cvpdf(dir.path(), &["new", "Ada {name}", "-o", "ada.yaml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = fs::read_to_string(dir.path().join("ada.yaml")).unwrap();
+    assert!(text.contains("name: \"Ada {name}\"\n"), "{text}");
+    assert!(!text.contains("Ada Ada"), "{text}");
+    let out = cvpdf(dir.path(), &["render", "ada.yaml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
 }

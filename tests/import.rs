@@ -438,3 +438,77 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn publish_stays_inside_the_site_and_writes_only_once_the_page_can_take_the_link() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    let outside = dir.path().join("outside");
+    fs::create_dir_all(site.join("static")).unwrap();
+    fs::create_dir_all(&outside).unwrap();
+    fs::create_dir(dir.path().join("profiles")).unwrap();
+    let profile = dir.path().join("profiles/odd: name #1.yaml");
+    fs::write(&profile, "name: Odd Name\n").unwrap();
+    let publish = || {
+        cvpdf(
+            dir.path(),
+            &["publish", profile.to_str().unwrap(), "--site", "site"],
+        )
+    };
+    // static/uploads is a link out of the site: refused, nothing written outside.
+    symlink(&outside, site.join("static/uploads")).unwrap();
+    let out = publish();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("leads outside the site"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(fs::read_dir(&outside).unwrap().count(), 0);
+    fs::remove_file(site.join("static/uploads")).unwrap();
+
+    // A page whose front matter cannot take the link: nothing uploaded either.
+    let authors = site.join("content/authors/odd: name #1");
+    fs::create_dir_all(&authors).unwrap();
+    fs::write(authors.join("_index.md"), "---\nsocial: {github: x}\n---\n").unwrap();
+    let out = publish();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        !site.join("static/uploads").exists(),
+        "uploaded before the page failed"
+    );
+
+    // A CRLF page with a byte-order mark, linked from elsewhere in the site: edited where it
+    // points, the link stays a link, the endings stay CRLF, the odd name is quoted and encoded.
+    let pages = site.join("pages");
+    fs::create_dir(&pages).unwrap();
+    fs::write(
+        pages.join("odd.md"),
+        "\u{feff}---\r\ntitle: Odd\r\n---\r\nBody\r\n",
+    )
+    .unwrap();
+    fs::remove_file(authors.join("_index.md")).unwrap();
+    symlink(pages.join("odd.md"), authors.join("_index.md")).unwrap();
+    let out = publish();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(fs::symlink_metadata(authors.join("_index.md"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let page = fs::read_to_string(pages.join("odd.md")).unwrap();
+    assert_eq!(page, "\u{feff}---\r\ntitle: Odd\r\nsocial:\r\n  - icon: cv\r\n    icon_pack: ai\r\n    link: uploads/odd%3A%20name%20%231.pdf\r\n---\r\nBody\r\n");
+    assert!(site.join("static/uploads/odd: name #1.pdf").is_file());
+
+    // An author page linking out of the site is not edited.
+    fs::remove_file(authors.join("_index.md")).unwrap();
+    fs::write(outside.join("page.md"), "---\ntitle: Out\n---\n").unwrap();
+    symlink(outside.join("page.md"), authors.join("_index.md")).unwrap();
+    let out = publish();
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(
+        fs::read_to_string(outside.join("page.md")).unwrap(),
+        "---\ntitle: Out\n---\n"
+    );
+}

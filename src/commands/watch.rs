@@ -74,7 +74,7 @@ impl Session<'_> {
         let (tx, rx) = channel();
         let mut watcher =
             notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;
-        let mut watched: HashSet<PathBuf> = HashSet::new();
+        let mut watched = Watched::default();
         // Watch what was named before the first round, so that a save made while it renders
         // is not missed.
         let named: Vec<PathBuf> = self
@@ -88,7 +88,8 @@ impl Session<'_> {
         loop {
             let inputs = self.round();
             watch_directories(&mut watcher, &mut watched, &inputs)?;
-            wait_for_change(&rx, &inputs)?;
+            let named = Presence::of(&self.options.target.inputs);
+            wait_for_change(&rx, &inputs, &watched, &named)?;
         }
     }
 
@@ -181,11 +182,54 @@ fn absolute(path: &Path) -> Option<PathBuf> {
     })
 }
 
+/// The directories watched, each with its identity when it was watched.
+type Watched = HashMap<PathBuf, Option<Identity>>;
+
+/// Which directory a path is: a directory deleted and made again under the same name is
+/// another one, whose watch must be set up afresh (the old one went with the old directory).
+type Identity = (u64, u64);
+
+/// The identity of the directory at `dir`, if there is one.
+fn identity(dir: &Path) -> Option<Identity> {
+    let metadata = std::fs::metadata(dir).ok().filter(|m| m.is_dir())?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some((metadata.dev(), metadata.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        Some((0, 0))
+    }
+}
+
+/// Whether each input named on the command line is there, to notice one that comes back.
+struct Presence(Vec<(PathBuf, Option<Identity>, bool)>);
+
+impl Presence {
+    fn of(named: &[PathBuf]) -> Self {
+        Self(
+            named
+                .iter()
+                .map(|p| (p.clone(), identity(p), p.exists()))
+                .collect(),
+        )
+    }
+
+    fn changed(&self) -> bool {
+        self.0
+            .iter()
+            .any(|(p, id, there)| identity(p) != *id || p.exists() != *there)
+    }
+}
+
 /// Watches the directories that hold `inputs` (and directories that are inputs themselves),
-/// and stops watching the ones no longer needed.
+/// stops watching the ones no longer needed, and watches again one that was deleted and made
+/// anew.
 fn watch_directories(
     watcher: &mut RecommendedWatcher,
-    watched: &mut HashSet<PathBuf>,
+    watched: &mut Watched,
     inputs: &[PathBuf],
 ) -> Result<(), String> {
     let wanted: HashSet<PathBuf> = inputs
@@ -200,24 +244,42 @@ fn watch_directories(
         .filter(|d| d.is_dir())
         .map(Path::to_path_buf)
         .collect();
-    for dir in watched.difference(&wanted) {
-        let _ = watcher.unwatch(dir);
-    }
-    for dir in wanted.difference(watched) {
+    watched.retain(|dir, _| {
+        let keep = wanted.contains(dir);
+        if !keep {
+            let _ = watcher.unwatch(dir);
+        }
+        keep
+    });
+    for dir in wanted {
+        let now = identity(&dir);
+        if watched.get(&dir) == Some(&now) {
+            continue;
+        }
+        if watched.contains_key(&dir) {
+            let _ = watcher.unwatch(&dir);
+        }
         watcher
-            .watch(dir, RecursiveMode::NonRecursive)
+            .watch(&dir, RecursiveMode::NonRecursive)
             .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+        watched.insert(dir, now);
     }
-    *watched = wanted;
     Ok(())
 }
 
+/// How often watch looks whether a watched directory was deleted or made anew (a deleted
+/// directory takes its watch with it, so no event would ever tell).
+const LOOK_AGAIN: Duration = Duration::from_millis(500);
+
 /// Blocks until an input (or a profile or configuration in a watched directory) is created,
-/// written, renamed or removed, then waits for a 5 ms lull (at most 100 ms) so that a save
+/// written, renamed or removed, or a watched directory or named input is deleted or made
+/// anew, then waits for a 5 ms lull (at most 100 ms) so that a save
 /// made of several steps is seen whole.
 fn wait_for_change(
     rx: &Receiver<notify::Result<notify::Event>>,
     inputs: &[PathBuf],
+    watched: &Watched,
+    named: &Presence,
 ) -> Result<(), String> {
     let files: HashSet<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     let relevant = |event: &notify::Event| {
@@ -228,12 +290,20 @@ fn wait_for_change(
                     || p.parent().is_some_and(|d| files.contains(d)) && !is_output_or_temporary(p)
             })
     };
+    let mut looked = Instant::now();
     loop {
-        let event = rx
-            .recv()
-            .map_err(|_| "the file watcher stopped".to_string())?;
-        if event.as_ref().is_ok_and(relevant) {
-            break;
+        match rx.recv_timeout(LOOK_AGAIN) {
+            Ok(event) if event.as_ref().is_ok_and(relevant) => break,
+            Ok(_) | Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+        }
+        // Also between unrelated events, which a busy directory never stops sending.
+        if looked.elapsed() >= LOOK_AGAIN {
+            looked = Instant::now();
+            let moved = watched.iter().any(|(dir, id)| identity(dir) != *id);
+            if moved || named.changed() {
+                return Ok(());
+            }
         }
     }
     let started = Instant::now();

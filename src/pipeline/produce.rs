@@ -145,7 +145,9 @@ pub(crate) fn write(
     };
     // Everything is checked before anything is written: a refusal leaves no half-made set.
     for (target, path, _) in &artifacts.files {
-        if fs::symlink_metadata(path).is_ok() && !ours(*target, path) {
+        // A directory in the way is for the write to report.
+        let in_the_way = fs::symlink_metadata(path).is_ok_and(|m| !m.is_dir());
+        if in_the_way && !ours(*target, path) {
             return Err(fail(format!(
                 "{} is in the way and was not written by cvpdf, so nothing is written (move or \
                  rename it, or choose another place with -o)",
