@@ -910,3 +910,21 @@ fn a_new_profile_holds_the_name_as_typed() {
     let out = cvpdf(dir.path(), &["render", "ada.yaml"]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn a_font_path_that_is_a_whole_disk_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: A\n").unwrap();
+    for command in ["render", "check"] {
+        let started = Instant::now();
+        let out = cvpdf(dir.path(), &[command, "p.yaml", "--font-path", "/"]);
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("--font-path / holds more than 50000 files"),
+            "{}",
+            stderr(&out)
+        );
+        assert!(started.elapsed() < Duration::from_secs(20), "{command}");
+    }
+    assert!(!dir.path().join("p.pdf").exists());
+}

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use crate::diag::{escape_controls, Diagnostic, Printer};
-use crate::fonts::{FontOptions, FontSet};
+use crate::fonts::FontOptions;
 use crate::profile;
 use crate::style::Overrides;
 
@@ -27,7 +27,7 @@ fn shown(path: &std::path::Path) -> String {
 /// Runs `cvpdf check`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let inputs = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
-    let fonts = FontSet::new(options.fonts);
+    let fonts = super::font_set(options.fonts)?;
     let styles = super::styles(options.style, &fonts)?;
     let mut failed = 0;
     for input in &inputs {

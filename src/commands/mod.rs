@@ -138,11 +138,26 @@ pub fn finish(result: Result<(), Error>, printer: Printer) -> u8 {
 
 /// The renderer of a run: fonts, the date from `SOURCE_DATE_EPOCH`, PDF standards.
 fn renderer(fonts: FontOptions, standards: Vec<typst_pdf::PdfStandard>) -> Result<Renderer, Error> {
+    check_font_paths(&fonts)?;
     Ok(Renderer::new(RenderSettings {
         fonts,
         source_date: Timestamp::source_date_epoch().map_err(Error::usage)?,
         standards,
     }))
+}
+
+/// The fonts of a run that only checks.
+fn font_set(fonts: FontOptions) -> Result<FontSet, Error> {
+    check_font_paths(&fonts)?;
+    Ok(FontSet::new(fonts))
+}
+
+/// `--font-path` folders bounded before they are scanned: `--font-path /` would read the whole
+/// disk.
+fn check_font_paths(fonts: &FontOptions) -> Result<(), Error> {
+    crate::pipeline::font_files(&fonts.paths)
+        .map(drop)
+        .map_err(Error::usage)
 }
 
 /// The styles of a run: the command line's overrides, checked once before any profile (a

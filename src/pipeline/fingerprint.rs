@@ -106,38 +106,65 @@ pub(crate) fn base_hasher() -> SipHasher13 {
     hasher
 }
 
-/// The fonts under `--font-path` as (path, size, modification time): a changed font file
-/// changes every fingerprint. Symbolic links are not followed, so a link to a parent cannot
-/// make the walk endless.
-///
-/// (Hashing whole font files on every run would cost more than a render.)
-pub(crate) fn font_files(paths: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
-    fn walk(dir: &Path, out: &mut Vec<(PathBuf, u64, Option<std::time::SystemTime>)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return;
-        };
-        let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-        entries.sort();
-        for path in entries {
-            let Ok(link) = std::fs::symlink_metadata(&path) else {
+/// The font files under `--font-path` as (path, size, modification time): a changed font file
+/// changes every fingerprint. Only files a font loader reads count (`.ttf`, `.otf`, `.ttc`,
+/// `.otc`). Symbolic links to directories are not followed, so a link to a parent cannot make
+/// the walk endless, and the walk gives up past [`MAX_FONT_PATH_ENTRIES`] entries: `--font-path
+/// /` is a mistake to report, not a filesystem to index.
+pub(crate) fn font_files(paths: &[PathBuf]) -> Result<Vec<FontFile>, String> {
+    let mut out = Vec::new();
+    let mut seen = 0usize;
+    for root in paths {
+        let mut pending = vec![root.clone()];
+        while let Some(dir) = pending.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
                 continue;
             };
-            if link.is_dir() {
-                walk(&path, out);
-            } else if let Ok(meta) = std::fs::metadata(&path) {
-                // A link to a font file counts as that file; a link to a directory is skipped.
-                if meta.is_file() {
-                    out.push((path, meta.len(), meta.modified().ok()));
+            let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            seen += entries.len();
+            if seen > MAX_FONT_PATH_ENTRIES {
+                return Err(format!(
+                    "--font-path {} holds more than {MAX_FONT_PATH_ENTRIES} files and folders; \
+                     give a folder of fonts",
+                    root.display()
+                ));
+            }
+            entries.sort();
+            // Depth first, in name order: the same list on every run.
+            for path in entries.into_iter().rev() {
+                let Ok(link) = std::fs::symlink_metadata(&path) else {
+                    continue;
+                };
+                if link.is_dir() {
+                    pending.push(path);
+                    continue;
+                }
+                let is_font = path.extension().is_some_and(|e| {
+                    ["ttf", "otf", "ttc", "otc"]
+                        .iter()
+                        .any(|f| e.eq_ignore_ascii_case(f))
+                });
+                // A link to a font file counts as that file.
+                if !is_font {
+                    continue;
+                }
+                if let Ok(meta) = std::fs::metadata(&path) {
+                    if meta.is_file() {
+                        out.push((path, meta.len(), meta.modified().ok()));
+                    }
                 }
             }
         }
     }
-    let mut out = Vec::new();
-    for dir in paths {
-        walk(dir, &mut out);
-    }
-    out
+    out.sort();
+    Ok(out)
 }
+
+/// A font file: where, its size and its modification time.
+pub(crate) type FontFile = (PathBuf, u64, Option<std::time::SystemTime>);
+
+/// The most files and folders the folders of `--font-path` may hold together.
+pub const MAX_FONT_PATH_ENTRIES: usize = 50_000;
 
 #[cfg(test)]
 mod tests {

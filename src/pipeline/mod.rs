@@ -238,7 +238,8 @@ impl<'a> Pipeline<'a> {
     /// font files on every run would cost more than a render).
     fn font_files(&self) -> &(Vec<PathBuf>, Digest) {
         self.font_files.get_or_init(|| {
-            let files = font_files(&self.renderer.font_options().paths);
+            // The command checked the bound before the run; past it, no font is an input.
+            let files = font_files(&self.renderer.font_options().paths).unwrap_or_default();
             let mut hasher = fingerprint::base_hasher();
             files.hash(&mut hasher);
             let paths = files.into_iter().map(|(path, _, _)| path).collect();
