@@ -266,3 +266,18 @@ fn collect_text(frame: &Frame, out: &mut String, previous: &mut Option<String>) 
         }
     }
 }
+
+/// BibTeX from arbitrary bytes, imported into a small profile: an error or a profile that
+/// loads, never a panic, a stack overflow or a profile over the size cvpdf reads.
+pub fn bib_bytes(data: &[u8]) {
+    let Ok(bib) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(text) = cvpdf::import_bib_text(bib, "name: Ada Lovelace\n", Path::new("/nonexistent"))
+    {
+        assert!(
+            cvpdf::profile::parse(&text, Path::new("/nonexistent")).is_ok(),
+            "an import yielded a profile cvpdf refuses:\n{text}"
+        );
+    }
+}

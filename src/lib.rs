@@ -51,6 +51,16 @@ mod yaml;
 pub use commands::new::slug;
 pub use diag::{Diagnostic, Failure};
 
+/// What `cvpdf import-bib` makes of `bib` added to the profile text `profile` (whose relative
+/// paths start at `dir`): the new profile text, or why there is none. For the fuzz target
+/// and tests, which check that it never panics, never takes long and never yields a profile
+/// cvpdf would refuse.
+pub fn import_bib_text(bib: &str, profile: &str, dir: &std::path::Path) -> Result<String, String> {
+    let parsed = profile::parse(profile, dir).map_err(|p| p[0].message.clone())?;
+    let (incoming, _) = import::bib::publications(bib)?;
+    import::bib::merge(profile, &parsed, dir, incoming).map(|outcome| outcome.text)
+}
+
 /// Runs a parsed command line; returns the process's exit code (0 success, 1 a profile or
 /// render failed, 2 a usage error, 130 interrupted).
 pub fn run(cli: cli::Cli) -> u8 {

@@ -63,3 +63,16 @@ fn pipeline_inputs_render_every_text_with_every_template() {
         }
     }
 }
+
+#[test]
+fn bib_inputs_import_or_are_refused_without_a_crash() {
+    for file in inputs("bib") {
+        let started = std::time::Instant::now();
+        checks::bib_bytes(&std::fs::read(&file).unwrap());
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(5),
+            "{}",
+            file.display()
+        );
+    }
+}
