@@ -920,3 +920,38 @@ fn a_font_path_that_is_a_whole_disk_is_a_usage_error() {
     }
     assert!(!dir.path().join("p.pdf").exists());
 }
+
+#[test]
+fn a_photo_named_like_cvpdfs_own_files_is_still_the_photo() {
+    let dir = tempfile::tempdir().unwrap();
+    // The logo is red, the photo blue: each must be drawn, neither in place of the other.
+    let png = |colour: [u8; 3]| {
+        let mut out = Vec::new();
+        image::RgbImage::from_pixel(40, 40, image::Rgb(colour))
+            .write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png)
+            .unwrap();
+        out
+    };
+    fs::create_dir(dir.path().join("lab")).unwrap();
+    fs::write(dir.path().join("lab/logo.png"), png([200, 0, 0])).unwrap();
+    fs::write(dir.path().join("lab-logo.png"), png([0, 0, 200])).unwrap();
+    fs::write(
+        dir.path().join("cvpdf.yaml"),
+        "lab:\n  name: L\n  logo: lab/logo.png\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: A\nphoto: lab-logo.png\n").unwrap();
+    let out = cvpdf(
+        dir.path(),
+        &["render", "p.yaml", "-f", "png", "--ppi", "100"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let page = image::open(dir.path().join("p-1.png")).unwrap().to_rgb8();
+    let count = |colour: [u8; 3]| {
+        page.pixels()
+            .filter(|p| p.0.iter().zip(colour).all(|(a, b)| a.abs_diff(b) < 30))
+            .count()
+    };
+    assert!(count([200, 0, 0]) > 20, "the logo is drawn");
+    assert!(count([0, 0, 200]) > 20, "the photo is drawn");
+}
