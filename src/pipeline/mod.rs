@@ -198,7 +198,11 @@ impl<'a> Pipeline<'a> {
             .produce(&prepared, &stale)
             .and_then(|artifacts| produce::write(artifacts, &stale, &previous));
         match produced {
-            Ok((artifacts, files, mut written)) => {
+            Ok(produce::WriteOutcome {
+                artifacts,
+                outputs: files,
+                mut written,
+            }) => {
                 for (target, (format, output)) in stale.iter().enumerate() {
                     let record = Record {
                         fingerprint: fingerprint::fingerprint(

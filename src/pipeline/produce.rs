@@ -127,14 +127,12 @@ impl Pipeline<'_> {
 /// Writes the artifacts, each atomically, and removes page images left over from a longer
 /// earlier version of a page-image target. `previous` holds each target's earlier record: a
 /// file that is in the way and is not one cvpdf wrote (recorded, or a PDF that names cvpdf as
-/// its creator) is never overwritten, and only recorded pages are removed. Returns the
-/// artifacts, the outputs written (the targets, or their pages; not the files beside Typst
-/// source) and, per target, every file written for it.
+/// its creator) is never overwritten, and only recorded pages are removed.
 pub(crate) fn write(
     artifacts: Artifacts,
     targets: &[(Format, PathBuf)],
     previous: &[Option<Record>],
-) -> Result<(Artifacts, Vec<PathBuf>, Vec<Vec<Written>>), Failure> {
+) -> Result<WriteOutcome, Failure> {
     let fail = |message: String| Failure::message(message).after(artifacts.warnings.clone());
     let ours = |target: usize, path: &Path| {
         let recorded = previous
@@ -196,7 +194,21 @@ pub(crate) fn write(
             }
         }
     }
-    Ok((artifacts, outputs, written))
+    Ok(WriteOutcome {
+        artifacts,
+        outputs,
+        written,
+    })
+}
+
+/// What [`write`] did.
+pub(crate) struct WriteOutcome {
+    /// The artifacts written.
+    pub artifacts: Artifacts,
+    /// The outputs written (the targets, or their pages; not the files beside Typst source).
+    pub outputs: Vec<PathBuf>,
+    /// Per target, every file written for it.
+    pub written: Vec<Vec<Written>>,
 }
 
 /// More pages than any CV has, for recognising the page files of an output.

@@ -95,7 +95,7 @@ fn expand(
     i: usize,
     raw: &RawBibliography,
     strings: &HashMap<&str, usize>,
-    lengths: &mut Vec<Option<Option<u64>>>,
+    lengths: &mut [Option<Option<u64>>],
 ) -> Result<u64, Vec<usize>> {
     // An explicit stack: a chain of 100,000 abbreviations must not recurse that deep.
     let mut stack: Vec<(usize, usize)> = vec![(i, 0)];
