@@ -653,6 +653,7 @@ fn a_large_photo_is_embedded_at_print_size() {
     let out = cvpdf(dir.path(), &["render", "p.yaml"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let pdf = fs::metadata(dir.path().join("p.pdf")).unwrap().len();
+    eprintln!("a {size}-byte 4000 × 3000 photo makes a {pdf}-byte PDF");
     assert!(
         pdf < 400_000,
         "the PDF is {pdf} bytes for a {size}-byte photo"
@@ -718,6 +719,22 @@ fn imports_are_bounded_before_parsing_and_never_write_what_cvpdf_refuses() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("files over 4 MiB are refused"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // 20,000 small entries (2 MB, under the file bound) once took 87 s to be refused.
+    let many: String = (0..20_000)
+        .map(|i| {
+            format!("@article{{k{i}, title = {{Paper {i}}}, author = {{A B}}, year = 2020}}\n")
+        })
+        .collect();
+    fs::write(dir.path().join("many.bib"), many).unwrap();
+    let started = Instant::now();
+    let out = cvpdf(dir.path(), &["import-bib", "many.bib", "--into", "p.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the file has 20000 entries"),
         "{}",
         stderr(&out)
     );

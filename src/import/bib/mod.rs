@@ -28,6 +28,15 @@ pub fn publications(bib: &str) -> Result<(Keyed, Vec<String>), String> {
     };
     graph::check_nesting(bib)?;
     let mut raw = RawBibliography::parse(bib).map_err(invalid)?;
+    // More entries than a profile may hold publications: refused before any is resolved.
+    if raw.entries.len() > crate::profile::MAX_ENTRIES {
+        return Err(format!(
+            "the file has {} entries; a profile holds at most {} publications, so import a \
+             selection (e.g. one year, or your own papers)",
+            raw.entries.len(),
+            crate::profile::MAX_ENTRIES
+        ));
+    }
     // The crate resolves abbreviations and parents recursively: loops and explosions are
     // found first, so they are an error or a skipped entry, not a stack overflow.
     graph::check_abbreviations(bib, &raw)?;
