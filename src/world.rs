@@ -1,6 +1,7 @@
-//! The Typst `World` of one render: the generated main file, the template and the shared
-//! helpers (served from memory), the files the profile names (its photo), read from the
-//! profile's directory and confined to it, the fonts, and a fixed date.
+//! The Typst `World` of one render: the generated main file, the template, the shared
+//! helpers, the lab logo and the photo (served from memory, under cvpdf's own names), files
+//! a template reads from the profile's or its own directory (confined to them), the fonts,
+//! and a fixed date.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -174,7 +175,7 @@ impl CvWorld {
 }
 
 impl CvWorld {
-    /// The files read from disk so far (photo, files a template imports), with digests of
+    /// The files read from disk so far (files a template imports or reads), with digests of
     /// what was read.
     pub fn files_read(&self) -> Vec<FileRead> {
         self.files
