@@ -67,6 +67,14 @@ fn mebibytes(bytes: u64) -> String {
     }
 }
 
+/// Where byte `offset` of `text` is: 1-based line and column, the column in characters.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
 /// UTF-8 text from bytes, or where the first invalid byte is.
 fn decode(bytes: &[u8], noun: &str) -> Result<String, Problem> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
@@ -74,8 +82,7 @@ fn decode(bytes: &[u8], noun: &str) -> Result<String, Problem> {
         let valid = &bytes[..err.utf8_error().valid_up_to()];
         // The prefix is valid UTF-8 by construction; count lines and characters in it.
         let prefix = String::from_utf8_lossy(valid);
-        let line = prefix.matches('\n').count() + 1;
-        let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let (line, column) = line_column(&prefix, prefix.len());
         let byte = bytes.get(valid.len()).copied().unwrap_or(0);
         let mut problem = Problem::error(format!(
             "the {noun} is not UTF-8 text (byte 0x{byte:02X} at line {line}, column {column})"

@@ -26,6 +26,13 @@ impl Refused {
         }
     }
 
+    /// The problem of field `field` holding `url`.
+    pub fn problem(&self, field: &str, url: &str) -> crate::diag::Problem {
+        crate::diag::Problem::error(self.message(url))
+            .at_field(field)
+            .with_help(self.help())
+    }
+
     /// What to write instead.
     pub fn help(&self) -> &'static str {
         match self {

@@ -15,6 +15,34 @@ pub fn parent_dir(output: &Path) -> PathBuf {
     }
 }
 
+/// The absolute, symlink-free form of `path`, also for a file that does not exist (yet) in a
+/// directory that does; `None` when neither does.
+pub fn resolved(path: &Path) -> Option<PathBuf> {
+    path.canonicalize().ok().or_else(|| {
+        let parent = parent_dir(path);
+        Some(parent.canonicalize().ok()?.join(path.file_name()?))
+    })
+}
+
+/// One name for `path` however it was written: [`resolved`] when it can be, else absolute
+/// with `.` and `..` taken out as written (for a place not made yet).
+pub fn absolute(path: &Path) -> PathBuf {
+    resolved(path).unwrap_or_else(|| {
+        let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let mut out = PathBuf::new();
+        for part in path.components() {
+            match part {
+                std::path::Component::CurDir => {}
+                std::path::Component::ParentDir => {
+                    out.pop();
+                }
+                other => out.push(other),
+            }
+        }
+        out
+    })
+}
+
 /// Writes `bytes` to `path` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.is_dir() {

@@ -151,7 +151,7 @@ fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
         if name != "image" && name != "feImage" {
             continue;
         }
-        let invalid = |reason: String| SvgError::Invalid(reason);
+        let invalid = SvgError::Invalid;
         if href.starts_with('#') {
             continue;
         }

@@ -116,10 +116,7 @@ impl Records for Manifests {
 /// The directory of `output`, absolute, so that one directory has one manifest however it
 /// is named on the command line.
 fn absolute_dir(output: &Path) -> PathBuf {
-    let dir = parent_dir(output);
-    dir.canonicalize()
-        .or_else(|_| std::path::absolute(&dir))
-        .unwrap_or(dir)
+    crate::output::absolute(&parent_dir(output))
 }
 
 /// Where the manifest of output directory `dir` is kept, if there is a cache directory.

@@ -61,7 +61,7 @@ pub fn plan_jobs(
     let mut seen: std::collections::HashMap<PathBuf, &Path> = std::collections::HashMap::new();
     for job in &jobs {
         for (_, output) in &job.outputs {
-            let key = absolute(output);
+            let key = crate::output::absolute(output);
             if let Some(other) = seen.insert(key, &job.input) {
                 if other != job.input {
                     return Err(format!(
@@ -83,22 +83,6 @@ pub fn plan_jobs(
         }
     }
     Ok(unique)
-}
-
-/// `path` made absolute without touching the disk, for comparing where outputs go.
-fn absolute(path: &Path) -> PathBuf {
-    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            std::path::Component::CurDir => {}
-            std::path::Component::ParentDir => {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// Where rendered files go.

@@ -23,6 +23,7 @@ use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 use crate::batch::rendered_line;
 use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
+use crate::output::resolved;
 use crate::pipeline::{Outcome, Pipeline, Record, Records};
 use crate::render::Renderer;
 use crate::style::{Overrides, StyleCache};
@@ -82,7 +83,7 @@ impl Session<'_> {
             .target
             .inputs
             .iter()
-            .filter_map(|p| absolute(p))
+            .filter_map(|p| resolved(p))
             .collect();
         watch_directories(&mut watcher, &mut watched, &named)?;
         loop {
@@ -96,7 +97,7 @@ impl Session<'_> {
     /// Renders what changed since the last round; returns the files to watch, absolute.
     fn round(&mut self) -> Vec<PathBuf> {
         let target = &self.options.target;
-        let mut inputs: Vec<PathBuf> = target.inputs.iter().filter_map(|p| absolute(p)).collect();
+        let mut inputs: Vec<PathBuf> = target.inputs.iter().filter_map(|p| resolved(p)).collect();
         let jobs = super::expand_inputs(&target.inputs)
             .and_then(|found| plan_jobs(&found, target.output.as_deref(), &target.formats));
         let jobs = match jobs {
@@ -111,7 +112,7 @@ impl Session<'_> {
         let pipeline = Pipeline::new(self.renderer, &styles, target.ppi);
         for job in jobs {
             let done = pipeline.run(&job, &self.records, false);
-            inputs.extend(done.inputs.iter().filter_map(|p| absolute(p)));
+            inputs.extend(done.inputs.iter().filter_map(|p| resolved(p)));
             match &done.outcome {
                 Outcome::Rendered {
                     files,
@@ -171,15 +172,6 @@ impl Records for Remembered {
             None => records.remove(output),
         };
     }
-}
-
-/// The absolute, symlink-free form of `path`, also for a file that does not exist (yet) in a
-/// directory that does.
-fn absolute(path: &Path) -> Option<PathBuf> {
-    path.canonicalize().ok().or_else(|| {
-        let parent = crate::output::parent_dir(path);
-        Some(parent.canonicalize().ok()?.join(path.file_name()?))
-    })
 }
 
 /// The directories watched, each with its identity when it was watched.

@@ -71,11 +71,12 @@ pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
     Ok(real)
 }
 
-/// Reads the photo `resolve_photo` accepted, within [`picture::MAX_FILE_BYTES`], as the
-/// picture the template is given (under a name of cvpdf's own, so no file of the user's can
-/// take its place or be taken for it).
+/// Reads the photo validation accepted ([`resolve_photo`]), within
+/// [`picture::MAX_FILE_BYTES`], as the picture the template is given (under a name of
+/// cvpdf's own, so no file of the user's can take its place or be taken for it). Its kind
+/// and size are checked again on the bytes read, not by opening the file once more.
 pub fn read_photo(dir: &Path, photo: &str) -> Result<Asset, Problem> {
-    let real = resolve_photo(dir, photo)?;
+    let real = resolve_file(dir, photo, "photo")?;
     let bytes = crate::input::read_bytes(&real, "photo", picture::MAX_FILE_BYTES)?;
     let kind = picture::check(&bytes, false).map_err(|reason| {
         Problem::error(format!("the photo \"{photo}\" cannot be used: {reason}"))

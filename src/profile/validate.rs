@@ -226,11 +226,7 @@ impl Checks {
                     .with_help("write one address without spaces, e.g. https://example.org"),
             );
         } else if let Err(refused) = crate::link::check(url) {
-            self.push(
-                Problem::error(refused.message(url))
-                    .at_field(field)
-                    .with_help(refused.help()),
-            );
+            self.push(refused.problem(field, url));
         }
     }
 

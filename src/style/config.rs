@@ -183,11 +183,7 @@ fn resolve(
 
     if let Some(url) = config.lab.as_ref().and_then(|lab| lab.url.as_deref()) {
         if let Err(refused) = crate::link::check(url) {
-            problems.push(
-                Problem::error(refused.message(url))
-                    .at_field("lab.url")
-                    .with_help(refused.help()),
-            );
+            problems.push(refused.problem("lab.url", url));
         }
     }
     let lab = config.lab.as_ref().map(|lab| LabStyle {

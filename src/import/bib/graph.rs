@@ -17,9 +17,7 @@ pub const MAX_PARENT_DEPTH: usize = 8;
 
 /// Where a byte offset is, as `line:column` (1-based, columns in characters).
 pub fn line_col(text: &str, offset: usize) -> String {
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let (line, column) = crate::input::line_column(text, offset);
     format!("{line}:{column}")
 }
 
