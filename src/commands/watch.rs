@@ -54,6 +54,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         printer,
         records: Remembered::default(),
         shown: HashMap::new(),
+        unplanned: None,
     };
     session.run().map_err(Error::failed)
 }
@@ -68,6 +69,8 @@ struct Session<'a> {
     /// The failure last shown for each profile, so that a broken file is reported once, not
     /// after every save of another file.
     shown: HashMap<PathBuf, String>,
+    /// Why the inputs could not be planned last round, if they could not.
+    unplanned: Option<String>,
 }
 
 impl Session<'_> {
@@ -88,7 +91,12 @@ impl Session<'_> {
         watch_directories(&mut watcher, &mut watched, &named)?;
         loop {
             let inputs = self.round();
-            watch_directories(&mut watcher, &mut watched, &inputs)?;
+            // A directory watched only now may have changed between the round's reading it
+            // and its watch being set up (a save made the moment a line was printed): look
+            // again before waiting. A round with nothing new renders nothing.
+            if watch_directories(&mut watcher, &mut watched, &inputs)? {
+                continue;
+            }
             let named = Presence::of(&self.options.target.inputs);
             wait_for_change(&rx, &inputs, &watched, &named)?;
         }
@@ -103,10 +111,15 @@ impl Session<'_> {
         let jobs = match jobs {
             Ok(jobs) => jobs,
             Err(message) => {
-                self.printer.eprint(&[Diagnostic::error(message)]);
+                // Once, not after every save of a file that does not mend it.
+                if self.unplanned.as_ref() != Some(&message) {
+                    self.printer.eprint(&[Diagnostic::error(message.clone())]);
+                    self.unplanned = Some(message);
+                }
                 return inputs;
             }
         };
+        self.unplanned = None;
         // Read the configurations afresh: an edit to cvpdf.yaml or a template must show.
         let styles = StyleCache::new(self.options.style.clone(), self.renderer.fonts());
         let pipeline = Pipeline::new(self.renderer, &styles, target.ppi);
@@ -218,12 +231,12 @@ impl Presence {
 
 /// Watches the directories that hold `inputs` (and directories that are inputs themselves),
 /// stops watching the ones no longer needed, and watches again one that was deleted and made
-/// anew.
+/// anew. Says whether a directory is watched now that was not before.
 fn watch_directories(
     watcher: &mut RecommendedWatcher,
     watched: &mut Watched,
     inputs: &[PathBuf],
-) -> Result<(), String> {
+) -> Result<bool, String> {
     let wanted: HashSet<PathBuf> = inputs
         .iter()
         .filter_map(|p| {
@@ -243,11 +256,13 @@ fn watch_directories(
         }
         keep
     });
+    let mut added = false;
     for dir in wanted {
         let now = identity(&dir);
         if watched.get(&dir) == Some(&now) {
             continue;
         }
+        added = true;
         if watched.contains_key(&dir) {
             let _ = watcher.unwatch(&dir);
         }
@@ -256,7 +271,7 @@ fn watch_directories(
             .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
         watched.insert(dir, now);
     }
-    Ok(())
+    Ok(added)
 }
 
 /// How often watch looks whether a watched directory was deleted or made anew (a deleted
