@@ -102,6 +102,10 @@ pub struct ImportBibArgs {
     /// The profile to add the publications to.
     #[arg(long, value_name = "PROFILE")]
     into: PathBuf,
+    /// The address of the website the .bib belongs to (an al-folio site's `url`), so that
+    /// relative links such as `pdf = {paper.pdf}` become links to its files.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
 }
 
 /// Arguments of `cvpdf publish`.
@@ -414,6 +418,7 @@ impl Cli {
             Command::ImportBib(a) => Run::ImportBib(commands::import_bib::Options {
                 file: a.file,
                 into: a.into,
+                base_url: a.base_url,
             }),
             Command::Schema => Run::Schema,
             Command::Publish(a) => Run::Publish(commands::publish::Options {

@@ -57,8 +57,8 @@ pub use diag::{Diagnostic, Failure};
 /// cvpdf would refuse.
 pub fn import_bib_text(bib: &str, profile: &str, dir: &std::path::Path) -> Result<String, String> {
     let parsed = profile::parse(profile, dir).map_err(|p| p[0].message.clone())?;
-    let (incoming, _) = import::bib::publications(bib)?;
-    import::bib::merge(profile, &parsed, dir, incoming).map(|outcome| outcome.text)
+    let read = import::bib::publications(bib, None)?;
+    import::bib::merge(profile, &parsed, dir, &read).map(|outcome| outcome.text)
 }
 
 /// Runs a parsed command line; returns the process's exit code (0 success, 1 a profile or

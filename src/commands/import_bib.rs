@@ -17,6 +17,8 @@ pub struct Options {
     pub file: PathBuf,
     /// The profile to add the publications to.
     pub into: PathBuf,
+    /// Where relative links of the .bib start (the site's address).
+    pub base_url: Option<String>,
 }
 
 /// Runs `cvpdf import-bib`.
@@ -25,9 +27,19 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let bib = crate::input::read_text(file, "BibTeX file")
         .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let loaded = profile::load(into)?;
-    let (incoming, skipped) = crate::import::bib::publications(&bib)
+    let base_url = match options.base_url.as_deref() {
+        Some(url) => Some(crate::link::check(url).map_err(|refused| {
+            Error::usage(format!(
+                "--base-url: {}; {}",
+                refused.message(url),
+                refused.help()
+            ))
+        })?),
+        None => None,
+    };
+    let read = crate::import::bib::publications(&bib, base_url.as_deref())
         .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
-    let outcome = crate::import::bib::merge(&loaded.text, &loaded.profile, &loaded.dir, incoming)
+    let outcome = crate::import::bib::merge(&loaded.text, &loaded.profile, &loaded.dir, &read)
         .map_err(|message| Error::failed(format!("{}: {message}", into.display())))?;
     if outcome.text != *loaded.text {
         // Never write what cvpdf would refuse to read: the merge was validated as a profile,
@@ -46,11 +58,29 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         write_atomic(&target, outcome.text.as_bytes())
             .map_err(|err| Error::failed(format!("cannot write {}: {err}", into.display())))?;
     }
-    let warnings: Vec<Diagnostic> = skipped
+    let mut warnings: Vec<Diagnostic> = read
+        .skipped
         .iter()
-        .chain(&outcome.skipped)
-        .map(|reason| Diagnostic::warning(format!("not imported: {reason}")))
+        .map(|skipped| Diagnostic::warning(format!("not imported: {skipped}")))
+        .chain(
+            outcome
+                .skipped
+                .iter()
+                .map(|reason| Diagnostic::warning(format!("not imported: {reason}"))),
+        )
         .collect();
+    warnings.extend(
+        read.notes
+            .iter()
+            .map(|note| Diagnostic::warning(note.clone())),
+    );
+    let left = read.left_summary();
+    if !left.is_empty() {
+        warnings.push(Diagnostic::warning(format!(
+            "not carried over (fields, and how many entries had them): {}",
+            left.join(", ")
+        )));
+    }
     printer.eprint(&warnings);
     let line = format!(
         "{}: {} added, {} updated from {}",

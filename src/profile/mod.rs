@@ -21,4 +21,4 @@ pub use publication::{
     bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
 };
 pub use sections::Section;
-pub(crate) use validate::{strip_arxiv_prefix, MAX_ENTRIES};
+pub(crate) use validate::{publication_problems, strip_arxiv_prefix, MAX_ENTRIES};

@@ -56,12 +56,18 @@ pub struct PublicationLinks {
     /// An arXiv identifier (`2401.01234`) or address.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub arxiv: Option<String>,
+    /// The paper's web page (a publisher's or project page).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub web: Option<String>,
     /// The code repository.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
     /// The slides.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub slides: Option<String>,
+    /// The poster.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub poster: Option<String>,
     /// A recording.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub video: Option<String>,
@@ -99,7 +105,7 @@ pub struct Publication {
     /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
-    /// PDF, DOI, arXiv, code, slides, video.
+    /// PDF, DOI, arXiv, web page, code, slides, poster, video.
     #[serde(default, skip_serializing_if = "is_default")]
     pub links: PublicationLinks,
     /// Marks a paper the researcher wants to stand out.

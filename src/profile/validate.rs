@@ -7,6 +7,7 @@ use std::path::Path;
 use super::date::{Date, EndDate};
 use super::files::resolve_photo;
 use super::model::Profile;
+use super::publication::Publication;
 use super::sections::Section;
 use crate::diag::{unknown, Problem};
 
@@ -21,6 +22,14 @@ pub const MAX_TEXT_CHARS: usize = 20_000;
 /// time and memory grow with it, and a 3.9 MB profile within the other bounds took 14.8 s
 /// and 4.2 GiB.
 pub const MAX_TOTAL_CHARS: usize = 400_000;
+
+/// The problems of one publication on its own (for importers, which check each entry before
+/// it joins a profile); field paths start at `publication`.
+pub fn publication_problems(p: &Publication) -> Vec<Problem> {
+    let mut v = Checks::default();
+    v.publication("publication", p);
+    v.problems
+}
 
 /// Every problem of `profile`, with field paths (spans are added by the loader). `dir` is the
 /// directory the profile's relative paths start from.
@@ -63,45 +72,7 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         v.period(&at, e.start, e.end);
     }
     for (i, p) in profile.publications.iter().enumerate() {
-        let at = format!("publications[{i}]");
-        v.text(&format!("{at}.title"), &p.title);
-        if p.authors.is_empty() {
-            v.push(
-                Problem::error("a publication needs at least one author")
-                    .at_field(format!("{at}.authors")),
-            );
-        }
-        for (j, author) in p.authors.iter().enumerate() {
-            v.text(&format!("{at}.authors[{j}]"), author);
-        }
-        if !(1000..=9999).contains(&p.year) {
-            v.push(
-                Problem::error(format!("year {} is out of range (1000–9999)", p.year))
-                    .at_field(format!("{at}.year")),
-            );
-        }
-        if let Some(month) = p.month {
-            if !(1..=12).contains(&month) {
-                v.push(
-                    Problem::error(format!("month {month} is out of range (1–12)"))
-                        .at_field(format!("{at}.month")),
-                );
-            }
-        }
-        let links = &p.links;
-        for (name, url) in [
-            ("pdf", &links.pdf),
-            ("code", &links.code),
-            ("slides", &links.slides),
-            ("video", &links.video),
-        ] {
-            if let Some(url) = url {
-                v.url(&format!("{at}.links.{name}"), url);
-            }
-        }
-        if let Some(arxiv) = &links.arxiv {
-            v.arxiv(&format!("{at}.links.arxiv"), arxiv);
-        }
+        v.publication(&format!("publications[{i}]"), p);
     }
     for (i, t) in profile.talks.iter().enumerate() {
         v.text(&format!("talks[{i}].title"), &t.title);
@@ -148,6 +119,50 @@ struct Checks {
 }
 
 impl Checks {
+    /// The checks of one publication, whose fields are at `at`.
+    fn publication(&mut self, at: &str, p: &Publication) {
+        self.text(&format!("{at}.title"), &p.title);
+        if p.authors.is_empty() {
+            self.push(
+                Problem::error("a publication needs at least one author")
+                    .at_field(format!("{at}.authors")),
+            );
+        }
+        for (j, author) in p.authors.iter().enumerate() {
+            self.text(&format!("{at}.authors[{j}]"), author);
+        }
+        if !(1000..=9999).contains(&p.year) {
+            self.push(
+                Problem::error(format!("year {} is out of range (1000–9999)", p.year))
+                    .at_field(format!("{at}.year")),
+            );
+        }
+        if let Some(month) = p.month {
+            if !(1..=12).contains(&month) {
+                self.push(
+                    Problem::error(format!("month {month} is out of range (1–12)"))
+                        .at_field(format!("{at}.month")),
+                );
+            }
+        }
+        let links = &p.links;
+        for (name, url) in [
+            ("pdf", &links.pdf),
+            ("web", &links.web),
+            ("code", &links.code),
+            ("slides", &links.slides),
+            ("poster", &links.poster),
+            ("video", &links.video),
+        ] {
+            if let Some(url) = url {
+                self.url(&format!("{at}.links.{name}"), url);
+            }
+        }
+        if let Some(arxiv) = &links.arxiv {
+            self.arxiv(&format!("{at}.links.arxiv"), arxiv);
+        }
+    }
+
     fn push(&mut self, problem: Problem) {
         self.problems.push(problem);
     }

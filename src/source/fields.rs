@@ -95,8 +95,10 @@ pub(super) fn publication_links(links: &PublicationLinks) -> Value {
         ("pdf", url(&links.pdf)),
         ("doi", doi.map_or(Value::None, Value::Str)),
         ("arxiv", arxiv.map_or(Value::None, Value::Str)),
+        ("web", url(&links.web)),
         ("code", url(&links.code)),
         ("slides", url(&links.slides)),
+        ("poster", url(&links.poster)),
         ("video", url(&links.video)),
     ])
 }

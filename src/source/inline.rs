@@ -285,6 +285,19 @@ pub fn plain_text(nodes: &[Node]) -> String {
     out
 }
 
+/// `text` as inline markdown that shows exactly `text`: a backslash before each character
+/// that could start formatting or a link (for text from formats without markdown).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '`') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

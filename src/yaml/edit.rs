@@ -108,6 +108,97 @@ pub fn sequence_at(text: &str, index: &SpanIndex, path: &str) -> SequenceAt {
     }
 }
 
+/// A top-level key written with an empty, null or flow value (`key:`, `key: ~`, `key: []`,
+/// `key: [{…}, …]`), as the lines it takes: from the start of the key's line to the end of
+/// the line where the value ends, and the comment after the value (with its `#`), if any.
+/// `None` when the key is not at the start of a line or its flow value does not close.
+pub fn inline_value_lines(
+    text: &str,
+    index: &SpanIndex,
+    key: &str,
+) -> Option<(Range<usize>, Option<String>)> {
+    let node = index.get(key)?;
+    let key_span = node.key.clone()?;
+    let start = line_start(text, key_span.start);
+    if start != key_span.start {
+        return None;
+    }
+    let colon = key_span.end + text[key_span.end..].find(':')?;
+    let after = colon + 1;
+    let value_start =
+        after + (text[after..].len() - text[after..].trim_start_matches([' ', '\t']).len());
+    let value_end = match text.as_bytes().get(value_start) {
+        Some(b'[') | Some(b'{') => value_start + flow_length(&text[value_start..])?,
+        _ => {
+            // A scalar (`~`, `null`) or nothing, up to a comment or the line's end.
+            let line_end = text[value_start..]
+                .find('\n')
+                .map_or(text.len(), |i| value_start + i);
+            let line = &text[value_start..line_end];
+            let comment = line
+                .find(" #")
+                .map_or(if line.starts_with('#') { 0 } else { line.len() }, |i| i);
+            value_start + comment
+        }
+    };
+    let line_end = text[value_end..]
+        .find('\n')
+        .map_or(text.len(), |i| value_end + i);
+    let rest = text[value_end..line_end].trim();
+    let comment = rest.starts_with('#').then(|| rest.to_string());
+    Some((start..line_end, comment))
+}
+
+/// The length of the flow collection at the start of `text` (to its closing bracket), minding
+/// quoted strings and comments; `None` when it does not close.
+fn flow_length(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut chars = text.char_indices().peekable();
+    let mut previous = ' ';
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '[' | '{' => depth += 1,
+            ']' | '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            '\'' => {
+                // '' is an escaped quote inside a single-quoted string.
+                while let Some((_, q)) = chars.next() {
+                    if q == '\'' {
+                        if chars.peek().is_some_and(|&(_, n)| n == '\'') {
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                }
+            }
+            '"' => {
+                while let Some((_, q)) = chars.next() {
+                    match q {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '#' if previous.is_whitespace() => {
+                while chars.peek().is_some_and(|&(_, n)| n != '\n') {
+                    chars.next();
+                }
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    None
+}
+
 /// The start of the line that holds byte `at`.
 pub fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)
@@ -175,6 +266,22 @@ mod tests {
             sequence_at(DOC, &index, "talks"),
             SequenceAt::Missing
         ));
+    }
+
+    #[test]
+    fn inline_values_are_found_whole() {
+        let doc = "name: A\npublications: [ {title: \"a ] b\", x: 'it''s'},  # first\n  {title: c} ]  # end\nskills:\ntalks: ~ # none\n";
+        let index = SpanIndex::build(doc).unwrap();
+        let (range, comment) = inline_value_lines(doc, &index, "publications").unwrap();
+        assert!(doc[range.clone()].starts_with("publications: ["));
+        assert!(doc[range.end..].starts_with("\nskills:"));
+        assert_eq!(comment.as_deref(), Some("# end"));
+        let (range, comment) = inline_value_lines(doc, &index, "skills").unwrap();
+        assert_eq!(&doc[range], "skills:");
+        assert_eq!(comment, None);
+        let (range, comment) = inline_value_lines(doc, &index, "talks").unwrap();
+        assert_eq!(&doc[range], "talks: ~ # none");
+        assert_eq!(comment.as_deref(), Some("# none"));
     }
 
     #[test]

@@ -6,11 +6,11 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::Keyed;
+use super::Read;
 
 use crate::profile::{self, bare_doi, Profile, Publication, PublicationLinks};
 use crate::yaml::edit::{self, Edit, SequenceAt};
-use crate::yaml::spans::SpanIndex;
+use crate::yaml::spans::{RootKind, SpanIndex};
 
 /// What an import did.
 #[derive(Debug, Default)]
@@ -39,24 +39,28 @@ fn doi_key(doi: &str) -> String {
     bare_doi(doi).to_lowercase()
 }
 
-/// Merges `incoming` into the profile `text` (already parsed as `profile`); `dir` is where
-/// the profile's relative paths start, for the final validation.
-pub fn merge(
-    text: &str,
-    profile: &Profile,
-    dir: &Path,
-    incoming: Keyed,
-) -> Result<BibOutcome, String> {
+/// Merges the publications `read` from a .bib into the profile `text` (already parsed as
+/// `profile`); `dir` is where the profile's relative paths start, for the final validation.
+/// A block sequence of publications is edited item by item; an empty, null or flow-style one
+/// (`publications: []`, `[{…}]`) is rewritten as a block sequence; a missing one is added at
+/// the end. New entries come after a comment saying where they came from and what of the
+/// .bib was not carried over.
+pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<BibOutcome, String> {
     let index = SpanIndex::build(text).map_err(|e| e.message)?;
-    let sequence = edit::sequence_at(text, &index, "publications");
+    let first_line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && *l != "---");
+    if index.root() == RootKind::Mapping && first_line.is_some_and(|l| l.starts_with('{')) {
+        return Err(
+            "the profile is one flow mapping ({…}); write it as key: value lines to \
+                    import into it"
+                .into(),
+        );
+    }
     let mut outcome = BibOutcome::default();
-    let mut edits = Vec::new();
-    let mut appended = String::new();
-    let indent = match &sequence {
-        SequenceAt::Block(seq) => seq.indent.clone(),
-        _ => "  ".to_string(),
-    };
     let mut existing: Vec<Publication> = profile.publications.clone();
+    let mut changed = vec![false; existing.len()];
     // Each publication's keys, made once (comparing normalised titles pairwise made 125
     // long titles into 125 others take 30 s).
     let mut by_doi: HashMap<String, usize> = HashMap::new();
@@ -67,7 +71,7 @@ pub fn merge(
         }
         by_title.entry(title_key(&old.title)).or_insert(i);
     }
-    for (key, new) in incoming {
+    for (key, new) in &read.papers {
         let new_title = title_key(&new.title);
         let found = new
             .links
@@ -79,67 +83,97 @@ pub fn merge(
         match found {
             // Matched an entry added from this same file.
             Some(i) if i >= profile.publications.len() => {
-                outcome
-                    .skipped
-                    .push(format!("{key}: appears twice in the .bib"));
+                outcome.skipped.push(format!(
+                    "{key}: the same paper as an entry before it (same DOI or title)"
+                ));
             }
             Some(i) => {
-                let old = &existing[i];
-                // The BibTeX entry knows the bibliographic facts; the profile keeps what only
-                // the researcher adds (short venue, award, note, selection).
-                let merged = Publication {
-                    venue_short: old.venue_short.clone(),
-                    award: old.award.clone(),
-                    note: old.note.clone().or(new.note.clone()),
-                    selected: old.selected,
-                    venue: new.venue.clone().or(old.venue.clone()),
-                    links: PublicationLinks {
-                        pdf: new.links.pdf.clone().or(old.links.pdf.clone()),
-                        doi: new.links.doi.clone().or(old.links.doi.clone()),
-                        arxiv: new.links.arxiv.clone().or(old.links.arxiv.clone()),
-                        code: old.links.code.clone(),
-                        slides: old.links.slides.clone(),
-                        video: old.links.video.clone(),
-                    },
-                    ..new.clone()
-                };
-                if merged == *old {
-                    continue;
+                let merged = updated(&existing[i], new);
+                if merged != existing[i] {
+                    outcome.updated.push(merged.title.clone());
+                    existing[i] = merged;
+                    changed[i] = true;
                 }
-                let SequenceAt::Block(seq) = &sequence else {
-                    return Err("the profile's publications are written in flow style ([…]); cannot edit them in place".into());
-                };
-                let item = edit::sequence_item(&merged, &seq.indent)?;
-                edits.push(Edit {
-                    range: seq.items[i].clone(),
-                    text: item,
-                });
-                outcome.updated.push(merged.title.clone());
-                existing[i] = merged;
             }
             None => {
-                appended.push_str(&edit::sequence_item(&new, &indent)?);
                 outcome.added.push(new.title.clone());
                 if let Some(doi) = &new.links.doi {
                     by_doi.entry(doi_key(doi)).or_insert(existing.len());
                 }
                 by_title.insert(new_title, existing.len());
-                existing.push(new);
+                existing.push(new.clone());
             }
         }
     }
-    if !appended.is_empty() {
-        match &sequence {
-            SequenceAt::Block(seq) => edits.push(Edit { range: seq.append_at..seq.append_at, text: appended }),
-            SequenceAt::Empty(range) => edits.push(Edit { range: range.clone(), text: format!("\n{appended}") }),
-            SequenceAt::Missing => {
-                let sep = if text.is_empty() || text.ends_with('\n') { "" } else { "\n" };
-                edits.push(Edit { range: text.len()..text.len(), text: format!("{sep}publications:\n{appended}") });
+    let added = &existing[profile.publications.len()..];
+    let header = if added.is_empty() {
+        String::new()
+    } else {
+        import_comment(read)
+    };
+    let mut edits = Vec::new();
+    match edit::sequence_at(text, &index, "publications") {
+        SequenceAt::Block(seq) => {
+            for (i, item) in seq.items.iter().enumerate() {
+                if changed.get(i).copied().unwrap_or(false) {
+                    edits.push(Edit {
+                        range: item.clone(),
+                        text: edit::sequence_item(&existing[i], &seq.indent)?,
+                    });
+                }
             }
-            SequenceAt::Other => {
-                return Err("the profile's publications are written in flow style ([…]); cannot edit them in place".into())
+            if !added.is_empty() {
+                let mut appended = comment_lines(&header, &seq.indent);
+                for p in added {
+                    appended.push_str(&edit::sequence_item(p, &seq.indent)?);
+                }
+                edits.push(Edit {
+                    range: seq.append_at..seq.append_at,
+                    text: appended,
+                });
             }
         }
+        SequenceAt::Missing if !added.is_empty() => {
+            let sep = if text.is_empty() || text.ends_with('\n') {
+                ""
+            } else {
+                "\n"
+            };
+            let mut block = format!("{sep}publications:\n{}", comment_lines(&header, "  "));
+            for p in added {
+                block.push_str(&edit::sequence_item(p, "  ")?);
+            }
+            edits.push(Edit {
+                range: text.len()..text.len(),
+                text: block,
+            });
+        }
+        SequenceAt::Missing => {}
+        SequenceAt::Empty(_) | SequenceAt::Other
+            if !added.is_empty() || changed.contains(&true) =>
+        {
+            // Rewritten in block style, the comment after the value kept on the key's line.
+            let (range, comment) = edit::inline_value_lines(text, &index, "publications").ok_or(
+                "cannot find where the profile's publications: end; write them as a \
+                        block list (one `- title:` per paper) to import into it",
+            )?;
+            let mut block = match comment {
+                Some(comment) => format!("publications:  {comment}\n"),
+                None => "publications:\n".to_string(),
+            };
+            let before = profile.publications.len();
+            for p in &existing[..before] {
+                block.push_str(&edit::sequence_item(p, "  ")?);
+            }
+            block.push_str(&comment_lines(&header, "  "));
+            for p in added {
+                block.push_str(&edit::sequence_item(p, "  ")?);
+            }
+            // The range ends before the line break, which stays.
+            let block = block.strip_suffix('\n').unwrap_or(&block).to_string();
+            edits.push(Edit { range, text: block });
+        }
+        SequenceAt::Empty(_) | SequenceAt::Other => {}
     }
     outcome.text = edit::apply(text, edits);
     // Never replace a good profile with a broken one.
@@ -150,4 +184,71 @@ pub fn merge(
         format!("the merged profile would not be valid ({first}); the file is left as it was")
     })?;
     Ok(outcome)
+}
+
+/// An existing publication updated from its BibTeX entry: the entry knows the bibliographic
+/// facts; what the researcher adds (short venue, award, note, selection, code and other
+/// links) is kept from the profile, and filled from the entry where the profile has none.
+fn updated(old: &Publication, new: &Publication) -> Publication {
+    Publication {
+        venue_short: old.venue_short.clone().or(new.venue_short.clone()),
+        award: old.award.clone().or(new.award.clone()),
+        note: old.note.clone().or(new.note.clone()),
+        selected: old.selected || new.selected,
+        venue: new.venue.clone().or(old.venue.clone()),
+        links: PublicationLinks {
+            pdf: new.links.pdf.clone().or(old.links.pdf.clone()),
+            doi: new.links.doi.clone().or(old.links.doi.clone()),
+            arxiv: new.links.arxiv.clone().or(old.links.arxiv.clone()),
+            web: old.links.web.clone().or(new.links.web.clone()),
+            code: old.links.code.clone().or(new.links.code.clone()),
+            slides: old.links.slides.clone().or(new.links.slides.clone()),
+            poster: old.links.poster.clone().or(new.links.poster.clone()),
+            video: old.links.video.clone().or(new.links.video.clone()),
+        },
+        ..new.clone()
+    }
+}
+
+/// What the comment above newly added publications says: that they came from a .bib, and
+/// what of it was not carried over.
+fn import_comment(read: &Read) -> String {
+    let mut comment = "Imported by cvpdf import-bib.".to_string();
+    let left = read.left_summary();
+    if !left.is_empty() {
+        comment.push_str(" Not carried over (fields, and how many entries had them): ");
+        comment.push_str(&left.join(", "));
+        comment.push('.');
+    }
+    if !read.skipped.is_empty() {
+        comment.push_str(&format!(
+            " {} entr{} not imported (listed when it ran).",
+            read.skipped.len(),
+            if read.skipped.len() == 1 { "y" } else { "ies" }
+        ));
+    }
+    comment
+}
+
+/// `text` as comment lines at `indent`, wrapped before 100 columns.
+fn comment_lines(text: &str, indent: &str) -> String {
+    if text.is_empty() {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && indent.len() + 2 + line.len() + 1 + word.len() > 100 {
+            out.push_str(&format!("{indent}# {line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{indent}# {line}\n"));
+    }
+    out
 }

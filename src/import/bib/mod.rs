@@ -1,33 +1,94 @@
-//! `cvpdf import-bib`: BibTeX/BibLaTeX entries (parsed by the biblatex crate) become
-//! publications of a profile. Entries already in the profile (same DOI, or same title once
-//! case and punctuation are ignored) are updated in place, others are appended. The profile is
-//! edited as text, so its comments and everything else survive; the result is validated
-//! before it replaces the file.
+//! `cvpdf import-bib`: BibTeX/BibLaTeX entries become publications of a profile, read as
+//! BibTeX tools read them: the file is cut into entries first (`split.rs`), so a broken entry
+//! is skipped and named while the rest come in; the first of two entries with one key wins;
+//! `@string` and month macros, `crossref` and `xdata` are resolved by the biblatex crate (after
+//! `graph.rs` has checked they end); entries that are only crossref targets (DBLP's
+//! `@proceedings`) are not papers. Each entry becomes a publication in `entry.rs`, its LaTeX
+//! turned into text in `latex.rs`, and is checked on its own before it joins the profile.
+//! Entries already in the profile (same DOI, or same title once case and punctuation are
+//! ignored) are updated in place, others are appended (`merge.rs`).
 
-use biblatex::{
-    Bibliography, ChunksExt, DateValue, Entry, EntryType, PermissiveType, Person, RawBibliography,
-};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
-use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
+use biblatex::{Bibliography, RawBibliography, RawChunk};
+
+use crate::profile::Publication;
+mod entry;
 mod graph;
+mod latex;
 mod merge;
+mod split;
 
 pub use merge::merge;
+pub use split::Skipped;
 
 /// Publications by citation key.
 pub type Keyed = Vec<(String, Publication)>;
 
-/// Parses a bibliography into publications; entries that cannot be one are reported.
-pub fn publications(bib: &str) -> Result<(Keyed, Vec<String>), String> {
-    let invalid = |e: biblatex::ParseError| {
+/// What was read from a BibTeX file.
+#[derive(Debug, Default)]
+pub struct Read {
+    /// The publications, by citation key, in the file's order.
+    pub papers: Keyed,
+    /// Entries left out, with where and why.
+    pub skipped: Vec<Skipped>,
+    /// What was changed or resolved on the way that the user should know.
+    pub notes: Vec<String>,
+    /// Fields not carried over (with why, when there is more to say), and how many entries
+    /// had each.
+    pub left: BTreeMap<String, usize>,
+}
+
+impl Read {
+    /// What was not carried over, most frequent first: `abstract (28), keywords (12)`.
+    pub fn left_summary(&self) -> Vec<String> {
+        let mut left: Vec<(&String, &usize)> = self.left.iter().collect();
+        left.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        left.iter()
+            .map(|(field, count)| format!("{field} ({count})"))
+            .collect()
+    }
+}
+
+/// Entry types that collect papers: one that another entry crossrefs is the venue, not a
+/// paper.
+fn is_collection(kind: &str) -> bool {
+    matches!(
+        kind.to_ascii_lowercase().as_str(),
+        "proceedings"
+            | "mvproceedings"
+            | "book"
+            | "mvbook"
+            | "collection"
+            | "mvcollection"
+            | "reference"
+            | "mvreference"
+            | "periodical"
+    )
+}
+
+/// Reads a bibliography; `base_url` is where al-folio's relative links start. `Err` only for
+/// a file that cannot be a bibliography at all (too deep, too many entries, a loop of
+/// `@string`s); everything that concerns one entry skips that entry.
+pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
+    graph::check_nesting(bib)?;
+    let prepared = split::prepare(bib);
+    let mut read = Read {
+        skipped: prepared.skipped,
+        ..Read::default()
+    };
+    if prepared.front_matter {
+        read.notes
+            .push("the front matter block at the top (Jekyll's ---) was skipped".into());
+    }
+    let text = prepared.text.as_str();
+    let mut raw = RawBibliography::parse(text).map_err(|e| {
         format!(
             "{}: not a valid BibTeX file: {}",
             graph::line_col(bib, e.span.start),
             e.kind
         )
-    };
-    graph::check_nesting(bib)?;
-    let mut raw = RawBibliography::parse(bib).map_err(invalid)?;
+    })?;
     // More entries than a profile may hold publications: refused before any is resolved.
     if raw.entries.len() > crate::profile::MAX_ENTRIES {
         return Err(format!(
@@ -37,190 +98,218 @@ pub fn publications(bib: &str) -> Result<(Keyed, Vec<String>), String> {
             crate::profile::MAX_ENTRIES
         ));
     }
-    // The crate resolves abbreviations and parents recursively: loops and explosions are
-    // found first, so they are an error or a skipped entry, not a stack overflow.
-    graph::check_abbreviations(bib, &raw)?;
-    let mut skipped = Vec::new();
-    let unresolvable = graph::unresolvable_entries(&raw);
-    if !unresolvable.is_empty() {
-        raw.entries
-            .retain(|entry| !unresolvable.iter().any(|(key, _)| key == entry.v.key.v));
-        skipped.extend(
-            unresolvable
-                .iter()
-                .map(|(key, why)| format!("{key}: {why}")),
-        );
-    }
-    let bibliography = Bibliography::from_raw(raw).map_err(invalid)?;
-    let mut out = Vec::new();
-    for entry in bibliography.iter() {
-        match publication(entry) {
-            Ok(p) => out.push((entry.key.clone(), p)),
-            Err(reason) => skipped.push(format!("{}: {reason}", entry.key)),
-        }
-    }
-    Ok((out, skipped))
-}
-
-/// One entry as a publication.
-fn publication(entry: &Entry) -> Result<Publication, String> {
-    let title = entry
-        .title()
-        .map_err(|_| "no title".to_string())?
-        .format_verbatim();
-    let title = clean(&title);
-    let authors: Vec<String> = entry
-        .author()
-        .map_err(|_| "no authors".to_string())?
-        .iter()
-        .filter(|p| p.name != "others")
-        .map(display_name)
-        .collect();
-    if authors.is_empty() {
-        return Err("no authors".into());
-    }
-    let (year, month) = match entry.date() {
-        Ok(PermissiveType::Typed(date)) => {
-            let at = match date.value {
-                DateValue::At(d)
-                | DateValue::After(d)
-                | DateValue::Before(d)
-                | DateValue::Between(d, _) => d,
-            };
-            (at.year, at.month.map(|m| m + 1))
-        }
-        _ => return Err("no year".into()),
-    };
-    let year = u16::try_from(year).map_err(|_| format!("year {year} is out of range"))?;
-
-    let field = |key: &str| {
-        entry
-            .get(key)
-            .map(|c| clean(&c.format_verbatim()))
-            .filter(|s| !s.is_empty())
-    };
-    let eprint_arxiv = entry
-        .eprint_type()
-        .map(|t| t.format_verbatim().eq_ignore_ascii_case("arxiv"))
-        .unwrap_or(false)
-        || field("archiveprefix").is_some_and(|p| p.eq_ignore_ascii_case("arxiv"));
-    let mut links = PublicationLinks {
-        doi: entry.doi().ok().map(|d| d.trim().to_string()),
-        arxiv: entry
-            .eprint()
-            .ok()
-            .filter(|_| eprint_arxiv)
-            .map(|e| e.trim().to_string()),
-        ..PublicationLinks::default()
-    };
-    // Addresses pass the one link check; what fails it is not carried over (a `file:` or
-    // `javascript:` url must not become a link in the PDF).
-    links.arxiv = links.arxiv.filter(|id| {
-        let bare = crate::profile::strip_arxiv_prefix(id);
-        !bare.is_empty()
-            && bare
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-'))
-    });
-    let mut note = field("note");
-    if let Some(url) = entry.url().ok().and_then(|u| crate::link::check(&u).ok()) {
-        let lower = url.to_lowercase();
-        if lower.contains("arxiv.org/") && links.arxiv.is_none() {
-            links.arxiv = Some(url);
-        } else if lower.contains("doi.org/") && links.doi.is_none() {
-            links.doi = Some(url);
-        } else if lower.ends_with(".pdf") {
-            links.pdf = Some(url);
-        } else if !lower.contains("arxiv.org/") && !lower.contains("doi.org/") {
-            let link = format!("[Link]({url})");
-            note = Some(note.map_or(link.clone(), |n| format!("{n} {link}")));
-        }
-    }
-
-    let booktitle = field("booktitle").or_else(|| field("eventtitle"));
-    let journal = field("journal").or_else(|| field("journaltitle"));
-    let kind = match &entry.entry_type {
-        EntryType::Article | EntryType::Periodical => PublicationKind::Journal,
-        EntryType::InProceedings | EntryType::Proceedings | EntryType::MvProceedings => {
-            if booktitle
-                .as_deref()
-                .is_some_and(|b| b.to_lowercase().contains("workshop"))
-            {
-                PublicationKind::Workshop
-            } else {
-                PublicationKind::Conference
+    let at = |offset: usize| graph::line_col(bib, offset);
+    // The first entry of a key wins, as in BibTeX.
+    let mut first: HashMap<&str, usize> = HashMap::new();
+    raw.entries.retain(|entry| {
+        let key = entry.v.key.v;
+        match first.get(key) {
+            Some(&start) => {
+                read.skipped.push(Skipped {
+                    key: key.to_string(),
+                    at: at(entry.span.start),
+                    reason: format!(
+                        "a second entry with this key; the first (at {}) is imported",
+                        at(start)
+                    ),
+                });
+                false
+            }
+            None => {
+                first.insert(key, entry.span.start);
+                true
             }
         }
-        EntryType::Thesis | EntryType::PhdThesis | EntryType::MastersThesis => {
-            PublicationKind::Thesis
+    });
+    // Text the crate's LaTeX reader would fail on (an unpaired `$`, a trailing backslash)
+    // makes the entry it is in skipped, or the @string it is in undefined.
+    raw.abbreviations
+        .retain(|pair| match unreadable(pair.key.v, &pair.value.v) {
+            Some(why) => {
+                read.notes.push(format!(
+                    "@string {} (at {}) {why}; it is treated as undefined",
+                    pair.key.v,
+                    at(pair.key.span.start)
+                ));
+                false
+            }
+            None => true,
+        });
+    raw.entries.retain(|entry| {
+        let why = entry
+            .v
+            .fields
+            .iter()
+            .find_map(|pair| unreadable(pair.key.v, &pair.value.v).map(|w| (pair.key.v, w)));
+        match why {
+            Some((field, why)) => {
+                read.skipped.push(Skipped {
+                    key: entry.v.key.v.to_string(),
+                    at: at(entry.span.start),
+                    reason: format!("its {field} {why}"),
+                });
+                false
+            }
+            None => true,
         }
-        EntryType::Patent => PublicationKind::Patent,
-        EntryType::Misc | EntryType::Online | EntryType::Unpublished if links.arxiv.is_some() => {
-            PublicationKind::Preprint
-        }
-        EntryType::Unknown(t) if t.eq_ignore_ascii_case("conference") => {
-            PublicationKind::Conference
-        }
-        _ => PublicationKind::Other,
-    };
-    let status = match field("pubstate").map(|s| s.to_lowercase()).as_deref() {
-        Some("forthcoming" | "inpress" | "accepted") => PublicationStatus::Accepted,
-        Some("submitted") => PublicationStatus::Submitted,
-        Some("prepublished" | "preprint") => PublicationStatus::Preprint,
-        Some("inpreparation") => PublicationStatus::InPreparation,
-        _ if kind == PublicationKind::Preprint => PublicationStatus::Preprint,
-        _ => PublicationStatus::Published,
-    };
-    let venue = match kind {
-        PublicationKind::Journal => journal,
-        PublicationKind::Conference | PublicationKind::Workshop => booktitle,
-        PublicationKind::Thesis => field("school").or_else(|| field("institution")),
-        PublicationKind::Preprint => Some("arXiv preprint".to_string()),
-        _ => journal
-            .or(booktitle)
-            .or_else(|| field("publisher"))
-            .or_else(|| field("howpublished")),
-    };
-    Ok(Publication {
-        title,
-        authors,
-        venue,
-        venue_short: None,
-        year,
-        month,
-        kind,
-        status,
-        award: None,
-        note,
-        links,
-        selected: false,
-    })
-}
-
-/// "Given Prefix Family, Suffix" — the order the paper prints.
-fn display_name(p: &Person) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in [p.given_name.as_str(), p.prefix.as_str(), p.name.as_str()] {
-        if !part.trim().is_empty() {
-            parts.push(part.trim());
+    });
+    // An abbreviation no @string defines is left out of its field (BibTeX warns and goes on).
+    let defined: HashSet<&str> = raw.abbreviations.iter().map(|p| p.key.v).collect();
+    for entry in &mut raw.entries {
+        for pair in &mut entry.v.fields {
+            pair.value.v.retain(|chunk| match chunk.v {
+                RawChunk::Abbreviation(name)
+                    if !defined.contains(name) && !is_month_macro(name) =>
+                {
+                    read.notes.push(format!(
+                        "{}: @string {name} is not defined; its {} is written without it",
+                        entry.v.key.v, pair.key.v
+                    ));
+                    false
+                }
+                _ => true,
+            });
         }
     }
-    let mut name = clean(&parts.join(" "));
-    if !p.suffix.trim().is_empty() {
-        name = format!("{name}, {}", p.suffix.trim());
+    // The crate resolves abbreviations and parents recursively: loops and explosions are
+    // found first, so they are an error or a skipped entry, not a stack overflow.
+    graph::check_abbreviations(text, &raw)?;
+    for (key, why) in graph::unresolvable_entries(&raw) {
+        let start = first.get(key.as_str()).copied().unwrap_or(0);
+        read.skipped.push(Skipped {
+            key: key.clone(),
+            at: at(start),
+            reason: why,
+        });
+        raw.entries.retain(|entry| entry.v.key.v != key);
     }
-    name
+    // Venues that papers crossref are not papers themselves.
+    let crossrefs: HashSet<String> = raw
+        .entries
+        .iter()
+        .flat_map(|entry| {
+            entry
+                .v
+                .fields
+                .iter()
+                .filter(|p| p.key.v.eq_ignore_ascii_case("crossref"))
+                .flat_map(|p| p.value.v.iter())
+                .filter_map(|chunk| match chunk.v {
+                    RawChunk::Normal(s) => Some(s.trim().to_string()),
+                    RawChunk::Abbreviation(_) => None,
+                })
+        })
+        .collect();
+    let venues: HashSet<String> = raw
+        .entries
+        .iter()
+        .filter(|e| {
+            e.v.kind.v.eq_ignore_ascii_case("xdata")
+                || (is_collection(e.v.kind.v) && crossrefs.contains(e.v.key.v))
+        })
+        .map(|e| e.v.key.v.to_string())
+        .collect();
+    if !venues.is_empty() {
+        read.notes.push(format!(
+            "{} entr{} that other entries crossref (venues such as DBLP's @proceedings) \
+             are not papers",
+            venues.len(),
+            if venues.len() == 1 { "y" } else { "ies" }
+        ));
+    }
+    let starts: HashMap<String, usize> = raw
+        .entries
+        .iter()
+        .map(|e| (e.v.key.v.to_string(), e.span.start))
+        .collect();
+    let bibliography = Bibliography::from_raw(raw).map_err(|e| {
+        format!(
+            "{}: not a valid BibTeX file: {}",
+            graph::line_col(bib, e.span.start),
+            e.kind
+        )
+    })?;
+    for entry in bibliography.iter() {
+        if venues.contains(&entry.key) {
+            continue;
+        }
+        let start = starts.get(&entry.key).copied().unwrap_or(0);
+        let skip = |reason: String| Skipped {
+            key: entry.key.clone(),
+            at: at(start),
+            reason,
+        };
+        let mapped = match entry::publication(entry, base_url) {
+            Ok(mapped) => mapped,
+            Err(reason) => {
+                read.skipped.push(skip(reason));
+                continue;
+            }
+        };
+        if let Some(problem) = crate::profile::publication_problems(&mapped.publication)
+            .into_iter()
+            .next()
+        {
+            let field = problem.field.as_deref().unwrap_or("publication");
+            let reason = format!("{} ({field})", problem.message);
+            read.skipped.push(skip(reason));
+            continue;
+        }
+        for left in mapped.left {
+            *read.left.entry(left).or_default() += 1;
+        }
+        read.notes
+            .extend(mapped.notes.iter().map(|n| format!("{}: {n}", entry.key)));
+        read.papers.push((entry.key.clone(), mapped.publication));
+    }
+    Ok(read)
 }
 
-/// TeX leftovers out: braces, `\&`, `--`, runs of white space.
-fn clean(text: &str) -> String {
-    let text = text
-        .replace(['{', '}'], "")
-        .replace("\\&", "&")
-        .replace("---", "—")
-        .replace("--", "–")
-        .replace('~', " ");
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// Whether `name` is a month macro BibTeX defines (`jan` … `dec`).
+fn is_month_macro(name: &str) -> bool {
+    [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
+    .contains(&name.to_ascii_lowercase().as_str())
+}
+
+/// Why the crate's LaTeX reader could not read a field's text, if it could not: an unpaired
+/// `$` (outside fields kept verbatim, such as `url`), a backslash at the end, or braces that do
+/// not pair (possible in a quoted value).
+fn unreadable(field: &str, value: &[biblatex::Spanned<RawChunk>]) -> Option<&'static str> {
+    let verbatim = matches!(
+        field.to_ascii_lowercase().as_str(),
+        "file" | "doi" | "uri" | "eprint" | "verba" | "verbb" | "verbc" | "pdf" | "url" | "urlraw"
+    );
+    for chunk in value {
+        let RawChunk::Normal(text) = chunk.v else {
+            continue;
+        };
+        let mut dollars = 0usize;
+        let mut depth = 0usize;
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => {
+                    if chars.next().is_none() {
+                        return Some("ends in a backslash");
+                    }
+                }
+                '$' if !verbatim => dollars += 1,
+                '{' => depth += 1,
+                '}' if depth == 0 => return Some("has a closing brace without an opening one"),
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        if depth > 0 {
+            return Some("has an opening brace that does not close");
+        }
+        if dollars % 2 == 1 {
+            return Some("has an unpaired $ (math)");
+        }
+    }
+    None
 }
 
 #[cfg(test)]
