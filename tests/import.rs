@@ -512,3 +512,130 @@ fn publish_stays_inside_the_site_and_writes_only_once_the_page_can_take_the_link
         "---\ntitle: Out\n---\n"
     );
 }
+
+#[test]
+fn a_bib_with_every_real_world_quirk_imports_into_any_starting_profile() {
+    let bib = root().join("tests/fixtures/bib/quirks.bib");
+    let bib = bib.to_str().unwrap();
+    // The starting points people have: no key, an empty list, nothing after the key, a flow
+    // list with a paper and a comment; and a profile that is a symbolic link.
+    let starts = [
+        "name: Ada Lovelace\n",
+        "name: Ada Lovelace\npublications: []\nskills: []\n",
+        "# Ada\nname: Ada Lovelace\npublications:\n# none yet\n",
+        "name: Ada Lovelace\npublications: [{title: 'Notes on the Difference Engine – 14th Edition', authors: [Ada Lovelace], year: 2022, award: Test of Time}]  # mine\n",
+    ];
+    for (i, start) in starts.iter().enumerate() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("real")).unwrap();
+        fs::write(dir.path().join("real/ada.yaml"), start).unwrap();
+        std::os::unix::fs::symlink("real/ada.yaml", dir.path().join("ada.yaml")).unwrap();
+        let output = cvpdf(
+            dir.path(),
+            &[
+                "import-bib",
+                bib,
+                "--into",
+                "ada.yaml",
+                "--base-url",
+                "https://ada.example.org",
+            ],
+        );
+        let err = stderr(&output);
+        assert!(output.status.success(), "start {i}: {err}");
+        let added = if i == 3 {
+            "3 added, 1 updated"
+        } else {
+            "4 added, 0 updated"
+        };
+        assert!(
+            stdout(&output).contains(added),
+            "start {i}: {}",
+            stdout(&output)
+        );
+        // Each entry left out is named with its line and the reason; nothing else is silent.
+        for expected in [
+            "not imported: lovelace2023broken (at 51:1): its braces do not close before 57:1",
+            "not imported: lovelace2023range (at 73:1): a second entry with this key; the first (at 57:1) is imported",
+            "lovelace2022notes: month \"21\" is not a month; the year is kept",
+            "@string engsym is not defined",
+            "1 entry that other entries crossref",
+            "not carried over (fields, and how many entries had them): abstract (1), bibsource (1)",
+        ] {
+            assert!(err.contains(expected), "start {i}: no {expected:?} in\n{err}");
+        }
+        // The link still links; its target was edited.
+        assert!(fs::symlink_metadata(dir.path().join("ada.yaml"))
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        let text = fs::read_to_string(dir.path().join("real/ada.yaml")).unwrap();
+        assert!(
+            text.contains("  # Imported by cvpdf import-bib. Not carried over (fields, and how many entries had them): abstract (1),"),
+            "start {i}:\n{text}"
+        );
+        if i == 2 {
+            assert!(
+                text.starts_with("# Ada\nname: Ada Lovelace\npublications:\n"),
+                "{text}"
+            );
+            assert!(text.contains("# none yet"), "comments are kept:\n{text}");
+        }
+        if i == 3 {
+            assert!(text.contains("publications:  # mine\n  - title:"), "{text}");
+            assert!(
+                text.contains("award: Test of Time"),
+                "kept from the profile:\n{text}"
+            );
+        }
+        let profile = cvpdf::profile::load(&dir.path().join("ada.yaml"))
+            .unwrap()
+            .profile;
+        let notes = profile
+            .publications
+            .iter()
+            .find(|p| p.title.starts_with("Notes on"))
+            .unwrap();
+        assert_eq!(notes.venue_short.as_deref(), Some("TSE"));
+        assert!(notes.selected);
+        assert_eq!(
+            notes.links.pdf.as_deref(),
+            Some("https://ada.example.org/assets/pdf/notes.pdf")
+        );
+        let pdf = render(dir.path(), "ada.yaml");
+        for text in [
+            "Analytical Engines in Košice: A δ-Study",
+            "et al.",
+            "Notes on the Difference Engine – 14th Edition",
+            "Day Ranges Keep Their Year",
+            "Parenthesised Entries Are Entries",
+        ] {
+            assert!(pdf.contains(text), "start {i}: {text:?} not in the PDF");
+        }
+        assert!(
+            pdf.page_text.iter().all(|t| !t.contains('\\')),
+            "LaTeX left in the PDF"
+        );
+        // A second import changes nothing.
+        let again = cvpdf(
+            dir.path(),
+            &[
+                "import-bib",
+                bib,
+                "--into",
+                "ada.yaml",
+                "--base-url",
+                "https://ada.example.org",
+            ],
+        );
+        assert!(
+            stdout(&again).contains("0 added, 0 updated"),
+            "{}",
+            stdout(&again)
+        );
+        assert_eq!(
+            fs::read_to_string(dir.path().join("real/ada.yaml")).unwrap(),
+            text
+        );
+    }
+}

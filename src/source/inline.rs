@@ -357,6 +357,17 @@ mod tests {
     }
 
     #[test]
+    fn escaped_text_reads_as_written() {
+        for text in [
+            r"a_b *c* **d** [e](https://x.org) <https://y.org> `f` \g\ h_",
+            "R&D: 100% [sic] <b>",
+        ] {
+            assert_eq!(plain(&escape(text)), text);
+            assert_eq!(parse(&escape(text)), vec![Node::Text(text.to_string())]);
+        }
+    }
+
+    #[test]
     fn unsafe_links_stay_text() {
         assert_eq!(
             plain("[x](javascript:alert(1))"),

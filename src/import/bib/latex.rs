@@ -101,7 +101,10 @@ fn commands(text: &str) -> String {
                     arguments.push(&inner[..end]);
                     tail = &inner[end + 1..];
                 }
-                if let Some(symbol) = symbol(name) {
+                if name == "href" && arguments.len() == 1 {
+                    // The crate reads `\href`'s first argument only: the text shown follows
+                    // as the next chunk.
+                } else if let Some(symbol) = symbol(name) {
                     out.push_str(symbol);
                     out.push_str(&arguments.iter().map(|a| commands(a)).collect::<String>());
                 } else if let Some(last) = arguments.last() {

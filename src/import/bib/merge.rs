@@ -238,7 +238,9 @@ fn comment_lines(text: &str, indent: &str) -> String {
     let mut out = String::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        if !line.is_empty() && indent.len() + 2 + line.len() + 1 + word.len() > 100 {
+        // A count stays with its field: `abstract (28),` is one unit.
+        let glued = word.starts_with('(');
+        if !line.is_empty() && !glued && indent.len() + 2 + line.len() + 1 + word.len() > 100 {
             out.push_str(&format!("{indent}# {line}\n"));
             line.clear();
         }
