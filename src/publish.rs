@@ -2,7 +2,8 @@
 //! `static/uploads/<slug>.pdf` with a first-page thumbnail `static/uploads/<slug>.png`, and the
 //! author's page links it:
 //!
-//! - `content/authors/<slug>/_index.md` (Hugo Academic / Wowchemy): a `social` entry
+//! - `content/authors/<slug>/_index.md` (Hugo Academic / Wowchemy; `content/author/` on older
+//!   sites): a `social` entry
 //!   `{icon: cv, icon_pack: ai, link: uploads/<slug>.pdf}` in the front matter;
 //! - `data/authors/<slug>.yaml` (Hugo Blox): a `links` entry
 //!   `{icon: academicons/cv, url: uploads/<slug>.pdf, label: CV}`.
@@ -56,7 +57,12 @@ pub fn publish_one(
     let link = format!("uploads/{}.pdf", percent_encode(&slug));
 
     let mut published = Published::default();
-    let page = site.join("content/authors").join(&slug).join("_index.md");
+    // Older Academic sites keep author pages in content/author/ (singular).
+    let page = ["content/authors", "content/author"]
+        .iter()
+        .map(|dir| site.join(dir).join(&slug).join("_index.md"))
+        .find(|page| page.is_file())
+        .unwrap_or_else(|| site.join("content/authors").join(&slug).join("_index.md"));
     let data = site.join("data/authors").join(format!("{slug}.yaml"));
     let edited = if page.is_file() {
         let real = within_site(&root, &page)?;

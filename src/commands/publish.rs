@@ -70,7 +70,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let note = format!(
-            "note: {} has no author page (content/authors/{slug}/_index.md or data/authors/{slug}.yaml); its CV is uploaded but not linked",
+            "note: {} has no author page (content/authors/{slug}/_index.md, content/author/{slug}/_index.md or data/authors/{slug}.yaml); its CV is uploaded but not linked",
             path.display()
         );
         eprintln!("{}", escape_controls(&note));

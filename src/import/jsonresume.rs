@@ -29,7 +29,8 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     p.bio = src.str("basics.summary");
     p.contact.email = src.str("basics.email");
     p.contact.phone = src.str("basics.phone");
-    p.contact.website = src.str("basics.url");
+    // Before 1.0 the address was `website` (and `picture` the photo, `gpa` the score).
+    p.contact.website = src.str("basics.url").or_else(|| src.str("basics.website"));
     let address: Vec<String> = ["address", "postalCode", "city", "region", "countryCode"]
         .iter()
         .filter_map(|k| src.str(&format!("basics.location.{k}")))
@@ -37,7 +38,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     if !address.is_empty() {
         p.contact.address = Some(address.join(", "));
     }
-    if src.str("basics.image").is_some() {
+    if src
+        .str("basics.image")
+        .or_else(|| src.str("basics.picture"))
+        .is_some()
+    {
         warnings.push("basics.image: a photo must be a file next to the profile; download it and set `photo:`".into());
     }
     for i in 0..src.len("basics.profiles") {
@@ -105,7 +110,9 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             end,
             expected: false,
             advisors: Vec::new(),
-            score: src.str(&format!("{at}.score")),
+            score: src
+                .str(&format!("{at}.score"))
+                .or_else(|| src.str(&format!("{at}.gpa"))),
             highlights,
         });
     }
@@ -139,7 +146,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         };
         let mut links = PublicationLinks::default();
         let mut note = src.str(&format!("{at}.summary"));
-        if let Some(url) = src.str(&format!("{at}.url")) {
+        if let Some(url) = src
+            .str(&format!("{at}.url"))
+            .or_else(|| src.str(&format!("{at}.website")))
+        {
             let lower = url.to_lowercase();
             if lower.contains("doi.org/") {
                 links.doi = Some(url);
@@ -281,7 +291,10 @@ fn custom_section(
         };
         let mut highlights: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
         highlights.extend(src.strs(&format!("{at}.highlights")));
-        if let Some(url) = src.str(&format!("{at}.url")) {
+        if let Some(url) = src
+            .str(&format!("{at}.url"))
+            .or_else(|| src.str(&format!("{at}.website")))
+        {
             highlights.push(format!("<{url}>"));
         }
         entries.push(CustomEntry {

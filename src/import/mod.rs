@@ -55,9 +55,17 @@ pub fn import(text: &str, format: Option<SourceFormat>) -> Result<Imported, Stri
     };
     let (profile, warnings) = match format {
         SourceFormat::Jsonresume => {
-            let value: Value =
-                serde_json::from_str(text).map_err(|e| format!("not valid JSON: {e}"))?;
-            jsonresume::convert(value)?
+            let (value, relaxed) = relaxed_json(text)?;
+            let (profile, mut warnings) = jsonresume::convert(value)?;
+            if relaxed {
+                warnings.insert(
+                    0,
+                    "the file has comments or trailing commas, which JSON does not allow; it \
+                     was read as if they were not there"
+                        .into(),
+                );
+            }
+            (profile, warnings)
         }
         SourceFormat::Hugo => hugo::convert(text)?,
     };
@@ -66,6 +74,77 @@ pub fn import(text: &str, format: Option<SourceFormat>) -> Result<Imported, Stri
         warnings,
         format,
     })
+}
+
+/// Parses JSON, also with the `//` and `/* */` comments and trailing commas that hand-kept
+/// files (a real al-folio `resume.json`) have; says whether it had to overlook them. An error
+/// names the line and column.
+fn relaxed_json(text: &str) -> Result<(Value, bool), String> {
+    let strict = match serde_json::from_str::<Value>(text) {
+        Ok(value) => return Ok((value, false)),
+        Err(e) => e,
+    };
+    let cleaned = without_comments_and_trailing_commas(text);
+    if cleaned == text {
+        return Err(format!("not valid JSON: {strict}"));
+    }
+    // Positions are kept (what is removed becomes spaces), so an error still points right.
+    serde_json::from_str::<Value>(&cleaned)
+        .map(|value| (value, true))
+        .map_err(|e| format!("not valid JSON: {e}"))
+}
+
+/// `text` with comments and commas before a closing bracket turned into spaces (strings are
+/// left alone; line breaks stay, so lines and columns do not move).
+fn without_comments_and_trailing_commas(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = bytes.to_vec();
+    let blank = |out: &mut Vec<u8>, range: std::ops::Range<usize>| {
+        for b in &mut out[range] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    // Where the last comma outside strings is, while only white space follows it.
+    let mut comma: Option<usize> = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                comma = None;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                blank(&mut out, i..end);
+                i = end;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| i + 2 + n + 2);
+                blank(&mut out, i..end);
+                i = end;
+                continue;
+            }
+            b',' => comma = Some(i),
+            b'}' | b']' => {
+                if let Some(at) = comma.take() {
+                    out[at] = b' ';
+                }
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ => comma = None,
+        }
+        i += 1;
+    }
+    // Only ASCII bytes outside strings were replaced, by ASCII: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
 /// Tells the formats apart by their content.
@@ -161,6 +240,16 @@ impl Tracked {
         end: &str,
         warnings: &mut Vec<String>,
     ) -> (Option<Date>, Option<EndDate>) {
+        // A whole period written into the start field (`"2017-05 - 2019-04"`).
+        if let Some(text) = self.str(start) {
+            if parse_date(&text).is_err() {
+                if let Some((from, to)) = parse_period(&text) {
+                    if self.str(end).is_none() {
+                        return (from, to);
+                    }
+                }
+            }
+        }
         let from = self.date(start, warnings);
         let to = match self.str(end) {
             Some(text) => parse_end(&text)
@@ -266,12 +355,88 @@ fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
     Some(current)
 }
 
-/// A date from the forms other formats use: `2014`, `2014-06`, `2014-06-29`, or an ISO
-/// date-time; `None` (with the reason) when it is none of them.
+/// A date from the forms other formats and people use: `2014`, `2014-06`, `2014-06-29`, an
+/// ISO date-time, `2014/06`, `2014.06`, `06/2014`, `June 2014`, `Jun. 2014`; `Err` (with the
+/// reason) when it is none of them.
 pub(crate) fn parse_date(text: &str) -> Result<Date, String> {
     let text = text.trim();
     let date_part = text.split(['T', ' ']).next().unwrap_or(text);
-    date_part.parse::<Date>().map_err(|e| e.to_string())
+    let strict = match date_part.parse::<Date>() {
+        Ok(date) => return Ok(date),
+        Err(e) => e.to_string(),
+    };
+    let parts: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, '/' | '.' | ','))
+        .filter(|p| !p.is_empty())
+        .collect();
+    let year_of = |p: &str| (p.len() == 4).then(|| p.parse::<u16>().ok()).flatten();
+    let month_of = |p: &str| -> Option<u8> {
+        if let Ok(n) = p.parse::<u8>() {
+            return (1..=12).contains(&n).then_some(n);
+        }
+        let p = p.to_lowercase();
+        if p.len() < 3 {
+            return None;
+        }
+        const MONTHS: [&str; 12] = [
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        ];
+        MONTHS
+            .iter()
+            .position(|m| m.starts_with(&p) || (p == "sept" && *m == "september"))
+            .map(|i| i as u8 + 1)
+    };
+    let (year, month) = match parts.as_slice() {
+        [a, b] => match (year_of(a), year_of(b)) {
+            (Some(year), None) => (year, month_of(b)),
+            (None, Some(year)) => (year, month_of(a)),
+            _ => return Err(strict),
+        },
+        _ => return Err(strict),
+    };
+    let month = month.ok_or(strict)?;
+    format!("{year:04}-{month:02}")
+        .parse::<Date>()
+        .map_err(|e| e.to_string())
+}
+
+/// A period written as one text — `2016-2019`, `2019 – present`, `since 2021`,
+/// `2017-05 - 2019-04`, `2019` — as start and end. A single date is when the entry ended (a
+/// degree's year) unless words say it goes on; `None` when the text holds no date.
+pub(crate) fn parse_period(text: &str) -> Option<(Option<Date>, Option<EndDate>)> {
+    let lower = text.to_lowercase();
+    let ongoing = [
+        "since", "present", "now", "current", "ongoing", "today", "至今",
+    ]
+    .iter()
+    .any(|w| lower.contains(w));
+    // Ranges are split at dashes between dates, not inside one (`2019-06` is a month).
+    let mut dates: Vec<Date> = Vec::new();
+    for part in text.split([' ', '–', '—', ',']) {
+        let pieces: Vec<&str> = part.split('-').filter(|p| !p.is_empty()).collect();
+        let candidates: Vec<String> = match pieces.as_slice() {
+            [y, m] if y.len() == 4 && m.len() <= 2 => vec![format!("{y}-{m}")],
+            _ => pieces.iter().map(|p| p.to_string()).collect(),
+        };
+        dates.extend(candidates.iter().filter_map(|c| parse_date(c).ok()));
+    }
+    match (dates.as_slice(), ongoing) {
+        ([from, ..], true) => Some((Some(*from), Some(EndDate::Present))),
+        ([one], false) => Some((None, Some(EndDate::Date(*one)))),
+        ([from, to, ..], false) => Some((Some(*from), Some(EndDate::Date(*to)))),
+        _ => None,
+    }
 }
 
 /// An end date: a date, or `present` for words that mean it.
@@ -334,7 +499,7 @@ mod tests {
             parse_date("2014-06-29T00:00:00Z").unwrap().to_string(),
             "2014-06-29"
         );
-        assert!(parse_date("June 2014").is_err());
+        assert!(parse_date("Summer of 2014").is_err());
         assert_eq!(parse_end("Present"), Ok(EndDate::Present));
     }
 
@@ -353,5 +518,51 @@ mod tests {
             SourceFormat::Hugo
         );
         assert!(detect("hello").is_err());
+    }
+
+    #[test]
+    fn dates_as_people_write_them() {
+        for (text, date) in [
+            ("June 2014", "2014-06"),
+            ("Jun. 2014", "2014-06"),
+            ("2014/06", "2014-06"),
+            ("06/2014", "2014-06"),
+            ("2014.6", "2014-06"),
+        ] {
+            assert_eq!(parse_date(text).unwrap().to_string(), date, "{text}");
+        }
+        assert!(parse_date("Summer 2014").is_err());
+        let period = |t: &str| parse_period(t).map(|(a, b)| (a.map(|d| d.to_string()), b));
+        assert_eq!(
+            period("2017-05 - 2019-04"),
+            Some((
+                Some("2017-05".into()),
+                Some(EndDate::Date("2019-04".parse().unwrap()))
+            ))
+        );
+        assert_eq!(
+            period("since 2021"),
+            Some((Some("2021".into()), Some(EndDate::Present)))
+        );
+        assert_eq!(period("soon"), None);
+    }
+
+    #[test]
+    fn json_with_comments_and_trailing_commas_is_read_with_a_note() {
+        let text = "{\n  // who\n  \"basics\": {\"name\": \"Ada // not a comment\", /* x */ \"website\": \"https://ada.org\",},\n  \"work\": [{\"company\": \"Engines\", \"position\": \"Analyst\", \"startDate\": \"2017-05 - 2019-04\",},],\n  \"education\": [{\"institution\": \"London\", \"area\": \"Maths\", \"gpa\": \"4.0\", \"startDate\": \"\", \"endDate\": \"Present\"}]\n}\n";
+        let imported = import(text, None).unwrap();
+        let p = &imported.profile;
+        assert_eq!(p.name, "Ada // not a comment");
+        assert_eq!(p.contact.website.as_deref(), Some("https://ada.org"));
+        assert_eq!(p.experience[0].organization, "Engines");
+        assert_eq!(
+            p.experience[0].start.map(|d| d.to_string()).as_deref(),
+            Some("2017-05")
+        );
+        assert_eq!(p.education[0].score.as_deref(), Some("4.0"));
+        assert!(imported.warnings[0].contains("comments or trailing commas"));
+        // Broken JSON is still refused, at its place.
+        let err = import("{\"basics\": {\"name\": \"A\"} oops}", None).unwrap_err();
+        assert!(err.contains("line 1 column"), "{err}");
     }
 }

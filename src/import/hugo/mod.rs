@@ -8,7 +8,7 @@ use serde_json::Value;
 
 mod data;
 
-use super::{link_kind, parse_date, parse_end, Tracked};
+use super::{link_kind, parse_period, Tracked};
 use crate::profile::*;
 use data::data_file;
 
@@ -110,11 +110,14 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
     let title = src.str("title");
     let first = src.str("first_name");
     let last = src.str("last_name");
+    // Older Academic themes keep the display name in `name`.
+    let display = src.str("name");
     let name = match (&first, &last) {
         (Some(f), Some(l)) => format!("{f} {l}"),
-        _ => title
+        _ => display
             .clone()
-            .ok_or("the author page has neither title nor first_name/last_name")?,
+            .or(title.clone())
+            .ok_or("the author page has none of name, title and first_name/last_name")?,
     };
     let mut p = Profile {
         name: name.clone(),
@@ -202,24 +205,17 @@ pub(super) fn dated(
     src.period(&format!("{at}.start"), &format!("{at}.end"), warnings)
 }
 
-/// "2019 - 2024", "2019–present" or "2019" as a period.
+/// A year or a range of years as people write them in these pages (`2019`, `2016-2019`,
+/// `since 2021`, …; see [`parse_period`]) as a period.
 pub(super) fn year_range(
     text: &str,
     path: &str,
     warnings: &mut Vec<String>,
 ) -> (Option<Date>, Option<EndDate>) {
-    let parts: Vec<&str> = text
-        .split(['-', '–', '—'])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    let result = match parts.as_slice() {
-        [one] => parse_date(one).map(|d| (None, Some(EndDate::Date(d)))),
-        [from, to] => parse_date(from).and_then(|f| parse_end(to).map(|t| (Some(f), Some(t)))),
-        _ => Err(format!("\"{text}\" is not a year or a range of years")),
-    };
-    result.unwrap_or_else(|e| {
-        warnings.push(format!("{path}: {e}"));
+    parse_period(text).unwrap_or_else(|| {
+        warnings.push(format!(
+            "{path}: \"{text}\" is not a year or a range of years"
+        ));
         (None, None)
     })
 }
@@ -261,4 +257,47 @@ pub(super) fn social_link(
     let kind = link_kind(&icon_name).unwrap_or(LinkKind::Other);
     let label = label.or_else(|| (kind == LinkKind::Other).then(|| icon_name.clone()));
     p.links.push(Link { kind, url, label });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(text: &str) -> (Option<String>, Option<String>) {
+        let mut warnings = Vec::new();
+        let (from, to) = year_range(text, "year", &mut warnings);
+        (
+            from.map(|d| d.to_string()),
+            to.map(|e| match e {
+                EndDate::Present => "present".to_string(),
+                EndDate::Date(d) => d.to_string(),
+            }),
+        )
+    }
+
+    #[test]
+    fn years_as_author_pages_write_them() {
+        let s = |v: &str| Some(v.to_string());
+        assert_eq!(range("2019"), (None, s("2019")));
+        assert_eq!(range("2016-2019"), (s("2016"), s("2019")));
+        assert_eq!(range("2016 – 2019"), (s("2016"), s("2019")));
+        assert_eq!(range("since 2021"), (s("2021"), s("present")));
+        assert_eq!(range("2021 - Present"), (s("2021"), s("present")));
+        assert_eq!(range("2017-05 - 2019-04"), (s("2017-05"), s("2019-04")));
+        assert_eq!(range("someday"), (None, None));
+    }
+
+    #[test]
+    fn older_pages_name_the_author_in_name() {
+        let (p, _) = convert("+++\nname = \"Ada Lovelace\"\nrole = \"Analyst\"\n\n[[education.courses]]\ncourse = \"PhD\"\ninstitution = \"London\"\nyear = \"since 2021\"\n+++\nBio.\n").unwrap();
+        assert_eq!(p.name, "Ada Lovelace");
+        assert_eq!(
+            p.education[0].start.map(|d| d.to_string()).as_deref(),
+            Some("2021")
+        );
+        assert_eq!(p.education[0].end, Some(EndDate::Present));
+        let (p, _) = convert("---\nname: Ada Lovelace\ntitle: Ada Lovelace 艾达\n---\n").unwrap();
+        assert_eq!(p.name, "Ada Lovelace");
+        assert_eq!(p.native_name.as_deref(), Some("艾达"));
+    }
 }
