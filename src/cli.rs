@@ -48,7 +48,8 @@ pub enum Command {
         after_help = "Examples:\n  cvpdf new \"Ada Lovelace\"                  writes profiles/ada-lovelace.yaml\n  cvpdf new \"Ada Lovelace\" -o ada.yaml"
     )]
     New(NewArgs),
-    /// Convert a JSON Resume or a Hugo Academic / Hugo Blox author page into a profile.
+    /// Convert a JSON Resume, a Hugo Academic / Hugo Blox author page, a RenderCV file or
+    /// al-folio's cv.yml into a profile.
     #[command(
         after_help = "Examples:\n  cvpdf import resume.json -o profiles/ada-lovelace.yaml\n  cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml\n  cvpdf import site/data/authors/ada.yaml > ada.yaml"
     )]
@@ -83,7 +84,8 @@ pub struct NewArgs {
 /// Arguments of `cvpdf import`.
 #[derive(Debug, clap::Args)]
 pub struct ImportArgs {
-    /// The file to convert: resume.json, _index.md or data/authors/<slug>.yaml.
+    /// The file to convert: resume.json, a Hugo _index.md or data/authors/<slug>.yaml, a
+    /// RenderCV YAML file, al-folio's _data/cv.yml.
     file: PathBuf,
     /// Its format (detected from the content when absent).
     #[arg(long, value_enum)]
@@ -288,6 +290,10 @@ pub enum FromArg {
     Jsonresume,
     /// A Hugo Academic / Wowchemy / Hugo Blox author page or author data file.
     Hugo,
+    /// A RenderCV input file (v1 or v2 YAML).
+    Rendercv,
+    /// al-folio's `_data/cv.yml` (its `resume.json` is a JSON Resume).
+    AlFolio,
 }
 
 /// PDF standards `--pdf-standard` accepts.
@@ -412,6 +418,8 @@ impl Cli {
                 from: a.from.map(|f| match f {
                     FromArg::Jsonresume => SourceFormat::Jsonresume,
                     FromArg::Hugo => SourceFormat::Hugo,
+                    FromArg::Rendercv => SourceFormat::Rendercv,
+                    FromArg::AlFolio => SourceFormat::AlFolio,
                 }),
                 output: a.output,
             }),

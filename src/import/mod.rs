@@ -1,15 +1,18 @@
-//! Profiles from other formats: JSON Resume, and the author pages of Hugo Academic / Wowchemy /
+//! Profiles from other formats: JSON Resume, the author pages of Hugo Academic / Wowchemy /
 //! Hugo Blox sites (the front matter of `content/authors/<slug>/_index.md` and the newer
-//! `data/authors/<slug>.yaml`). Publications come in from BibTeX (`bib.rs`).
+//! `data/authors/<slug>.yaml`), RenderCV input files and al-folio's `_data/cv.yml`, each told
+//! apart by its content. Publications come in from BibTeX (`bib/`).
 //!
 //! Nothing is dropped silently: every field of the input that found no place in the profile
 //! is listed in the result's warnings.
 
+mod alfolio;
 pub mod bib;
 mod hugo;
 mod jsonresume;
+mod rendercv;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 
 use serde_json::Value;
@@ -23,6 +26,10 @@ pub enum SourceFormat {
     Jsonresume,
     /// A Hugo Academic / Wowchemy / Hugo Blox author page or author data file.
     Hugo,
+    /// A RenderCV input file.
+    Rendercv,
+    /// al-folio's `_data/cv.yml`.
+    AlFolio,
 }
 
 impl fmt::Display for SourceFormat {
@@ -30,6 +37,8 @@ impl fmt::Display for SourceFormat {
         f.write_str(match self {
             SourceFormat::Jsonresume => "JSON Resume",
             SourceFormat::Hugo => "Hugo author page",
+            SourceFormat::Rendercv => "RenderCV file",
+            SourceFormat::AlFolio => "al-folio cv.yml",
         })
     }
 }
@@ -68,12 +77,60 @@ pub fn import(text: &str, format: Option<SourceFormat>) -> Result<Imported, Stri
             (profile, warnings)
         }
         SourceFormat::Hugo => hugo::convert(text)?,
+        SourceFormat::Rendercv => rendercv::convert(yaml_value(text)?)?,
+        SourceFormat::AlFolio => alfolio::convert(yaml_value(text)?)?,
     };
     Ok(Imported {
         profile,
-        warnings,
+        warnings: counted(warnings),
         format,
     })
+}
+
+/// The same field left behind in many entries (`work[0].website`, `work[1].website`) said
+/// once with its count (`work[].website (2 entries)`), where it was first met; other warnings
+/// as they are.
+fn counted(warnings: Vec<String>) -> Vec<String> {
+    const UNUSED: &str = ": no matching field";
+    // Per field with the indices taken out: its first path and how often it was met.
+    let mut groups: Vec<(String, String, usize)> = Vec::new();
+    let mut by_field: HashMap<String, usize> = HashMap::new();
+    let mut order: Vec<Result<String, usize>> = Vec::new();
+    for warning in warnings {
+        let Some(path) = warning.strip_suffix(UNUSED) else {
+            order.push(Ok(warning));
+            continue;
+        };
+        let mut field = String::with_capacity(path.len());
+        let mut in_index = false;
+        for c in path.chars() {
+            match c {
+                '[' => in_index = true,
+                ']' => in_index = false,
+                _ if in_index && c.is_ascii_digit() => continue,
+                _ => {}
+            }
+            field.push(c);
+        }
+        match by_field.get(&field) {
+            Some(&i) => groups[i].2 += 1,
+            None => {
+                by_field.insert(field.clone(), groups.len());
+                order.push(Err(groups.len()));
+                groups.push((field, path.to_string(), 1));
+            }
+        }
+    }
+    order
+        .into_iter()
+        .map(|item| match item {
+            Ok(text) => text,
+            Err(i) => match &groups[i] {
+                (_, first, 1) => format!("{first}{UNUSED}"),
+                (field, _, n) => format!("{field} ({n} entries){UNUSED}"),
+            },
+        })
+        .collect()
 }
 
 /// Parses JSON, also with the `//` and `/* */` comments and trailing commas that hand-kept
@@ -147,6 +204,28 @@ fn without_comments_and_trailing_commas(text: &str) -> String {
     String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
+/// A YAML file as a value. Custom tags (`!include other.yaml`) are refused at their line:
+/// what they stand for is in another file cvpdf does not read.
+fn yaml_value(text: &str) -> Result<Value, String> {
+    for (number, line) in text.lines().enumerate() {
+        let code = line.split(" #").next().unwrap_or(line);
+        let tag = code
+            .split([' ', '\t'])
+            .find(|word| word.starts_with('!') && word.len() > 1 && !word.starts_with("!!"));
+        let quoted = code
+            .find(['"', '\''])
+            .is_some_and(|q| tag.is_some_and(|t| code.find(t).is_some_and(|at| at > q)));
+        if let (Some(tag), false) = (tag, quoted) {
+            return Err(format!(
+                "line {}: the YAML tag {tag} stands for content elsewhere, which cvpdf does not \
+                 read; put that content here instead",
+                number + 1
+            ));
+        }
+    }
+    serde_yaml::from_str::<Value>(text).map_err(|e| format!("not valid YAML: {e}"))
+}
+
 /// Tells the formats apart by their content.
 fn detect(text: &str) -> Result<SourceFormat, String> {
     let start = text.trim_start();
@@ -168,9 +247,20 @@ fn detect(text: &str) -> Result<SourceFormat, String> {
         if value.get("basics").is_some() {
             return Ok(SourceFormat::Jsonresume);
         }
+        if value.get("cv").is_some_and(Value::is_object) {
+            return Ok(SourceFormat::Rendercv);
+        }
+        if alfolio::looks_like(&value) {
+            return Ok(SourceFormat::AlFolio);
+        }
+    } else if text.lines().any(|l| l.starts_with("cv:")) {
+        // A RenderCV file that YAML cannot read as it is (a custom tag): its own error says
+        // where.
+        return Ok(SourceFormat::Rendercv);
     }
     Err(
-        "cannot tell the format of this file; say which with --from jsonresume or --from hugo"
+        "cannot tell the format of this file; say which with --from jsonresume, hugo, \
+         rendercv or al-folio"
             .into(),
     )
 }
@@ -258,6 +348,16 @@ impl Tracked {
             None => from.map(|_| EndDate::Present),
         };
         (from, to)
+    }
+
+    /// The value at `path`, without marking it as used.
+    pub(crate) fn peek(&self, path: &str) -> Option<&Value> {
+        lookup(&self.value, path)
+    }
+
+    /// The whole input.
+    pub(crate) fn value(&self) -> &Value {
+        &self.value
     }
 
     /// The length of the array at `path` (0 when it is not an array). Marks nothing.
@@ -564,5 +664,24 @@ mod tests {
         // Broken JSON is still refused, at its place.
         let err = import("{\"basics\": {\"name\": \"A\"} oops}", None).unwrap_err();
         assert!(err.contains("line 1 column"), "{err}");
+    }
+
+    #[test]
+    fn a_field_left_in_many_entries_is_counted_once() {
+        let warnings = vec![
+            "basics.image: a photo".to_string(),
+            "work[0].website: no matching field".to_string(),
+            "work[1].website: no matching field".to_string(),
+            "meta2: no matching field".to_string(),
+            "work[12].website: no matching field".to_string(),
+        ];
+        assert_eq!(
+            counted(warnings),
+            [
+                "basics.image: a photo",
+                "work[].website (3 entries): no matching field",
+                "meta2: no matching field"
+            ]
+        );
     }
 }

@@ -254,7 +254,7 @@ pub struct Teaching {
 }
 
 /// An honour, prize or scholarship.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Award {
     /// The award.
@@ -318,7 +318,7 @@ pub struct CustomSection {
 }
 
 /// An entry of a custom section.
-#[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CustomEntry {
     /// The entry's heading.

@@ -290,11 +290,7 @@ fn unreadable(field: &str, value: &[biblatex::Spanned<RawChunk>]) -> Option<&'st
         let mut chars = text.chars();
         while let Some(c) = chars.next() {
             match c {
-                '\\' => {
-                    if chars.next().is_none() {
-                        return Some("ends in a backslash");
-                    }
-                }
+                '\\' if chars.next().is_none() => return Some("ends in a backslash"),
                 '$' if !verbatim => dollars += 1,
                 '{' => depth += 1,
                 '}' if depth == 0 => return Some("has a closing brace without an opening one"),

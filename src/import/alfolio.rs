@@ -1,0 +1,324 @@
+//! al-folio's `_data/cv.yml` → profile. The file is a list of sections, each
+//! `{title, type, contents}`: `map` (name/value pairs; "Full Name" is the name), `time_table`
+//! (entries with `title`, `institution`, `year`, `description`, or a `year` with `items`),
+//! `list` (lines) and `nested_list` (titled lists). Sections go where their title says
+//! (education, experience, awards, skills, languages, interests), to custom sections
+//! otherwise. Titles may hold HTML: links become Markdown links, other tags go.
+
+use serde_json::Value;
+
+use super::{parse_period, Tracked};
+use crate::profile::*;
+use crate::source::inline::escape as escape_markdown;
+
+/// HTML as inline Markdown: `<a href="…">text</a>` a link (when the address passes the link
+/// check), other tags dropped, entities decoded, the text escaped.
+pub(crate) fn html_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&escape_markdown(&entities(&rest[..open])));
+        let Some(close) = rest[open..].find('>') else {
+            out.push_str(&escape_markdown(&entities(&rest[open..])));
+            rest = "";
+            break;
+        };
+        let tag = &rest[open + 1..open + close];
+        rest = &rest[open + close + 1..];
+        let lower = tag.to_ascii_lowercase();
+        if lower.starts_with("a ") {
+            let href = attribute(tag, "href");
+            let end = rest.to_ascii_lowercase().find("</a>").unwrap_or(rest.len());
+            let text = html_text(&rest[..end]);
+            rest = rest.get(end + 4..).unwrap_or("");
+            match href.and_then(|h| crate::link::check(&entities(&h)).ok()) {
+                Some(url) if !text.is_empty() => out.push_str(&format!("[{text}]({url})")),
+                _ => out.push_str(&text),
+            }
+        } else if lower == "br" || lower == "br/" || lower == "br /" {
+            out.push(' ');
+        }
+    }
+    out.push_str(&escape_markdown(&entities(rest)));
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The value of attribute `name` in a tag's text (`a href="x" target=_blank`).
+fn attribute(tag: &str, name: &str) -> Option<String> {
+    let lower = tag.to_ascii_lowercase();
+    let at = lower.find(&format!("{name}="))? + name.len() + 1;
+    let value = &tag[at..];
+    let (quote, body) = match value.chars().next()? {
+        q @ ('"' | '\'') => (Some(q), &value[1..]),
+        _ => (None, value),
+    };
+    let end = match quote {
+        Some(q) => body.find(q)?,
+        None => body.find(char::is_whitespace).unwrap_or(body.len()),
+    };
+    Some(body[..end].to_string())
+}
+
+/// The common HTML entities decoded.
+fn entities(text: &str) -> String {
+    text.replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&ndash;", "–")
+        .replace("&mdash;", "—")
+        .replace("&amp;", "&")
+}
+
+/// Whether `value` looks like al-folio's cv.yml: a list of `{title, type, contents}`.
+pub(super) fn looks_like(value: &Value) -> bool {
+    value.as_array().is_some_and(|items| {
+        !items.is_empty()
+            && items.iter().all(|item| {
+                item.get("title").is_some()
+                    && item
+                        .get("type")
+                        .and_then(Value::as_str)
+                        .is_some_and(|t| matches!(t, "map" | "time_table" | "list" | "nested_list"))
+            })
+    })
+}
+
+/// Converts al-folio's cv.yml (already parsed) into a profile.
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+    if !looks_like(&value) {
+        return Err(
+            "al-folio's _data/cv.yml is a list of sections with title, type and contents".into(),
+        );
+    }
+    let count = value.as_array().map_or(0, Vec::len);
+    let mut src = Tracked::new(value);
+    let mut warnings = Vec::new();
+    let mut p = Profile::default();
+    for s in 0..count {
+        let at = format!("[{s}]");
+        let title = src.str(&format!("{at}.title")).unwrap_or_default();
+        let kind = src.str(&format!("{at}.type")).unwrap_or_default();
+        let lower = title.to_lowercase();
+        let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        let contents = format!("{at}.contents");
+        let mut custom = CustomSection {
+            title: title.clone(),
+            entries: Vec::new(),
+        };
+        match kind.as_str() {
+            "map" => {
+                for i in 0..src.len(&contents) {
+                    let e = format!("{contents}[{i}]");
+                    let (Some(name), Some(value)) = (
+                        src.str(&format!("{e}.name")),
+                        src.str(&format!("{e}.value")),
+                    ) else {
+                        continue;
+                    };
+                    match name.to_lowercase().as_str() {
+                        "full name" | "name" => p.name = html_text(&value),
+                        "languages" | "language" => {
+                            p.languages
+                                .extend(value.split([',', ';']).map(|l| Language {
+                                    name: l.trim().to_string(),
+                                    fluency: None,
+                                }))
+                        }
+                        "email" | "e-mail" => p.contact.email = Some(value),
+                        "phone" => p.contact.phone = Some(value),
+                        "website" | "homepage" => p.contact.website = Some(value),
+                        "address" | "location" => p.contact.address = Some(html_text(&value)),
+                        _ => custom.entries.push(CustomEntry {
+                            title: format!("**{}:** {}", html_text(&name), html_text(&value)),
+                            ..CustomEntry::default()
+                        }),
+                    }
+                }
+            }
+            "time_table" => {
+                for i in 0..src.len(&contents) {
+                    let e = format!("{contents}[{i}]");
+                    let (start, end) = match src.str(&format!("{e}.year")) {
+                        Some(year) => parse_period(&year).unwrap_or_else(|| {
+                            warnings.push(format!("{e}.year: \"{year}\" is not a year"));
+                            (None, None)
+                        }),
+                        None => (None, None),
+                    };
+                    // `{year, items}`: several entries of one year (al-folio's honours).
+                    if src.len(&format!("{e}.items")) > 0 {
+                        let date = start.or(match end {
+                            Some(EndDate::Date(d)) => Some(d),
+                            _ => None,
+                        });
+                        for item in src.strs(&format!("{e}.items")) {
+                            if has(&["award", "honor", "honour", "prize"]) {
+                                p.awards.push(Award {
+                                    title: html_text(&item),
+                                    date,
+                                    ..Award::default()
+                                });
+                            } else {
+                                custom.entries.push(CustomEntry {
+                                    title: html_text(&item),
+                                    date,
+                                    ..CustomEntry::default()
+                                });
+                            }
+                        }
+                        continue;
+                    }
+                    let Some(entry_title) = src.str(&format!("{e}.title")).map(|t| html_text(&t))
+                    else {
+                        continue;
+                    };
+                    let institution = src.str(&format!("{e}.institution")).map(|t| html_text(&t));
+                    let highlights = description(&mut src, &format!("{e}.description"));
+                    if has(&["education", "degree"]) && institution.is_some() {
+                        p.education.push(Education {
+                            institution: institution.unwrap_or_default(),
+                            degree: entry_title,
+                            start,
+                            end,
+                            highlights,
+                            ..Education::default()
+                        });
+                    } else if has(&["experience", "employment", "position", "work"])
+                        && institution.is_some()
+                    {
+                        p.experience.push(Experience {
+                            organization: institution.unwrap_or_default(),
+                            role: entry_title,
+                            location: None,
+                            start,
+                            end,
+                            mentors: Vec::new(),
+                            highlights,
+                        });
+                    } else if has(&["award", "honor", "honour", "prize"]) {
+                        p.awards.push(Award {
+                            title: entry_title,
+                            awarder: institution,
+                            date: start.or(match end {
+                                Some(EndDate::Date(d)) => Some(d),
+                                _ => None,
+                            }),
+                            note: (!highlights.is_empty()).then(|| highlights.join("; ")),
+                            ..Award::default()
+                        });
+                    } else {
+                        let (date, start, end) = match (start, end) {
+                            (None, Some(EndDate::Date(d))) => (Some(d), None, None),
+                            (start, end) => (None, start, end),
+                        };
+                        custom.entries.push(CustomEntry {
+                            title: entry_title,
+                            subtitle: institution,
+                            location: None,
+                            date,
+                            start,
+                            end,
+                            highlights,
+                        });
+                    }
+                }
+            }
+            "list" => {
+                for line in src.strs(&contents) {
+                    let line = html_text(&line);
+                    if has(&["interest", "hobb"]) {
+                        p.hobbies.push(line);
+                    } else {
+                        custom.entries.push(CustomEntry {
+                            title: line,
+                            ..CustomEntry::default()
+                        });
+                    }
+                }
+            }
+            "nested_list" => {
+                for i in 0..src.len(&contents) {
+                    let e = format!("{contents}[{i}]");
+                    let Some(group) = src.str(&format!("{e}.title")).map(|t| html_text(&t)) else {
+                        continue;
+                    };
+                    let items: Vec<String> = src
+                        .strs(&format!("{e}.items"))
+                        .iter()
+                        .map(|t| html_text(t))
+                        .collect();
+                    if has(&["skill"]) {
+                        p.skills.push(Skill {
+                            name: group,
+                            keywords: items,
+                        });
+                    } else {
+                        custom.entries.push(CustomEntry {
+                            title: group,
+                            highlights: items,
+                            ..CustomEntry::default()
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        if !custom.entries.is_empty() {
+            p.sections.push(custom);
+        }
+    }
+    if p.name.trim().is_empty() {
+        return Err(
+            "the cv.yml has no name (al-folio keeps it as \"Full Name\" in a `map` section); \
+             add one there, or import with `cvpdf new` and copy the sections"
+                .into(),
+        );
+    }
+    for path in src.unused() {
+        warnings.push(format!("{path}: no matching field"));
+    }
+    Ok((p, warnings))
+}
+
+/// A description: one text, or lines, or `{title, contents}` groups (flattened as
+/// `title: a; b`).
+fn description(src: &mut Tracked, at: &str) -> Vec<String> {
+    if let Some(text) = src.str(at) {
+        return vec![html_text(&text)];
+    }
+    let mut out = Vec::new();
+    for i in 0..src.len(at) {
+        let item = format!("{at}[{i}]");
+        if let Some(text) = src.str(&item) {
+            out.push(html_text(&text));
+        } else if let Some(title) = src.str(&format!("{item}.title")) {
+            let inner: Vec<String> = src
+                .strs(&format!("{item}.contents"))
+                .iter()
+                .map(|t| html_text(t))
+                .collect();
+            out.push(if inner.is_empty() {
+                html_text(&title)
+            } else {
+                format!("{}: {}", html_text(&title), inner.join("; "))
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_becomes_markdown() {
+        assert_eq!(
+            html_text(r#"<a href="https://github.com/x/y">y</a> &amp; <u>more</u>_"#),
+            r"[y](https://github.com/x/y) & more\_"
+        );
+        assert_eq!(html_text("<a href='javascript:alert(1)'>no</a>"), "no");
+    }
+}
