@@ -639,3 +639,117 @@ fn a_bib_with_every_real_world_quirk_imports_into_any_starting_profile() {
         );
     }
 }
+
+#[test]
+fn rendercv_al_folio_old_json_resume_and_old_hugo_files_import_and_render() {
+    // (fixture, format named in the output, texts the PDF must show, warnings expected)
+    let cases: [(&str, &str, &[&str], &[&str]); 4] = [
+        (
+            "rendercv.yaml",
+            "RenderCV file",
+            &[
+                "Grace Hopper",
+                "PhD in Mathematics",
+                "Remington Rand",
+                "The Education of a Computer",
+                "FLOW-MATIC",
+                "National Medal of Technology",
+                "A Method for Compiling",
+                "A-0 System",
+            ],
+            &[
+                "rendercv_settings: RenderCV's own settings",
+                "design: RenderCV's own settings",
+                "\"A Paper Without a Date\" has no date",
+                "cv.sections.\"invited_talks\"[0].reversed_number: looks like Typst or LaTeX code",
+            ],
+        ),
+        (
+            "alfolio-cv.yml",
+            "al-folio cv.yml",
+            &[
+                "Emmy Noether",
+                "University of Göttingen & Bryn Mawr",
+                "Ackermann–Teubner Memorial Award",
+                "Rings and ideals",
+                "Invariants",
+            ],
+            &[],
+        ),
+        (
+            "resume-old.json",
+            "JSON Resume",
+            &[
+                "Katherine Johnson",
+                "NASA Langley",
+                "West Virginia State",
+                "4.0",
+            ],
+            &[
+                "comments or trailing commas",
+                "basics.picture: a photo must be a file",
+                "work[].website (2 entries): no matching field",
+            ],
+        ),
+        (
+            "hugo-old-author.md",
+            "Hugo author page",
+            &[
+                "Mary Jackson",
+                "Hampton Institute",
+                "University of Virginia",
+            ],
+            &[],
+        ),
+    ];
+    for (fixture, format, texts, expected) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let source = root().join("tests/fixtures").join(fixture);
+        // No --from: every format is told from its content.
+        let output = cvpdf(
+            dir.path(),
+            &["import", source.to_str().unwrap(), "-o", "p.yaml"],
+        );
+        let err = stderr(&output);
+        assert!(output.status.success(), "{fixture}: {err}");
+        assert!(err.contains(&format!("({format})")), "{fixture}: {err}");
+        let yaml = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+        for warning in expected {
+            assert!(err.contains(warning), "{fixture}: no {warning:?} in\n{err}");
+            assert!(
+                yaml.contains(warning),
+                "{fixture}: no {warning:?} in the header"
+            );
+        }
+        let pdf = render(dir.path(), "p.yaml");
+        for text in texts {
+            assert!(pdf.contains(text), "{fixture}: {text:?} not in the PDF");
+        }
+    }
+    // The RenderCV file's links and own-name marks.
+    let dir = tempfile::tempdir().unwrap();
+    let source = root().join("tests/fixtures/rendercv.yaml");
+    let output = cvpdf(dir.path(), &["import", source.to_str().unwrap()]);
+    let yaml = stdout(&output);
+    for line in [
+        "url: https://hachyderm.io/@grace",
+        "url: https://scholar.google.com/citations?user=AbCdEfG",
+        "phone: +1-202-555-0123",
+        "name_variants:\n- G. M. Hopper",
+    ] {
+        assert!(yaml.contains(line), "{line:?} not in\n{yaml}");
+    }
+    // A custom YAML tag is refused at its line, and nothing is written.
+    let tagged = root().join("tests/fixtures/rendercv-include.yaml");
+    let output = cvpdf(
+        dir.path(),
+        &["import", tagged.to_str().unwrap(), "-o", "tagged.yaml"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("line 4: the YAML tag !include stands for content elsewhere"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.path().join("tagged.yaml").exists());
+}

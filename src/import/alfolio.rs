@@ -59,16 +59,86 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     Some(body[..end].to_string())
 }
 
-/// The common HTML entities decoded.
+/// HTML entities decoded: numeric ones, and the named ones people type (accents, dashes,
+/// quotes); an unknown one stays as written.
 fn entities(text: &str) -> String {
-    text.replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&ndash;", "–")
-        .replace("&mdash;", "—")
-        .replace("&amp;", "&")
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('&') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        let decoded = tail[1..]
+            .find(';')
+            .filter(|&end| end <= 10)
+            .and_then(|end| entity(&tail[1..1 + end]).map(|c| (c, end + 2)));
+        match decoded {
+            Some((c, length)) => {
+                out.push(c);
+                rest = &tail[length..];
+            }
+            None => {
+                out.push('&');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The character an entity's name (between `&` and `;`) stands for.
+fn entity(name: &str) -> Option<char> {
+    if let Some(number) = name.strip_prefix('#') {
+        let code = match number.strip_prefix(['x', 'X']) {
+            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+            None => number.parse().ok()?,
+        };
+        return char::from_u32(code).filter(|c| !c.is_control() || *c == '\n');
+    }
+    // Accented letters: the letter and the accent's name (`ouml`, `eacute`, `Ccedil`).
+    for (suffix, mark) in [
+        ("uml", '\u{308}'),
+        ("acute", '\u{301}'),
+        ("grave", '\u{300}'),
+        ("circ", '\u{302}'),
+        ("tilde", '\u{303}'),
+        ("cedil", '\u{327}'),
+        ("ring", '\u{30A}'),
+        ("caron", '\u{30C}'),
+    ] {
+        if let Some(letter) = name.strip_suffix(suffix) {
+            let mut chars = letter.chars();
+            if let (Some(c), None) = (chars.next(), chars.next()) {
+                if c.is_ascii_alphabetic() {
+                    return unicode_normalization::char::compose(c, mark);
+                }
+            }
+        }
+    }
+    Some(match name {
+        "amp" => '&',
+        "lt" => '<',
+        "gt" => '>',
+        "quot" => '"',
+        "apos" => '\'',
+        "nbsp" => ' ',
+        "ndash" => '–',
+        "mdash" => '—',
+        "hellip" => '…',
+        "lsquo" => '‘',
+        "rsquo" => '’',
+        "ldquo" => '“',
+        "rdquo" => '”',
+        "szlig" => 'ß',
+        "aelig" => 'æ',
+        "oslash" => 'ø',
+        "Oslash" => 'Ø',
+        "copy" => '©',
+        "reg" => '®',
+        "middot" => '·',
+        "bull" => '•',
+        _ => return None,
+    })
 }
 
 /// Whether `value` looks like al-folio's cv.yml: a list of `{title, type, contents}`.
@@ -320,5 +390,9 @@ mod tests {
             r"[y](https://github.com/x/y) & more\_"
         );
         assert_eq!(html_text("<a href='javascript:alert(1)'>no</a>"), "no");
+        assert_eq!(
+            html_text("G&ouml;ttingen &amp; Fran&ccedil;ois &#8211; &#x4E2D; &bogus; &"),
+            "Göttingen & François – 中 &bogus; &"
+        );
     }
 }

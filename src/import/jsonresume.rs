@@ -38,12 +38,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     if !address.is_empty() {
         p.contact.address = Some(address.join(", "));
     }
-    if src
-        .str("basics.image")
-        .or_else(|| src.str("basics.picture"))
-        .is_some()
+    if let Some(field) = ["basics.image", "basics.picture"]
+        .into_iter()
+        .find(|f| src.str(f).is_some())
     {
-        warnings.push("basics.image: a photo must be a file next to the profile; download it and set `photo:`".into());
+        warnings.push(format!(
+            "{field}: a photo must be a file next to the profile; download it and set `photo:`"
+        ));
     }
     for i in 0..src.len("basics.profiles") {
         let at = format!("basics.profiles[{i}]");

@@ -229,7 +229,11 @@ fn yaml_value(text: &str) -> Result<Value, String> {
 /// Tells the formats apart by their content.
 fn detect(text: &str) -> Result<SourceFormat, String> {
     let start = text.trim_start();
-    if start.starts_with('{') {
+    // A hand-kept JSON file may start with a comment.
+    let uncommented = start
+        .starts_with("//")
+        .then(|| without_comments_and_trailing_commas(start));
+    if start.starts_with('{') || uncommented.is_some_and(|u| u.trim_start().starts_with('{')) {
         return Ok(SourceFormat::Jsonresume);
     }
     if start.starts_with("---") || start.starts_with("+++") {
@@ -330,13 +334,11 @@ impl Tracked {
         end: &str,
         warnings: &mut Vec<String>,
     ) -> (Option<Date>, Option<EndDate>) {
-        // A whole period written into the start field (`"2017-05 - 2019-04"`).
+        // A whole period written into the start field (`"2017-05 - 2019-04"`, `since 2021`).
         if let Some(text) = self.str(start) {
-            if parse_date(&text).is_err() {
-                if let Some((from, to)) = parse_period(&text) {
-                    if self.str(end).is_none() {
-                        return (from, to);
-                    }
+            if let Some((Some(from), Some(to))) = parse_period(&text) {
+                if self.str(end).is_none() {
+                    return (Some(from), Some(to));
                 }
             }
         }

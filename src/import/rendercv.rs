@@ -434,15 +434,14 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     }
     // Typst or LaTeX written into the text renders as code here: say where.
     for path in code_like_paths(src.value(), "") {
-        let path = name_sections(&path, &titles);
         warnings.push(format!(
             "{path}: looks like Typst or LaTeX code, which cvpdf prints as text"
         ));
     }
     for path in src.unused() {
-        let path = name_sections(&path, &titles);
         warnings.push(format!("{path}: no matching field"));
     }
+    let warnings = warnings.iter().map(|w| name_sections(w, &titles)).collect();
     Ok((p, warnings))
 }
 
