@@ -28,8 +28,10 @@ pub(crate) fn html_text(html: &str) -> String {
         let lower = tag.to_ascii_lowercase();
         if lower.starts_with("a ") {
             let href = attribute(tag, "href");
-            let end = rest.to_ascii_lowercase().find("</a>").unwrap_or(rest.len());
-            let text = html_text(&rest[..end]);
+            let end = find_closing_anchor(rest).unwrap_or(rest.len());
+            // The link's text: its tags dropped, not read as HTML again (no nesting).
+            let text = escape_markdown(&entities(&without_tags(&rest[..end])));
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
             rest = rest.get(end + 4..).unwrap_or("");
             match href.and_then(|h| crate::link::check(&entities(&h)).ok()) {
                 Some(url) if !text.is_empty() => out.push_str(&format!("[{text}]({url})")),
@@ -41,6 +43,32 @@ pub(crate) fn html_text(html: &str) -> String {
     }
     out.push_str(&escape_markdown(&entities(rest)));
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Where `</a>` (in any case) starts in `html`.
+fn find_closing_anchor(html: &str) -> Option<usize> {
+    let bytes = html.as_bytes();
+    html.match_indices("</").map(|(i, _)| i).find(|&i| {
+        bytes
+            .get(i + 2)
+            .is_some_and(|b| b.eq_ignore_ascii_case(&b'a'))
+            && bytes.get(i + 3) == Some(&b'>')
+    })
+}
+
+/// `html` without its tags.
+fn without_tags(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The value of attribute `name` in a tag's text (`a href="x" target=_blank`).
@@ -67,10 +95,14 @@ fn entities(text: &str) -> String {
     while let Some(at) = rest.find('&') {
         out.push_str(&rest[..at]);
         let tail = &rest[at..];
-        let decoded = tail[1..]
-            .find(';')
-            .filter(|&end| end <= 10)
-            .and_then(|end| entity(&tail[1..1 + end]).map(|c| (c, end + 2)));
+        // Names are short: look for the `;` among the next few characters only (a text of
+        // many `&` and no `;` must not be searched to its end each time).
+        let window = tail[1..]
+            .char_indices()
+            .take(12)
+            .find(|&(_, c)| c == ';')
+            .map(|(i, _)| i);
+        let decoded = window.and_then(|end| entity(&tail[1..1 + end]).map(|c| (c, end + 2)));
         match decoded {
             Some((c, length)) => {
                 out.push(c);
@@ -390,6 +422,11 @@ mod tests {
             r"[y](https://github.com/x/y) & more\_"
         );
         assert_eq!(html_text("<a href='javascript:alert(1)'>no</a>"), "no");
+        // Deeply nested or unclosed anchors are text, read once.
+        let nested = "<a href=\"https://x.org\">".repeat(100_000);
+        assert!(html_text(&nested).is_empty());
+        let many = "&".repeat(200_000);
+        assert_eq!(entities(&many).len(), 200_000);
         assert_eq!(
             html_text("G&ouml;ttingen &amp; Fran&ccedil;ois &#8211; &#x4E2D; &bogus; &"),
             "Göttingen & François – 中 &bogus; &"

@@ -106,7 +106,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         p.education.push(Education {
             institution,
             degree,
-            location: None,
+            location: src.str(&format!("{at}.location")),
             start,
             end,
             expected: false,

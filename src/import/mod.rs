@@ -570,11 +570,18 @@ pub(crate) fn link_kind(name: &str) -> Option<crate::profile::LinkKind> {
 /// The YAML text of an imported profile: a header saying where it came from and what was
 /// left behind, then the data.
 pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, String> {
-    let mut out = format!("# Imported by cvpdf from {source} ({}).\n", imported.format);
+    let mut out = format!(
+        "# Imported by cvpdf from {} ({}).\n",
+        crate::yaml::edit::comment_text(source),
+        imported.format
+    );
     if !imported.warnings.is_empty() {
         out.push_str("# Not carried over:\n");
         for warning in &imported.warnings {
-            out.push_str(&format!("#   - {}\n", warning.replace('\n', " ")));
+            out.push_str(&format!(
+                "#   - {}\n",
+                crate::yaml::edit::comment_text(warning)
+            ));
         }
     }
     let body = serde_yaml::to_string(&imported.profile).map_err(|e| e.to_string())?;

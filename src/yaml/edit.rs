@@ -199,6 +199,21 @@ fn flow_length(text: &str) -> Option<usize> {
     None
 }
 
+/// `text` made safe to write after a `#` on one line of YAML: line breaks (also the ones
+/// YAML 1.1 readers know, U+0085, U+2028, U+2029) and tabs become spaces, other control
+/// characters visible escapes — so text from an imported file can never end the comment and
+/// become YAML.
+pub fn comment_text(text: &str) -> String {
+    let spaced: String = text
+        .chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\t' | '\u{85}' | '\u{2028}' | '\u{2029}' => ' ',
+            c => c,
+        })
+        .collect();
+    crate::diag::escape_controls(&spaced).into_owned()
+}
+
 /// The start of the line that holds byte `at`.
 pub fn line_start(text: &str, at: usize) -> usize {
     text[..at].rfind('\n').map_or(0, |i| i + 1)
@@ -266,6 +281,19 @@ mod tests {
             sequence_at(DOC, &index, "talks"),
             SequenceAt::Missing
         ));
+    }
+
+    #[test]
+    fn comment_text_stays_one_comment() {
+        let text = comment_text("a\rname: evil\u{2028}b\u{85}c\u{7}");
+        assert!(
+            !text.chars().any(|c| c.is_control() || c == '\u{2028}'),
+            "{text:?}"
+        );
+        let yaml = format!("# {text}\nname: A\n");
+        let value: serde_yaml::Value = serde_yaml::from_str(&yaml).unwrap();
+        assert_eq!(value["name"], serde_yaml::Value::from("A"));
+        assert_eq!(value.as_mapping().unwrap().len(), 1);
     }
 
     #[test]

@@ -237,6 +237,7 @@ fn comment_lines(text: &str, indent: &str) -> String {
     }
     let mut out = String::new();
     let mut line = String::new();
+    let text = edit::comment_text(text);
     for word in text.split_whitespace() {
         // A count stays with its field: `abstract (28),` is one unit.
         let glued = word.starts_with('(');

@@ -40,15 +40,25 @@ pub struct Read {
 }
 
 impl Read {
-    /// What was not carried over, most frequent first: `abstract (28), keywords (12)`.
+    /// What was not carried over, most frequent first: `abstract (28), keywords (12)`; after
+    /// [`MAX_LISTED`] fields, how many more.
     pub fn left_summary(&self) -> Vec<String> {
         let mut left: Vec<(&String, &usize)> = self.left.iter().collect();
         left.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        left.iter()
+        let mut out: Vec<String> = left
+            .iter()
+            .take(MAX_LISTED)
             .map(|(field, count)| format!("{field} ({count})"))
-            .collect()
+            .collect();
+        if left.len() > MAX_LISTED {
+            out.push(format!("{} other fields", left.len() - MAX_LISTED));
+        }
+        out
     }
 }
+
+/// The most fields the summary of what was not carried over names one by one.
+pub const MAX_LISTED: usize = 40;
 
 /// Entry types that collect papers: one that another entry crossrefs is the venue, not a
 /// paper.
