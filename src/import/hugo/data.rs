@@ -165,7 +165,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         "name.pronouns",
         "name.alternate",
     ] {
-        if src.get(key).is_some() {
+        if src.get(key).is_some_and(|v| !super::is_empty(v)) {
             src.mark(key);
             warnings.push(format!("{key}: a website setting, not part of a CV"));
         }

@@ -177,6 +177,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         }
     }
     for key in [
+        "authors",
         "superuser",
         "highlight_name",
         "status",
@@ -184,7 +185,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         "avatar_filename",
         "weight",
     ] {
-        if src.get(key).is_some() {
+        if src.get(key).is_some_and(|v| !is_empty(v)) {
             src.mark(key);
             warnings.push(format!("{key}: a website setting, not part of a CV"));
         }
@@ -257,6 +258,17 @@ pub(super) fn social_link(
     let kind = link_kind(&icon_name).unwrap_or(LinkKind::Other);
     let label = label.or_else(|| (kind == LinkKind::Other).then(|| icon_name.clone()));
     p.links.push(Link { kind, url, label });
+}
+
+/// Whether a value holds nothing (a theme's template leaves `""`, `[]` and `{}` in place).
+pub(super) fn is_empty(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Null => true,
+        serde_json::Value::String(s) => s.trim().is_empty(),
+        serde_json::Value::Array(a) => a.iter().all(is_empty),
+        serde_json::Value::Object(o) => o.values().all(is_empty),
+        _ => false,
+    }
 }
 
 #[cfg(test)]
