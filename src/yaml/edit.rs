@@ -131,9 +131,7 @@ pub fn inline_value_lines(
         Some(b'[') | Some(b'{') => value_start + flow_length(&text[value_start..])?,
         _ => {
             // A scalar (`~`, `null`) or nothing, up to a comment or the line's end.
-            let line_end = text[value_start..]
-                .find('\n')
-                .map_or(text.len(), |i| value_start + i);
+            let line_end = line_end(text, value_start);
             let line = &text[value_start..line_end];
             let comment = line
                 .find(" #")
@@ -141,12 +139,20 @@ pub fn inline_value_lines(
             value_start + comment
         }
     };
-    let line_end = text[value_end..]
-        .find('\n')
-        .map_or(text.len(), |i| value_end + i);
+    let line_end = line_end(text, value_end);
     let rest = text[value_end..line_end].trim();
     let comment = rest.starts_with('#').then(|| rest.to_string());
     Some((start..line_end, comment))
+}
+
+/// Where the line holding byte `at` ends, before its line break (`\n` or `\r\n`).
+fn line_end(text: &str, at: usize) -> usize {
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    if end > at && text.as_bytes()[end - 1] == b'\r' {
+        end - 1
+    } else {
+        end
+    }
 }
 
 /// The length of the flow collection at the start of `text` (to its closing bracket), minding
@@ -310,6 +316,10 @@ mod tests {
         let (range, comment) = inline_value_lines(doc, &index, "talks").unwrap();
         assert_eq!(&doc[range], "talks: ~ # none");
         assert_eq!(comment.as_deref(), Some("# none"));
+        let crlf = "name: A\r\npublications: []\r\nskills: []\r\n";
+        let index = SpanIndex::build(crlf).unwrap();
+        let (range, _) = inline_value_lines(crlf, &index, "publications").unwrap();
+        assert_eq!(&crlf[range], "publications: []");
     }
 
     #[test]

@@ -134,7 +134,9 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             }
         }
         SequenceAt::Missing if !added.is_empty() => {
-            let sep = if text.is_empty() || text.ends_with('\n') {
+            // At the end of the document: before a `...` end marker, if it has one.
+            let end = document_end(text);
+            let sep = if end == 0 || text[..end].ends_with('\n') {
                 ""
             } else {
                 "\n"
@@ -144,7 +146,7 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
                 block.push_str(&edit::sequence_item(p, "  ")?);
             }
             edits.push(Edit {
-                range: text.len()..text.len(),
+                range: end..end,
                 text: block,
             });
         }
@@ -175,6 +177,12 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
         }
         SequenceAt::Empty(_) | SequenceAt::Other => {}
     }
+    // New lines end as the file's lines do (a profile saved on Windows keeps its CRLF).
+    if text.contains("\r\n") {
+        for edit in &mut edits {
+            edit.text = edit.text.replace("\r\n", "\n").replace('\n', "\r\n");
+        }
+    }
     outcome.text = edit::apply(text, edits);
     // Never replace a good profile with a broken one.
     profile::parse(&outcome.text, dir).map_err(|problems| {
@@ -184,6 +192,19 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
         format!("the merged profile would not be valid ({first}); the file is left as it was")
     })?;
     Ok(outcome)
+}
+
+/// Where the document's content ends: before a final `...` line (YAML's end-of-document
+/// marker) and what follows it, else the end of the text.
+fn document_end(text: &str) -> usize {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if line.trim_end() == "..." {
+            return at;
+        }
+        at += line.len();
+    }
+    text.len()
 }
 
 /// An existing publication updated from its BibTeX entry: the entry knows the bibliographic

@@ -582,4 +582,29 @@ mod tests {
         let (_, papers) = read(bib, None);
         assert_eq!(papers["k"].title, r"A\_b and \[c\] \*d\*");
     }
+
+    #[test]
+    fn windows_line_endings_and_document_markers_are_kept() {
+        let read = publications(BIB, None).unwrap();
+        for text in [
+            "name: Zili Zhang\r\npublications: []\r\nskills: []\r\n",
+            "name: Zili Zhang\r\npublications:\r\n  - title: Old\r\n    authors: [Z]\r\n    year: 2020\r\n",
+            "name: Zili Zhang\r\n",
+        ] {
+            let profile = profile::parse(text, Path::new(".")).unwrap();
+            let out = merge(text, &profile, Path::new("."), &read).unwrap();
+            assert!(
+                out.text.split_inclusive('\n').all(|l| l.ends_with("\r\n")),
+                "{:?}",
+                out.text
+            );
+        }
+        let text = "---\nname: Zili Zhang\n...\n";
+        let profile = profile::parse(text, Path::new(".")).unwrap();
+        let out = merge(text, &profile, Path::new("."), &read).unwrap();
+        assert!(out
+            .text
+            .starts_with("---\nname: Zili Zhang\npublications:\n"));
+        assert!(out.text.ends_with("\n...\n"), "{}", out.text);
+    }
 }
