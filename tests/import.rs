@@ -616,6 +616,10 @@ fn a_bib_with_every_real_world_quirk_imports_into_any_starting_profile() {
             pdf.page_text.iter().all(|t| !t.contains('\\')),
             "LaTeX left in the PDF"
         );
+        assert!(
+            !pdf.contains("Turned Off"),
+            "a %-commented entry is not imported"
+        );
         // A second import changes nothing.
         let again = cvpdf(
             dir.path(),

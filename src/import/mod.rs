@@ -8,16 +8,22 @@
 
 mod alfolio;
 pub mod bib;
+mod dates;
 mod hugo;
+mod json;
 mod jsonresume;
 mod rendercv;
+mod tracked;
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::Value;
 
-use crate::profile::{Date, EndDate, Profile};
+use crate::profile::Profile;
+pub(crate) use dates::{parse_date, parse_period};
+use json::{relaxed_json, without_comments_and_trailing_commas};
+pub(crate) use tracked::Tracked;
 
 /// The formats `cvpdf import` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -133,77 +139,6 @@ fn counted(warnings: Vec<String>) -> Vec<String> {
         .collect()
 }
 
-/// Parses JSON, also with the `//` and `/* */` comments and trailing commas that hand-kept
-/// files (a real al-folio `resume.json`) have; says whether it had to overlook them. An error
-/// names the line and column.
-fn relaxed_json(text: &str) -> Result<(Value, bool), String> {
-    let strict = match serde_json::from_str::<Value>(text) {
-        Ok(value) => return Ok((value, false)),
-        Err(e) => e,
-    };
-    let cleaned = without_comments_and_trailing_commas(text);
-    if cleaned == text {
-        return Err(format!("not valid JSON: {strict}"));
-    }
-    // Positions are kept (what is removed becomes spaces), so an error still points right.
-    serde_json::from_str::<Value>(&cleaned)
-        .map(|value| (value, true))
-        .map_err(|e| format!("not valid JSON: {e}"))
-}
-
-/// `text` with comments and commas before a closing bracket turned into spaces (strings are
-/// left alone; line breaks stay, so lines and columns do not move).
-fn without_comments_and_trailing_commas(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = bytes.to_vec();
-    let blank = |out: &mut Vec<u8>, range: std::ops::Range<usize>| {
-        for b in &mut out[range] {
-            if *b != b'\n' {
-                *b = b' ';
-            }
-        }
-    };
-    let mut i = 0;
-    // Where the last comma outside strings is, while only white space follows it.
-    let mut comma: Option<usize> = None;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                comma = None;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                let end = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
-                blank(&mut out, i..end);
-                i = end;
-                continue;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                let end = text[i + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |n| i + 2 + n + 2);
-                blank(&mut out, i..end);
-                i = end;
-                continue;
-            }
-            b',' => comma = Some(i),
-            b'}' | b']' => {
-                if let Some(at) = comma.take() {
-                    out[at] = b' ';
-                }
-            }
-            b' ' | b'\t' | b'\r' | b'\n' => {}
-            _ => comma = None,
-        }
-        i += 1;
-    }
-    // Only ASCII bytes outside strings were replaced, by ASCII: still UTF-8.
-    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
-}
-
 /// A YAML file as a value. Custom tags (`!include other.yaml`) are refused at their line:
 /// what they stand for is in another file cvpdf does not read.
 fn yaml_value(text: &str) -> Result<Value, String> {
@@ -269,287 +204,6 @@ fn detect(text: &str) -> Result<SourceFormat, String> {
     )
 }
 
-/// An input document that remembers which of its parts were used, so the rest can be listed.
-pub(crate) struct Tracked {
-    value: Value,
-    used: BTreeSet<String>,
-    /// Parts that are not data about the researcher (a schema URL, build flags): not listed.
-    ignored: BTreeSet<String>,
-}
-
-impl Tracked {
-    pub(crate) fn new(value: Value) -> Self {
-        Self {
-            value,
-            used: BTreeSet::new(),
-            ignored: BTreeSet::new(),
-        }
-    }
-
-    /// The value at a dotted path (`basics.location.city`, `work[2].name`), marked as used.
-    pub(crate) fn get(&mut self, path: &str) -> Option<&Value> {
-        let found = lookup(&self.value, path)?;
-        if found.is_null() {
-            return None;
-        }
-        self.used.insert(path.to_string());
-        Some(found)
-    }
-
-    /// A string at `path` (numbers are accepted and written out), trimmed, if not empty.
-    pub(crate) fn str(&mut self, path: &str) -> Option<String> {
-        let text = match self.get(path)? {
-            Value::String(s) => s.trim().to_string(),
-            Value::Number(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            _ => {
-                // Not a string where one is expected: leave it for the warnings.
-                self.used.remove(path);
-                return None;
-            }
-        };
-        (!text.is_empty()).then_some(text)
-    }
-
-    /// The strings of an array at `path`.
-    pub(crate) fn strs(&mut self, path: &str) -> Vec<String> {
-        (0..self.len(path))
-            .filter_map(|i| self.str(&format!("{path}[{i}]")))
-            .collect()
-    }
-
-    /// A date at `path` ([`parse_date`]); one that does not parse is a warning.
-    pub(crate) fn date(&mut self, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
-        let text = self.str(path)?;
-        parse_date(&text)
-            .map_err(|e| warnings.push(format!("{path}: {e}")))
-            .ok()
-    }
-
-    /// The start and end dates at `start` and `end`; a missing end of a started entry means
-    /// it goes on. Dates that do not parse are warnings.
-    pub(crate) fn period(
-        &mut self,
-        start: &str,
-        end: &str,
-        warnings: &mut Vec<String>,
-    ) -> (Option<Date>, Option<EndDate>) {
-        // A whole period written into the start field (`"2017-05 - 2019-04"`, `since 2021`).
-        if let Some(text) = self.str(start) {
-            if let Some((Some(from), Some(to))) = parse_period(&text) {
-                if self.str(end).is_none() {
-                    return (Some(from), Some(to));
-                }
-            }
-        }
-        let from = self.date(start, warnings);
-        let to = match self.str(end) {
-            Some(text) => parse_end(&text)
-                .map_err(|e| warnings.push(format!("{end}: {e}")))
-                .ok(),
-            None => from.map(|_| EndDate::Present),
-        };
-        (from, to)
-    }
-
-    /// The value at `path`, without marking it as used.
-    pub(crate) fn peek(&self, path: &str) -> Option<&Value> {
-        lookup(&self.value, path)
-    }
-
-    /// The whole input.
-    pub(crate) fn value(&self) -> &Value {
-        &self.value
-    }
-
-    /// The length of the array at `path` (0 when it is not an array). Marks nothing.
-    pub(crate) fn len(&self, path: &str) -> usize {
-        lookup(&self.value, path)
-            .and_then(Value::as_array)
-            .map_or(0, Vec::len)
-    }
-
-    /// Marks `path` as not data, so it is not listed as dropped.
-    pub(crate) fn ignore(&mut self, path: &str) {
-        self.ignored.insert(path.to_string());
-    }
-
-    /// Marks `path` as used although its value was not copied (a detail it is known that the
-    /// profile shows in another way).
-    pub(crate) fn mark(&mut self, path: &str) {
-        self.used.insert(path.to_string());
-    }
-
-    /// The paths of the input that were neither used nor ignored, at the highest level where
-    /// nothing below was used.
-    pub(crate) fn unused(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        self.collect_unused(&self.value, "", &mut out);
-        out
-    }
-
-    fn collect_unused(&self, value: &Value, path: &str, out: &mut Vec<String>) {
-        if !path.is_empty() && (self.used.contains(path) || self.ignored.contains(path)) {
-            return;
-        }
-        let empty = match value {
-            Value::Null => true,
-            Value::String(s) => s.trim().is_empty(),
-            Value::Array(a) => a.is_empty(),
-            Value::Object(o) => o.is_empty(),
-            _ => false,
-        };
-        if empty {
-            return;
-        }
-        let below_used = self.used.iter().any(|u| is_below(u, path));
-        if !path.is_empty() && !below_used {
-            out.push(path.to_string());
-            return;
-        }
-        match value {
-            Value::Object(map) => {
-                for (key, child) in map {
-                    let child_path = if path.is_empty() {
-                        key.clone()
-                    } else {
-                        format!("{path}.{key}")
-                    };
-                    self.collect_unused(child, &child_path, out);
-                }
-            }
-            Value::Array(items) => {
-                for (i, child) in items.iter().enumerate() {
-                    self.collect_unused(child, &format!("{path}[{i}]"), out);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Whether `path` lies strictly below `parent` (`a.b` and `a[0]` below `a`).
-fn is_below(path: &str, parent: &str) -> bool {
-    if parent.is_empty() {
-        return true;
-    }
-    path.len() > parent.len()
-        && path.starts_with(parent)
-        && matches!(path.as_bytes()[parent.len()], b'.' | b'[')
-}
-
-/// The value at a dotted path with `[i]` indices.
-fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
-    let mut current = value;
-    for part in path.split('.') {
-        let (key, indices) = match part.find('[') {
-            Some(i) => (&part[..i], &part[i..]),
-            None => (part, ""),
-        };
-        if !key.is_empty() {
-            current = current.get(key)?;
-        }
-        for index in indices.split('[').skip(1) {
-            let i: usize = index.trim_end_matches(']').parse().ok()?;
-            current = current.get(i)?;
-        }
-    }
-    Some(current)
-}
-
-/// A date from the forms other formats and people use: `2014`, `2014-06`, `2014-06-29`, an
-/// ISO date-time, `2014/06`, `2014.06`, `06/2014`, `June 2014`, `Jun. 2014`; `Err` (with the
-/// reason) when it is none of them.
-pub(crate) fn parse_date(text: &str) -> Result<Date, String> {
-    let text = text.trim();
-    let date_part = text.split(['T', ' ']).next().unwrap_or(text);
-    let strict = match date_part.parse::<Date>() {
-        Ok(date) => return Ok(date),
-        Err(e) => e.to_string(),
-    };
-    let parts: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || matches!(c, '/' | '.' | ','))
-        .filter(|p| !p.is_empty())
-        .collect();
-    let year_of = |p: &str| (p.len() == 4).then(|| p.parse::<u16>().ok()).flatten();
-    let month_of = |p: &str| -> Option<u8> {
-        if let Ok(n) = p.parse::<u8>() {
-            return (1..=12).contains(&n).then_some(n);
-        }
-        let p = p.to_lowercase();
-        if p.len() < 3 {
-            return None;
-        }
-        const MONTHS: [&str; 12] = [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ];
-        MONTHS
-            .iter()
-            .position(|m| m.starts_with(&p) || (p == "sept" && *m == "september"))
-            .map(|i| i as u8 + 1)
-    };
-    let (year, month) = match parts.as_slice() {
-        [a, b] => match (year_of(a), year_of(b)) {
-            (Some(year), None) => (year, month_of(b)),
-            (None, Some(year)) => (year, month_of(a)),
-            _ => return Err(strict),
-        },
-        _ => return Err(strict),
-    };
-    let month = month.ok_or(strict)?;
-    format!("{year:04}-{month:02}")
-        .parse::<Date>()
-        .map_err(|e| e.to_string())
-}
-
-/// A period written as one text — `2016-2019`, `2019 – present`, `since 2021`,
-/// `2017-05 - 2019-04`, `2019` — as start and end. A single date is when the entry ended (a
-/// degree's year) unless words say it goes on; `None` when the text holds no date.
-pub(crate) fn parse_period(text: &str) -> Option<(Option<Date>, Option<EndDate>)> {
-    let lower = text.to_lowercase();
-    let ongoing = [
-        "since", "present", "now", "current", "ongoing", "today", "至今",
-    ]
-    .iter()
-    .any(|w| lower.contains(w));
-    // Ranges are split at dashes between dates, not inside one (`2019-06` is a month).
-    let mut dates: Vec<Date> = Vec::new();
-    for part in text.split([' ', '–', '—', ',']) {
-        let pieces: Vec<&str> = part.split('-').filter(|p| !p.is_empty()).collect();
-        let candidates: Vec<String> = match pieces.as_slice() {
-            [y, m] if y.len() == 4 && m.len() <= 2 => vec![format!("{y}-{m}")],
-            _ => pieces.iter().map(|p| p.to_string()).collect(),
-        };
-        dates.extend(candidates.iter().filter_map(|c| parse_date(c).ok()));
-    }
-    match (dates.as_slice(), ongoing) {
-        ([from, ..], true) => Some((Some(*from), Some(EndDate::Present))),
-        ([one], false) => Some((None, Some(EndDate::Date(*one)))),
-        ([from, to, ..], false) => Some((Some(*from), Some(EndDate::Date(*to)))),
-        _ => None,
-    }
-}
-
-/// An end date: a date, or `present` for words that mean it.
-pub(crate) fn parse_end(text: &str) -> Result<EndDate, String> {
-    let lower = text.trim().to_lowercase();
-    if ["present", "now", "current", "today", "至今"].contains(&lower.as_str()) {
-        return Ok(EndDate::Present);
-    }
-    parse_date(text).map(EndDate::Date)
-}
-
 /// What a link's kind is, from a service name or an icon name.
 pub(crate) fn link_kind(name: &str) -> Option<crate::profile::LinkKind> {
     use crate::profile::LinkKind::*;
@@ -591,7 +245,9 @@ pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::dates::parse_end;
     use super::*;
+    use crate::profile::EndDate;
 
     #[test]
     fn unused_parts_are_listed_at_their_highest_level() {

@@ -166,13 +166,20 @@ fn key_of(bib: &str, block: &Block) -> String {
     }
 }
 
-/// The `@` blocks from byte `from` on.
+/// The `@` blocks from byte `from` on. Between blocks, `%` starts a comment to the end of
+/// its line, as biber and JabRef read it: `%@article{…}` is an entry someone turned off.
 fn blocks(bib: &str, from: usize) -> Vec<Block> {
     let bytes = bib.as_bytes();
     let mut out = Vec::new();
     let mut i = from;
-    while let Some(offset) = bib[i..].find('@') {
+    while let Some(offset) = bib[i..].find(['@', '%']) {
         let start = i + offset;
+        if bytes[start] == b'%' {
+            i = bib[start..]
+                .find('\n')
+                .map_or(bytes.len(), |n| start + n + 1);
+            continue;
+        }
         let Some((kind, open)) = opening(bib, start) else {
             i = start + 1;
             continue;
@@ -259,7 +266,7 @@ mod tests {
 
     #[test]
     fn front_matter_comments_and_broken_entries_are_blanked() {
-        let bib = "---\nlayout: x@y\n---\n\n@comment{ {nested} }\n@preamble{ {\\newcommand} }\n@article{good, title = {A}, year = 2020}\n@article{broken, title = {B, year = 2021}\n@misc{next, title = {C}, year = 2022}\n@book(paren, title = {D}, year = {2023})\n@misc{nocomma title = {E}}\nsee me@home.org\n";
+        let bib = "---\nlayout: x@y\n---\n%@article{off, title = {Off}, year = 2020}\n@comment{ {nested} }\n@preamble{ {\\newcommand} }\n@article{good, title = {A}, year = 2020}\n@article{broken, title = {B, year = 2021}\n@misc{next, title = {C}, year = 2022}\n@book(paren, title = {D}, year = {2023})\n@misc{nocomma title = {E}}\nsee me@home.org\n";
         let prepared = prepare(bib);
         assert_eq!(prepared.text.len(), bib.len());
         assert_eq!(prepared.text.lines().count(), bib.lines().count());

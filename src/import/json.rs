@@ -1,0 +1,75 @@
+//! JSON as hand-kept files have it: `//` and `/* */` comments and trailing commas (a real
+//! al-folio `resume.json` has them) are overlooked, with positions kept for errors.
+
+use serde_json::Value;
+
+/// Parses JSON, also with the `//` and `/* */` comments and trailing commas that hand-kept
+/// files (a real al-folio `resume.json`) have; says whether it had to overlook them. An error
+/// names the line and column.
+pub(super) fn relaxed_json(text: &str) -> Result<(Value, bool), String> {
+    let strict = match serde_json::from_str::<Value>(text) {
+        Ok(value) => return Ok((value, false)),
+        Err(e) => e,
+    };
+    let cleaned = without_comments_and_trailing_commas(text);
+    if cleaned == text {
+        return Err(format!("not valid JSON: {strict}"));
+    }
+    // Positions are kept (what is removed becomes spaces), so an error still points right.
+    serde_json::from_str::<Value>(&cleaned)
+        .map(|value| (value, true))
+        .map_err(|e| format!("not valid JSON: {e}"))
+}
+
+/// `text` with comments and commas before a closing bracket turned into spaces (strings are
+/// left alone; line breaks stay, so lines and columns do not move).
+pub(super) fn without_comments_and_trailing_commas(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = bytes.to_vec();
+    let blank = |out: &mut Vec<u8>, range: std::ops::Range<usize>| {
+        for b in &mut out[range] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    };
+    let mut i = 0;
+    // Where the last comma outside strings is, while only white space follows it.
+    let mut comma: Option<usize> = None;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                comma = None;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                blank(&mut out, i..end);
+                i = end;
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |n| i + 2 + n + 2);
+                blank(&mut out, i..end);
+                i = end;
+                continue;
+            }
+            b',' => comma = Some(i),
+            b'}' | b']' => {
+                if let Some(at) = comma.take() {
+                    out[at] = b' ';
+                }
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            _ => comma = None,
+        }
+        i += 1;
+    }
+    // Only ASCII bytes outside strings were replaced, by ASCII: still UTF-8.
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
+}

@@ -1,0 +1,197 @@
+//! An input document that remembers which of its parts an importer used, so that everything
+//! else can be listed as not carried over.
+
+use std::collections::BTreeSet;
+
+use serde_json::Value;
+
+use super::dates::{parse_date, parse_end, parse_period};
+use crate::profile::{Date, EndDate};
+
+/// An input document that remembers which of its parts were used, so the rest can be listed.
+pub(crate) struct Tracked {
+    value: Value,
+    used: BTreeSet<String>,
+    /// Parts that are not data about the researcher (a schema URL, build flags): not listed.
+    ignored: BTreeSet<String>,
+}
+
+impl Tracked {
+    pub(crate) fn new(value: Value) -> Self {
+        Self {
+            value,
+            used: BTreeSet::new(),
+            ignored: BTreeSet::new(),
+        }
+    }
+
+    /// The value at a dotted path (`basics.location.city`, `work[2].name`), marked as used.
+    pub(crate) fn get(&mut self, path: &str) -> Option<&Value> {
+        let found = lookup(&self.value, path)?;
+        if found.is_null() {
+            return None;
+        }
+        self.used.insert(path.to_string());
+        Some(found)
+    }
+
+    /// A string at `path` (numbers are accepted and written out), trimmed, if not empty.
+    pub(crate) fn str(&mut self, path: &str) -> Option<String> {
+        let text = match self.get(path)? {
+            Value::String(s) => s.trim().to_string(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => {
+                // Not a string where one is expected: leave it for the warnings.
+                self.used.remove(path);
+                return None;
+            }
+        };
+        (!text.is_empty()).then_some(text)
+    }
+
+    /// The strings of an array at `path`.
+    pub(crate) fn strs(&mut self, path: &str) -> Vec<String> {
+        (0..self.len(path))
+            .filter_map(|i| self.str(&format!("{path}[{i}]")))
+            .collect()
+    }
+
+    /// A date at `path` ([`parse_date`]); one that does not parse is a warning.
+    pub(crate) fn date(&mut self, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
+        let text = self.str(path)?;
+        parse_date(&text)
+            .map_err(|e| warnings.push(format!("{path}: {e}")))
+            .ok()
+    }
+
+    /// The start and end dates at `start` and `end`; a missing end of a started entry means
+    /// it goes on. Dates that do not parse are warnings.
+    pub(crate) fn period(
+        &mut self,
+        start: &str,
+        end: &str,
+        warnings: &mut Vec<String>,
+    ) -> (Option<Date>, Option<EndDate>) {
+        // A whole period written into the start field (`"2017-05 - 2019-04"`, `since 2021`).
+        if let Some(text) = self.str(start) {
+            if let Some((Some(from), Some(to))) = parse_period(&text) {
+                if self.str(end).is_none() {
+                    return (Some(from), Some(to));
+                }
+            }
+        }
+        let from = self.date(start, warnings);
+        let to = match self.str(end) {
+            Some(text) => parse_end(&text)
+                .map_err(|e| warnings.push(format!("{end}: {e}")))
+                .ok(),
+            None => from.map(|_| EndDate::Present),
+        };
+        (from, to)
+    }
+
+    /// The value at `path`, without marking it as used.
+    pub(crate) fn peek(&self, path: &str) -> Option<&Value> {
+        lookup(&self.value, path)
+    }
+
+    /// The whole input.
+    pub(crate) fn value(&self) -> &Value {
+        &self.value
+    }
+
+    /// The length of the array at `path` (0 when it is not an array). Marks nothing.
+    pub(crate) fn len(&self, path: &str) -> usize {
+        lookup(&self.value, path)
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len)
+    }
+
+    /// Marks `path` as not data, so it is not listed as dropped.
+    pub(crate) fn ignore(&mut self, path: &str) {
+        self.ignored.insert(path.to_string());
+    }
+
+    /// Marks `path` as used although its value was not copied (a detail it is known that the
+    /// profile shows in another way).
+    pub(crate) fn mark(&mut self, path: &str) {
+        self.used.insert(path.to_string());
+    }
+
+    /// The paths of the input that were neither used nor ignored, at the highest level where
+    /// nothing below was used.
+    pub(crate) fn unused(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_unused(&self.value, "", &mut out);
+        out
+    }
+
+    fn collect_unused(&self, value: &Value, path: &str, out: &mut Vec<String>) {
+        if !path.is_empty() && (self.used.contains(path) || self.ignored.contains(path)) {
+            return;
+        }
+        let empty = match value {
+            Value::Null => true,
+            Value::String(s) => s.trim().is_empty(),
+            Value::Array(a) => a.is_empty(),
+            Value::Object(o) => o.is_empty(),
+            _ => false,
+        };
+        if empty {
+            return;
+        }
+        let below_used = self.used.iter().any(|u| is_below(u, path));
+        if !path.is_empty() && !below_used {
+            out.push(path.to_string());
+            return;
+        }
+        match value {
+            Value::Object(map) => {
+                for (key, child) in map {
+                    let child_path = if path.is_empty() {
+                        key.clone()
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    self.collect_unused(child, &child_path, out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter().enumerate() {
+                    self.collect_unused(child, &format!("{path}[{i}]"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Whether `path` lies strictly below `parent` (`a.b` and `a[0]` below `a`).
+fn is_below(path: &str, parent: &str) -> bool {
+    if parent.is_empty() {
+        return true;
+    }
+    path.len() > parent.len()
+        && path.starts_with(parent)
+        && matches!(path.as_bytes()[parent.len()], b'.' | b'[')
+}
+
+/// The value at a dotted path with `[i]` indices.
+fn lookup<'a>(value: &'a Value, path: &str) -> Option<&'a Value> {
+    let mut current = value;
+    for part in path.split('.') {
+        let (key, indices) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !key.is_empty() {
+            current = current.get(key)?;
+        }
+        for index in indices.split('[').skip(1) {
+            let i: usize = index.trim_end_matches(']').parse().ok()?;
+            current = current.get(i)?;
+        }
+    }
+    Some(current)
+}
