@@ -17,37 +17,10 @@ pub(crate) fn parse_date(text: &str) -> Result<Date, String> {
         .filter(|p| !p.is_empty())
         .collect();
     let year_of = |p: &str| (p.len() == 4).then(|| p.parse::<u16>().ok()).flatten();
-    let month_of = |p: &str| -> Option<u8> {
-        if let Ok(n) = p.parse::<u8>() {
-            return (1..=12).contains(&n).then_some(n);
-        }
-        let p = p.to_lowercase();
-        if p.len() < 3 {
-            return None;
-        }
-        const MONTHS: [&str; 12] = [
-            "january",
-            "february",
-            "march",
-            "april",
-            "may",
-            "june",
-            "july",
-            "august",
-            "september",
-            "october",
-            "november",
-            "december",
-        ];
-        MONTHS
-            .iter()
-            .position(|m| m.starts_with(&p) || (p == "sept" && *m == "september"))
-            .map(|i| i as u8 + 1)
-    };
     let (year, month) = match parts.as_slice() {
         [a, b] => match (year_of(a), year_of(b)) {
-            (Some(year), None) => (year, month_of(b)),
-            (None, Some(year)) => (year, month_of(a)),
+            (Some(year), None) => (year, month_number(b)),
+            (None, Some(year)) => (year, month_number(a)),
             _ => return Err(strict),
         },
         _ => return Err(strict),
@@ -93,4 +66,34 @@ pub(crate) fn parse_end(text: &str) -> Result<EndDate, String> {
         return Ok(EndDate::Present);
     }
     parse_date(text).map(EndDate::Date)
+}
+
+/// The month a word names: `4`, `04`, `apr`, `April`, `Sept` (any case, at least three
+/// letters of the name).
+pub(crate) fn month_number(word: &str) -> Option<u8> {
+    if let Ok(n) = word.parse::<u8>() {
+        return (1..=12).contains(&n).then_some(n);
+    }
+    let word = word.to_lowercase();
+    if word.chars().count() < 3 {
+        return None;
+    }
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    MONTHS
+        .iter()
+        .position(|m| m.starts_with(&word) || (word == "sept" && *m == "september"))
+        .map(|i| i as u8 + 1)
 }

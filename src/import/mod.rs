@@ -21,7 +21,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::profile::Profile;
-pub(crate) use dates::{parse_date, parse_period};
+pub(crate) use dates::{month_number, parse_date, parse_period};
 use json::{relaxed_json, without_comments_and_trailing_commas};
 pub(crate) use tracked::Tracked;
 

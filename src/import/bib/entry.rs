@@ -407,32 +407,8 @@ fn month_of(text: &str) -> Option<u8> {
         .trim()
         .chars()
         .take_while(|c| c.is_alphanumeric())
-        .collect::<String>()
-        .to_lowercase();
-    if let Ok(n) = first.parse::<u8>() {
-        return (1..=12).contains(&n).then_some(n);
-    }
-    const NAMES: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    if first.len() < 3 {
-        return None;
-    }
-    NAMES
-        .iter()
-        .position(|name| name.starts_with(&first) || (first == "sept" && *name == "september"))
-        .map(|i| i as u8 + 1)
+        .collect();
+    crate::import::month_number(&first)
 }
 
 /// The kind of publication an entry type (and its venue) says.
