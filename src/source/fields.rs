@@ -2,6 +2,7 @@
 //! names of enumerations.
 
 use super::inline;
+use super::smart::{smarten, smarten_nodes, Quotes};
 use super::value::Value;
 use crate::profile::{
     bare_doi, strip_arxiv_prefix, Date, EndDate, LinkKind, Profile, PublicationKind,
@@ -13,17 +14,38 @@ pub(super) fn list<T>(items: &[T], f: impl Fn(&T) -> Value) -> Value {
     Value::Array(items.iter().map(f).collect())
 }
 
-/// Inline markdown as content.
-pub(super) fn rich(text: &str) -> Value {
-    Value::Content(inline::to_content(&inline::parse(text.trim())))
-}
+/// Profile text as the reader sees it: with smart punctuation in the CV's language.
+#[derive(Clone, Copy)]
+pub(super) struct Prose<'q>(pub &'q Quotes);
 
-pub(super) fn opt_rich(text: Option<&str>) -> Value {
-    text.map_or(Value::None, rich)
-}
+impl Prose<'_> {
+    /// Plain text.
+    pub fn text(self, text: &str) -> Value {
+        Value::Str(smarten(text, self.0))
+    }
 
-pub(super) fn rich_list(items: &[String]) -> Value {
-    Value::Array(items.iter().map(|s| rich(s)).collect())
+    pub fn opt_text(self, text: Option<&String>) -> Value {
+        text.map_or(Value::None, |t| self.text(t))
+    }
+
+    pub fn texts(self, items: &[String]) -> Value {
+        Value::Array(items.iter().map(|t| self.text(t)).collect())
+    }
+
+    /// Inline markdown as content.
+    pub fn rich(self, text: &str) -> Value {
+        let mut nodes = inline::parse(text.trim());
+        smarten_nodes(&mut nodes, self.0);
+        Value::Content(inline::to_content(&nodes))
+    }
+
+    pub fn opt_rich(self, text: Option<&str>) -> Value {
+        text.map_or(Value::None, |t| self.rich(t))
+    }
+
+    pub fn rich_list(self, items: &[String]) -> Value {
+        Value::Array(items.iter().map(|s| self.rich(s)).collect())
+    }
 }
 
 pub(super) fn date_value(d: Date) -> Value {
@@ -127,7 +149,7 @@ pub fn normalize_name(name: &str) -> String {
 }
 
 /// One author: the name without its markers, and what the markers and the own name say.
-pub(super) fn author(raw: &str, own: &[String]) -> Value {
+pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
     let mut name = raw.trim();
     let (mut equal, mut corresponding) = (false, false);
     loop {
@@ -143,7 +165,7 @@ pub(super) fn author(raw: &str, own: &[String]) -> Value {
     }
     let me = own.contains(&normalize_name(name));
     Value::Dict(vec![
-        ("name", Value::str(name)),
+        ("name", prose.text(name)),
         ("me", Value::Bool(me)),
         ("equal", Value::Bool(equal)),
         ("corresponding", Value::Bool(corresponding)),

@@ -9,6 +9,7 @@
 mod fields;
 pub mod inline;
 mod profile;
+pub mod smart;
 pub mod value;
 
 use crate::profile::LoadedProfile;
@@ -42,6 +43,7 @@ pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp
         loaded.photo.as_ref().map(|photo| photo.name.as_str()),
         &style.section_order,
         date,
+        smart::Quotes::of(&style.lang),
     )
     .write(&mut out, 1);
     out.push_str(",\n  ");
@@ -59,7 +61,7 @@ pub fn style_value(style: &Style) -> Value {
     };
     let lab = style.lab.as_ref().map_or(Value::None, |lab| {
         Value::Dict(vec![
-            ("name", Value::str(&lab.name)),
+            ("name", Value::str(smart::smarten(&lab.name, smart::Quotes::of(&style.lang)))),
             ("url", opt_url(lab.url.as_deref())),
             (
                 "logo",

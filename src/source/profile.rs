@@ -2,6 +2,7 @@
 //! (documented at the top of `templates/common.typ`).
 
 use super::fields::*;
+use super::smart::Quotes;
 use super::value::Value;
 use crate::profile::{Profile, Section};
 use crate::timestamp::Timestamp;
@@ -14,7 +15,9 @@ pub fn profile_value(
     photo: Option<&str>,
     lab_order: &[String],
     date: Option<Timestamp>,
+    quotes: &Quotes,
 ) -> Value {
+    let t = Prose(quotes);
     let own = own_names(p);
     let mut publications: Vec<_> = p.publications.iter().collect();
     // Newest first; a paper without a month comes after the dated ones of its year, and the
@@ -22,20 +25,20 @@ pub fn profile_value(
     publications.sort_by_key(|p| std::cmp::Reverse((p.year, p.month.unwrap_or(0))));
 
     Value::Dict(vec![
-        ("name", Value::str(p.name.trim())),
-        ("native_name", Value::opt_str(p.native_name.as_ref())),
-        ("headline", opt_rich(p.headline.as_deref())),
+        ("name", t.text(p.name.trim())),
+        ("native_name", t.opt_text(p.native_name.as_ref())),
+        ("headline", t.opt_rich(p.headline.as_deref())),
         (
             "photo",
             photo.map_or(Value::None, |name| Value::FileBytes(name.to_string())),
         ),
-        ("bio", opt_rich(p.bio.as_deref())),
-        ("interests", Value::strs(&p.interests)),
+        ("bio", t.opt_rich(p.bio.as_deref())),
+        ("interests", t.texts(&p.interests)),
         (
             "affiliations",
             list(&p.affiliations, |a| {
                 Value::Dict(vec![
-                    ("name", Value::str(&a.name)),
+                    ("name", t.text(&a.name)),
                     ("url", opt_url(a.url.as_deref())),
                 ])
             }),
@@ -46,7 +49,7 @@ pub fn profile_value(
                 ("email", Value::opt_str(p.contact.email.as_ref())),
                 ("phone", Value::opt_str(p.contact.phone.as_ref())),
                 ("website", opt_url(p.contact.website.as_deref())),
-                ("address", Value::opt_str(p.contact.address.as_ref())),
+                ("address", t.opt_text(p.contact.address.as_ref())),
             ]),
         ),
         (
@@ -55,7 +58,7 @@ pub fn profile_value(
                 Value::Dict(vec![
                     ("kind", Value::str(link_kind(l.kind))),
                     ("url", Value::str(web_url(&l.url))),
-                    ("label", Value::opt_str(l.label.as_ref())),
+                    ("label", t.opt_text(l.label.as_ref())),
                 ])
             }),
         ),
@@ -63,15 +66,15 @@ pub fn profile_value(
             "education",
             list(&p.education, |e| {
                 Value::Dict(vec![
-                    ("institution", Value::str(&e.institution)),
-                    ("degree", Value::str(&e.degree)),
-                    ("location", Value::opt_str(e.location.as_ref())),
+                    ("institution", t.text(&e.institution)),
+                    ("degree", t.text(&e.degree)),
+                    ("location", t.opt_text(e.location.as_ref())),
                     ("start", opt_date(e.start)),
                     ("end", opt_end(e.end)),
                     ("expected", Value::Bool(e.expected)),
-                    ("advisors", Value::strs(&e.advisors)),
-                    ("score", opt_rich(e.score.as_deref())),
-                    ("highlights", rich_list(&e.highlights)),
+                    ("advisors", t.texts(&e.advisors)),
+                    ("score", t.opt_rich(e.score.as_deref())),
+                    ("highlights", t.rich_list(&e.highlights)),
                 ])
             }),
         ),
@@ -79,13 +82,13 @@ pub fn profile_value(
             "experience",
             list(&p.experience, |e| {
                 Value::Dict(vec![
-                    ("organization", Value::str(&e.organization)),
-                    ("role", Value::str(&e.role)),
-                    ("location", Value::opt_str(e.location.as_ref())),
+                    ("organization", t.text(&e.organization)),
+                    ("role", t.text(&e.role)),
+                    ("location", t.opt_text(e.location.as_ref())),
                     ("start", opt_date(e.start)),
                     ("end", opt_end(e.end)),
-                    ("mentors", Value::strs(&e.mentors)),
-                    ("highlights", rich_list(&e.highlights)),
+                    ("mentors", t.texts(&e.mentors)),
+                    ("highlights", t.rich_list(&e.highlights)),
                 ])
             }),
         ),
@@ -96,13 +99,13 @@ pub fn profile_value(
                     .iter()
                     .map(|pb| {
                         Value::Dict(vec![
-                            ("title", rich(&pb.title)),
+                            ("title", t.rich(&pb.title)),
                             (
                                 "authors",
-                                Value::Array(pb.authors.iter().map(|a| author(a, &own)).collect()),
+                                Value::Array(pb.authors.iter().map(|a| author(a, &own, t)).collect()),
                             ),
-                            ("venue", Value::opt_str(pb.venue.as_ref())),
-                            ("venue_short", Value::opt_str(pb.venue_short.as_ref())),
+                            ("venue", t.opt_text(pb.venue.as_ref())),
+                            ("venue_short", t.opt_text(pb.venue_short.as_ref())),
                             ("year", Value::Int(i64::from(pb.year))),
                             (
                                 "month",
@@ -110,8 +113,8 @@ pub fn profile_value(
                             ),
                             ("kind", Value::str(publication_kind(pb.kind))),
                             ("status", Value::str(publication_status(pb.status))),
-                            ("award", Value::opt_str(pb.award.as_ref())),
-                            ("note", opt_rich(pb.note.as_deref())),
+                            ("award", t.opt_text(pb.award.as_ref())),
+                            ("note", t.opt_rich(pb.note.as_deref())),
                             ("links", publication_links(&pb.links)),
                             ("selected", Value::Bool(pb.selected)),
                         ])
@@ -121,15 +124,15 @@ pub fn profile_value(
         ),
         (
             "talks",
-            list(&p.talks, |t| {
+            list(&p.talks, |talk| {
                 Value::Dict(vec![
-                    ("title", rich(&t.title)),
+                    ("title", t.rich(&talk.title)),
                     (
                         "events",
-                        list(&t.events, |e| {
+                        list(&talk.events, |e| {
                             Value::Dict(vec![
-                                ("event", Value::str(&e.event)),
-                                ("location", Value::opt_str(e.location.as_ref())),
+                                ("event", t.text(&e.event)),
+                                ("location", t.opt_text(e.location.as_ref())),
                                 ("date", opt_date(e.date)),
                             ])
                         }),
@@ -139,13 +142,13 @@ pub fn profile_value(
         ),
         (
             "teaching",
-            list(&p.teaching, |t| {
+            list(&p.teaching, |c| {
                 Value::Dict(vec![
-                    ("course", Value::str(&t.course)),
-                    ("institution", Value::opt_str(t.institution.as_ref())),
-                    ("role", Value::opt_str(t.role.as_ref())),
-                    ("terms", Value::strs(&t.terms)),
-                    ("highlights", rich_list(&t.highlights)),
+                    ("course", t.text(&c.course)),
+                    ("institution", t.opt_text(c.institution.as_ref())),
+                    ("role", t.opt_text(c.role.as_ref())),
+                    ("terms", t.texts(&c.terms)),
+                    ("highlights", t.rich_list(&c.highlights)),
                 ])
             }),
         ),
@@ -153,11 +156,11 @@ pub fn profile_value(
             "awards",
             list(&p.awards, |a| {
                 Value::Dict(vec![
-                    ("title", rich(&a.title)),
-                    ("awarder", Value::opt_str(a.awarder.as_ref())),
+                    ("title", t.rich(&a.title)),
+                    ("awarder", t.opt_text(a.awarder.as_ref())),
                     ("date", opt_date(a.date)),
-                    ("rank", Value::opt_str(a.rank.as_ref())),
-                    ("note", opt_rich(a.note.as_deref())),
+                    ("rank", t.opt_text(a.rank.as_ref())),
+                    ("note", t.opt_rich(a.note.as_deref())),
                 ])
             }),
         ),
@@ -165,8 +168,8 @@ pub fn profile_value(
             "service",
             list(&p.service, |s| {
                 Value::Dict(vec![
-                    ("role", Value::str(&s.role)),
-                    ("venues", Value::strs(&s.venues)),
+                    ("role", t.text(&s.role)),
+                    ("venues", t.texts(&s.venues)),
                 ])
             }),
         ),
@@ -174,8 +177,8 @@ pub fn profile_value(
             "skills",
             list(&p.skills, |s| {
                 Value::Dict(vec![
-                    ("name", Value::str(&s.name)),
-                    ("keywords", Value::strs(&s.keywords)),
+                    ("name", t.text(&s.name)),
+                    ("keywords", t.texts(&s.keywords)),
                 ])
             }),
         ),
@@ -183,28 +186,28 @@ pub fn profile_value(
             "languages",
             list(&p.languages, |l| {
                 Value::Dict(vec![
-                    ("name", Value::str(&l.name)),
-                    ("fluency", Value::opt_str(l.fluency.as_ref())),
+                    ("name", t.text(&l.name)),
+                    ("fluency", t.opt_text(l.fluency.as_ref())),
                 ])
             }),
         ),
-        ("hobbies", rich_list(&p.hobbies)),
+        ("hobbies", t.rich_list(&p.hobbies)),
         (
             "sections",
             list(&p.sections, |s| {
                 Value::Dict(vec![
-                    ("title", Value::str(&s.title)),
+                    ("title", t.text(&s.title)),
                     (
                         "entries",
                         list(&s.entries, |e| {
                             Value::Dict(vec![
-                                ("title", rich(&e.title)),
-                                ("subtitle", opt_rich(e.subtitle.as_deref())),
-                                ("location", Value::opt_str(e.location.as_ref())),
+                                ("title", t.rich(&e.title)),
+                                ("subtitle", t.opt_rich(e.subtitle.as_deref())),
+                                ("location", t.opt_text(e.location.as_ref())),
                                 ("date", opt_date(e.date)),
                                 ("start", opt_date(e.start)),
                                 ("end", opt_end(e.end)),
-                                ("highlights", rich_list(&e.highlights)),
+                                ("highlights", t.rich_list(&e.highlights)),
                             ])
                         }),
                     ),
@@ -272,14 +275,14 @@ mod tests {
 
     fn source(yaml: &str) -> String {
         let mut out = String::new();
-        profile_value(&profile(yaml), None, &[], None).write(&mut out, 0);
+        profile_value(&profile(yaml), None, &[], None, Quotes::of("en")).write(&mut out, 0);
         out
     }
 
     #[test]
     fn own_name_is_matched_after_normalisation() {
         let own = vec![normalize_name("Zili Zhang"), normalize_name("Z. Zhang")];
-        let me = |raw: &str| match author(raw, &own) {
+        let me = |raw: &str| match author(raw, &own, Prose(Quotes::of("en"))) {
             Value::Dict(f) => (f[1].1.clone(), f[2].1.clone(), f[3].1.clone()),
             _ => unreachable!(),
         };
