@@ -28,8 +28,9 @@ impl FontSource for Bundled {
 }
 
 /// The bundled faces: Libertinus Serif (serif) and Inter (sans-serif) for Latin, Greek and
-/// Cyrillic text, and a subset of Noto Sans CJK SC (Regular and Bold) for Chinese, Japanese and
-/// Korean.
+/// Cyrillic text, a subset of Noto Sans CJK SC (Regular and Bold) for Chinese, Japanese and
+/// Korean, and three small icon faces (Font Awesome Free and Academicons subsets; see
+/// `templates/icons.yaml`), which are drawn only where a template asks for an icon.
 const BUNDLED: &[&[u8]] = &[
     include_bytes!("../fonts/LibertinusSerif-Regular.otf"),
     include_bytes!("../fonts/LibertinusSerif-Italic.otf"),
@@ -43,7 +44,13 @@ const BUNDLED: &[&[u8]] = &[
     include_bytes!("../fonts/Inter-BoldItalic.otf"),
     include_bytes!("../fonts/NotoSansCJKsc-Regular.subset.otf"),
     include_bytes!("../fonts/NotoSansCJKsc-Bold.subset.otf"),
+    include_bytes!("../fonts/cvpdfIcons-Solid.otf"),
+    include_bytes!("../fonts/cvpdfIcons-Brands.otf"),
+    include_bytes!("../fonts/Academicons.subset.ttf"),
 ];
+
+/// The families of the icon faces: not fonts for text, so never offered as one.
+pub const ICON_FAMILIES: &[&str] = &["cvpdf Icons Solid", "cvpdf Icons Brands", "Academicons"];
 
 /// Where fonts come from, besides the bundled ones.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
@@ -120,11 +127,13 @@ impl Fonts {
             .any(|i| i.family.eq_ignore_ascii_case(family))
     }
 
-    /// The family names, in priority order, without repeats.
+    /// The family names of text fonts, in priority order, without repeats.
     pub fn families(&self) -> Vec<&str> {
         let mut out: Vec<&str> = Vec::new();
         for info in &self.infos {
-            if !out.contains(&info.family.as_str()) {
+            if !out.contains(&info.family.as_str())
+                && !ICON_FAMILIES.contains(&info.family.as_str())
+            {
                 out.push(&info.family);
             }
         }
@@ -203,8 +212,10 @@ impl FontSet {
 
     /// Whether `family` can be used: bundled, under `--font-path`, or (if allowed) installed.
     pub fn check_family(&self, family: &str) -> Result<(), Problem> {
-        if self.base.has_family(family)
-            || (self.options.system_fallback && self.system().has_family(family))
+        let icons = ICON_FAMILIES.iter().any(|f| f.eq_ignore_ascii_case(family));
+        if !icons
+            && (self.base.has_family(family)
+                || (self.options.system_fallback && self.system().has_family(family)))
         {
             return Ok(());
         }

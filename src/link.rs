@@ -2,6 +2,8 @@
 //! any source: profile fields, markdown links inside text, the lab configuration, imported
 //! BibTeX, JSON Resume and Hugo pages. Only web and mail addresses are links; a PDF link to
 //! `file:`, `javascript:` or anything else could open local files or run code in a reader.
+//! The one exception is made here too: [`tel`] builds a `tel:` link from a phone number's
+//! digits (never from text as written), so nothing else can travel in it.
 
 /// The schemes a link may have.
 pub const SCHEMES: [&str; 3] = ["http", "https", "mailto"];
@@ -42,6 +44,45 @@ impl Refused {
     }
 }
 
+/// A phone number as a `tel:` link (RFC 3966): the digits, with a leading `+` kept and an
+/// extension (`ext. 12`, `x12`) as `;ext=12`; `+86 (10) 6275-1234` → `tel:+861062751234`.
+/// `None` when the number has anything but digits, spaces and `+ ( ) - . /`, or fewer than 3 or
+/// more than 15 digits (E.164's limit): such a number is shown, not linked.
+pub fn tel(phone: &str) -> Option<String> {
+    let phone = phone.trim();
+    let lower = phone.to_ascii_lowercase();
+    let (number, extension) = match lower.find("ext").or_else(|| lower.find(['x', ';', ','])) {
+        Some(at) => {
+            let digits: String = lower[at..]
+                .trim_start_matches(|c: char| !c.is_ascii_digit())
+                .chars()
+                .collect();
+            if digits.is_empty() || digits.len() > 8 || !digits.chars().all(|c| c.is_ascii_digit())
+            {
+                return None;
+            }
+            (&phone[..at], Some(digits))
+        }
+        None => (phone, None),
+    };
+    // Only separators are dropped; what is left must be digits after an optional `+`.
+    let compact: String = number
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '(' | ')' | '-' | '.' | '/' | '\u{a0}'))
+        .collect();
+    let international = compact.starts_with('+');
+    let digits = compact.strip_prefix('+').unwrap_or(&compact);
+    if !digits.chars().all(|c| c.is_ascii_digit()) || !(3..=15).contains(&digits.len()) {
+        return None;
+    }
+    let mut url = format!("tel:{}{digits}", if international { "+" } else { "" });
+    if let Some(ext) = extension {
+        url.push_str(";ext=");
+        url.push_str(&ext);
+    }
+    Some(url)
+}
+
 /// The address as a link: `http(s)://…` and `mailto:…` as given (trimmed), an address
 /// without a scheme (`www.example.org/me`) as `https://…`; anything else refused.
 pub fn check(url: &str) -> Result<String, Refused> {
@@ -79,6 +120,38 @@ fn scheme(url: &str) -> Option<&str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn phones_become_tel_links_from_their_digits_only() {
+        assert_eq!(
+            tel("+86 (10) 6275-1234").as_deref(),
+            Some("tel:+861062751234")
+        );
+        assert_eq!(tel("010.6275.1234").as_deref(), Some("tel:01062751234"));
+        assert_eq!(
+            tel("(+86) 18810396278").as_deref(),
+            Some("tel:+8618810396278")
+        );
+        assert_eq!(
+            tel("+1 617 253 1000 ext. 42").as_deref(),
+            Some("tel:+16172531000;ext=42")
+        );
+        assert_eq!(
+            tel("+1 617 253 1000 x42").as_deref(),
+            Some("tel:+16172531000;ext=42")
+        );
+        for shown_only in [
+            "call me",
+            "+86 138 0000 0000 0000 0",
+            "12",
+            "1-800-FLOWERS",
+            "+1 2+3 4567",
+            "javascript:alert(1)",
+            "+1 555 0100 ext.",
+        ] {
+            assert_eq!(tel(shown_only), None, "{shown_only}");
+        }
+    }
 
     #[test]
     fn only_web_and_mail_addresses_are_links() {

@@ -15,7 +15,7 @@ use crate::output::parent_dir;
 use crate::profile::LoadedProfile;
 use crate::source;
 use crate::style::Style;
-use crate::template::{SupportFile, COMMON, COMMON_FILE, I18N, I18N_FILE};
+use crate::template::{SupportFile, COMMON, COMMON_FILE, I18N, I18N_FILE, ICONS, ICONS_FILE};
 use crate::timestamp::Timestamp;
 use crate::world::{CvWorld, WorldInput};
 use crate::yaml;
@@ -311,7 +311,7 @@ fn photo_failure(loaded: &LoadedProfile, reason: &str) -> Failure {
 }
 
 /// The files a render of `loaded` in `style` needs beside its main file: the template, the
-/// shared helpers, the words, the lab logo and the photo at print size.
+/// shared helpers, the words, the icon table, the lab logo and the photo at print size.
 pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<SupportFile>, Failure> {
     let builtin = |name: &str, text: &str| SupportFile {
         name: name.to_string(),
@@ -329,6 +329,7 @@ pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<Suppor
     }];
     files.push(builtin(COMMON_FILE, COMMON));
     files.push(builtin(I18N_FILE, I18N));
+    files.push(builtin(ICONS_FILE, ICONS));
     if let Some(logo) = style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
         let display = match &style.config_path {
             Some(path) => format!("lab logo of {}", path.display()),

@@ -2,7 +2,7 @@
 //!
 //! Every template exports `cv(profile, style)`, which receives the dictionaries described at
 //! the top of `templates/common.typ` (the data contract). Templates may import `common.typ`,
-//! the shared helpers, which is always available beside them with `i18n.yaml`.
+//! the shared helpers, which is always available beside them with `i18n.yaml` and `icons.yaml`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -60,6 +60,13 @@ pub struct SupportFile {
 
 /// The words the templates print, per language (`templates/i18n.yaml`).
 pub const I18N: &str = include_str!("../templates/i18n.yaml");
+
+/// The icons the templates may draw, and the bundled faces that hold them
+/// (`templates/icons.yaml`).
+pub const ICONS: &str = include_str!("../templates/icons.yaml");
+
+/// The file name the icon table is served under.
+pub const ICONS_FILE: &str = "icons.yaml";
 
 /// The virtual path of the generated main file, which imports the template.
 pub const MAIN_FILE: &str = "main.typ";

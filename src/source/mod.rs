@@ -61,7 +61,10 @@ pub fn style_value(style: &Style) -> Value {
     };
     let lab = style.lab.as_ref().map_or(Value::None, |lab| {
         Value::Dict(vec![
-            ("name", Value::str(smart::smarten(&lab.name, smart::Quotes::of(&style.lang)))),
+            (
+                "name",
+                Value::str(smart::smarten(&lab.name, smart::Quotes::of(&style.lang))),
+            ),
             ("url", opt_url(lab.url.as_deref())),
             (
                 "logo",
@@ -83,6 +86,7 @@ pub fn style_value(style: &Style) -> Value {
                 .photo
                 .map_or(Value::None, |p| Value::str(photo_shape(p))),
         ),
+        ("icons", Value::Bool(style.icons)),
         ("lab", lab),
     ])
 }

@@ -48,6 +48,14 @@ pub fn profile_value(
             Value::Dict(vec![
                 ("email", Value::opt_str(p.contact.email.as_ref())),
                 ("phone", Value::opt_str(p.contact.phone.as_ref())),
+                (
+                    "phone_url",
+                    p.contact
+                        .phone
+                        .as_deref()
+                        .and_then(crate::link::tel)
+                        .map_or(Value::None, Value::Str),
+                ),
                 ("website", opt_url(p.contact.website.as_deref())),
                 ("address", t.opt_text(p.contact.address.as_ref())),
             ]),
@@ -102,7 +110,9 @@ pub fn profile_value(
                             ("title", t.rich(&pb.title)),
                             (
                                 "authors",
-                                Value::Array(pb.authors.iter().map(|a| author(a, &own, t)).collect()),
+                                Value::Array(
+                                    pb.authors.iter().map(|a| author(a, &own, t)).collect(),
+                                ),
                             ),
                             ("venue", t.opt_text(pb.venue.as_ref())),
                             ("venue_short", t.opt_text(pb.venue_short.as_ref())),

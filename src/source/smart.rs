@@ -296,11 +296,11 @@ mod tests {
         assert_eq!(en("don't, O'Brien, the '90s"), "don’t, O’Brien, the ’90s");
         assert_eq!(en("\"Best Paper\" award"), "“Best Paper” award");
         assert_eq!(en("the 'fast' path"), "the ‘fast’ path");
+        assert_eq!(en("\"a 'b' c\" and ('d')"), "“a ‘b’ c” and (‘d’)");
         assert_eq!(
-            en("\"a 'b' c\" and ('d')"),
-            "“a ‘b’ c” and (‘d’)"
+            en("2019--2020, a --- b, wait..."),
+            "2019–2020, a — b, wait…"
         );
-        assert_eq!(en("2019--2020, a --- b, wait..."), "2019–2020, a — b, wait…");
         assert_eq!(en("'"), "’");
         assert_eq!(en("\""), "”");
     }

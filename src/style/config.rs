@@ -55,6 +55,8 @@ pub struct LabConfig {
     pub numbering: Option<Numbering>,
     /// How photos are cropped (the template's choice when absent).
     pub photo: Option<PhotoShape>,
+    /// Whether the header shows an icon before each contact item and link (default: true).
+    pub icons: Option<bool>,
 }
 
 /// Reads a configuration file and resolves the style it describes with `overrides` on top.
@@ -212,6 +214,7 @@ fn resolve(
         lang,
         numbering: o.numbering.or(config.numbering).unwrap_or_default(),
         photo: o.photo.or(config.photo),
+        icons: config.icons.unwrap_or(true),
         lab,
         section_order: config.section_order.clone(),
         config_path: path.map(Path::to_path_buf),

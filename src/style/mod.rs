@@ -133,6 +133,8 @@ pub struct Style {
     pub numbering: Numbering,
     /// Photo crop; the template's own when absent.
     pub photo: Option<PhotoShape>,
+    /// Whether the header draws icons.
+    pub icons: bool,
     /// The lab for the footer.
     pub lab: Option<LabStyle>,
     /// The lab's default section order.
@@ -152,6 +154,7 @@ impl Style {
             lang: "en".into(),
             numbering: Numbering::default(),
             photo: None,
+            icons: true,
             lab: None,
             section_order: Vec::new(),
             config_path: None,
