@@ -186,9 +186,9 @@ fn edits<'q>(text: &str, quotes: &'q Quotes) -> Vec<(Range<usize>, &'q str)> {
             '\'' => {
                 let word_before = prev.is_some_and(char::is_alphanumeric);
                 let word_after = next.is_some_and(char::is_alphanumeric);
-                if word_before && word_after {
-                    (1, APOSTROPHE)
-                } else if opens && next.is_some_and(|n| n.is_ascii_digit()) {
+                // Inside a word (don't, OSDI'24) or eliding a year's digits ('90s).
+                let elision = opens && next.is_some_and(|n| n.is_ascii_digit());
+                if (word_before && word_after) || elision {
                     (1, APOSTROPHE)
                 } else if opens && followed {
                     open_single += 1;
