@@ -11,6 +11,7 @@ use std::path::Path;
 use cvpdf::profile::{LoadedProfile, Profile};
 use cvpdf::render::Renderer;
 use cvpdf::source::inline;
+use cvpdf::source::smart::{smarten, smarten_nodes, Quotes};
 use cvpdf::style::Style;
 use cvpdf::template::Template;
 use typst::layout::{Frame, FrameItem};
@@ -60,6 +61,16 @@ pub fn markdown(text: &str) {
             "{c:?} appeared from nowhere in {text:?}"
         );
     }
+
+    // Smart punctuation says the same of formatted text as of its plain text.
+    let en = Quotes::of("en");
+    let mut smart = nodes.clone();
+    smarten_nodes(&mut smart, en);
+    assert_eq!(
+        inline::plain_text(&smart),
+        smarten(&inline::plain_text(&nodes), en),
+        "smart punctuation of {text:?}"
+    );
 }
 
 fn only_literals_and_calls(node: &SyntaxNode, input: &str, code: &str) {
@@ -146,10 +157,12 @@ fn rtl_with_marks(text: &str) -> bool {
     rtl && text.chars().any(|c| bidi_class(c) == BidiClass::NSM)
 }
 
-/// The visible text of each field the pipeline check fills, whitespace removed.
+/// The visible text of each field the pipeline check fills, whitespace removed, with the smart
+/// punctuation of an English CV (the only change cvpdf makes to what a field says).
 fn expected_text(p: &Profile) -> Vec<String> {
-    let md = |s: &String| squash(&inline::plain_text(&inline::parse(s.trim())));
-    let plain = |s: &String| squash(s);
+    let en = Quotes::of("en");
+    let md = |s: &String| squash(&smarten(&inline::plain_text(&inline::parse(s.trim())), en));
+    let plain = |s: &String| squash(&smarten(s, en));
     let mut out = vec![plain(&p.name)];
     out.extend(p.headline.iter().map(md));
     out.extend(p.bio.iter().map(md));

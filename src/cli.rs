@@ -40,7 +40,7 @@ pub enum Command {
     /// Check profiles without rendering; prints `ok` or the errors for each.
     #[command(after_help = "Example:\n  cvpdf check profiles/*.yaml")]
     Check(CheckArgs),
-    /// List the built-in templates.
+    /// List the built-in templates and the languages of their words.
     #[command(after_help = "Example:\n  cvpdf templates")]
     Templates,
     /// Write a commented starter profile that renders as it is and shows every section.
@@ -197,7 +197,8 @@ pub struct StyleArgs {
     /// Body font family (bundled: Libertinus Serif, Inter; or one added with --font-path).
     #[arg(long, value_name = "FAMILY")]
     font: Option<String>,
-    /// Language of the CV's own words: section titles, months, "Present" (en, zh).
+    /// Language of the CV's own words: section titles, months, "Present", quotation marks
+    /// (en, zh, ja, ko, de, fr, es, pt, it, ru; `cvpdf templates` lists them).
     #[arg(long, value_name = "LANG")]
     lang: Option<String>,
     /// Publication numbering.

@@ -61,8 +61,11 @@ fn every_bundled_profile_renders_with_its_facts_and_metadata() {
                     .iter()
                     .flat_map(|t| t.events.iter().map(|e| &e.event)),
             );
+        // As a typesetter prints them: NSDI '25 is NSDI ’25.
+        let en = cvpdf::source::smart::Quotes::of("en");
         for fact in facts {
-            assert!(pdf.contains(fact), "{}: {fact:?} missing", p.name);
+            let printed = cvpdf::source::smart::smarten(fact, en);
+            assert!(pdf.contains(&printed), "{}: {printed:?} missing", p.name);
         }
         let last = pdf.pages;
         assert!(
@@ -155,7 +158,7 @@ fn publications_are_grouped_by_kind_and_numbered_newest_first() {
         at("[1]FastDistributedInference"),
     ];
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{order:?}");
-    assert!(pdf.contains("NSDI'24"), "venue_short is shown");
+    assert!(pdf.contains("NSDI’24"), "venue_short is shown");
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! `cvpdf templates`: the built-in templates, one line each.
+//! `cvpdf templates`: the built-in templates, one line each, and the languages they speak.
 
+use crate::style::language_names;
 use crate::template::BUILTIN;
 
 use super::Error;
@@ -8,6 +9,10 @@ use super::Error;
 pub fn run() -> Result<(), Error> {
     for t in BUILTIN {
         println!("{:<10} {}", t.name, t.description);
+    }
+    println!("\nLanguages (--lang, or `lang:` in cvpdf.yaml):");
+    for (code, name) in language_names() {
+        println!("{code:<10} {name}");
     }
     Ok(())
 }

@@ -325,8 +325,9 @@ mod tests {
 
     #[test]
     fn user_text_is_only_ever_a_literal() {
-        let s = source("name: '\") #panic() // '\nbio: '#strong[x] $y$ **z**'\n");
-        assert!(s.contains(r#"name: "\") #panic() //","#), "{s}");
+        // `\"` is code-like, so smart punctuation keeps the straight quote for the escape to face.
+        let s = source("name: 'a\\\") #panic() // '\nbio: '#strong[x] $y$ **z**'\n");
+        assert!(s.contains(r#"name: "a\\\") #panic() //","#), "{s}");
         assert!(
             s.contains(r##"bio: [#"#strong[x] $y$ "#strong[#"z"]],"##),
             "{s}"

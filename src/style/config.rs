@@ -49,7 +49,7 @@ pub struct LabConfig {
     pub section_order: Vec<String>,
     /// The lab, shown small in the footer.
     pub lab: Option<Lab>,
-    /// The language of the CV's own words (`en`, `zh`).
+    /// The language of the CV's own words (`en`, `zh`, `ja`, `ko`, `de`, `fr`, `es`, `pt`, `it`, `ru`).
     pub lang: Option<String>,
     /// How publications are numbered.
     pub numbering: Option<Numbering>,

@@ -34,6 +34,19 @@ pub fn languages() -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// Each language of `templates/i18n.yaml` with its name in itself (`de` → `Deutsch`).
+pub fn language_names() -> Vec<(String, String)> {
+    serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| {
+                    Some((k.as_str()?.to_string(), v.get("language")?.as_str()?.to_string()))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// Paper sizes.
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
@@ -297,7 +310,26 @@ mod tests {
             keys(table, "", &mut these);
             assert_eq!(these, english, "table {lang:?}");
         }
-        assert_eq!(languages(), ["en", "zh"]);
+        assert_eq!(
+            languages(),
+            ["en", "zh", "de", "fr", "es", "pt", "it", "ru", "ja", "ko"]
+        );
+        // Every word is there, and smart punctuation finds four quotation marks per language.
+        for (lang, table) in &tables {
+            let quotes = table["quotes"].as_sequence().unwrap();
+            assert_eq!(quotes.len(), 4, "{lang:?}");
+            let mut strings = Vec::new();
+            fn strings_of<'a>(v: &'a serde_yaml::Value, out: &mut Vec<&'a str>) {
+                match v {
+                    serde_yaml::Value::String(s) => out.push(s),
+                    serde_yaml::Value::Mapping(m) => m.values().for_each(|v| strings_of(v, out)),
+                    serde_yaml::Value::Sequence(s) => s.iter().for_each(|v| strings_of(v, out)),
+                    _ => panic!("a word that is not text: {v:?}"),
+                }
+            }
+            strings_of(table, &mut strings);
+            assert!(strings.iter().all(|s| !s.trim().is_empty()), "{lang:?}");
+        }
     }
 
     #[test]

@@ -1,0 +1,189 @@
+//! Typography a typesetter would sign: smart punctuation from profile text, icons in the
+//! header (bundled, subset, no text of their own), phones as `tel:` links, no one-word last
+//! lines in titles, and every language's words, dates and quotation marks.
+
+mod common;
+
+use std::path::Path;
+
+use common::{bundled_profiles, cvpdf, root, squash, stderr, Pdf};
+
+/// Renders `inputs` with `args` into a new directory.
+fn render(dir: &Path, inputs: &str, args: &[&str]) -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let mut all = vec!["render", inputs, "-o", out.path().to_str().unwrap()];
+    all.extend_from_slice(args);
+    let output = cvpdf(dir, &all);
+    assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    out
+}
+
+fn pdf_of(out: &Path, profile: &Path) -> Pdf {
+    let stem = profile.file_stem().unwrap().to_str().unwrap();
+    Pdf::read(&out.join(format!("{stem}.pdf")))
+}
+
+/// Whether the PDF embeds a subset (`ABCDEF+Name-Identity-H`) of the font `name`.
+fn embeds_subset(pdf: &Pdf, name: &str) -> bool {
+    pdf.fonts.iter().any(|f| {
+        f.split_once('+').is_some_and(|(tag, rest)| {
+            let base = rest.strip_suffix("-Identity-H").unwrap_or(rest);
+            tag.len() == 6 && tag.chars().all(|c| c.is_ascii_uppercase()) && base == name
+        })
+    })
+}
+
+#[test]
+fn bundled_profiles_have_smart_punctuation_icons_and_phone_links() {
+    // The profiles do hold straight quotes (students', OSDI'24), so the check means something.
+    let typed: String = bundled_profiles()
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(typed.contains("students'") && typed.contains("OSDI'24"));
+
+    for template in ["classic", "modern", "compact"] {
+        let out = render(&root(), "profiles/", &["--template", template]);
+        for profile in bundled_profiles() {
+            let pdf = pdf_of(out.path(), &profile);
+            let text = pdf.page_text.concat();
+            let name = profile.display();
+            assert!(
+                !text.contains(['\'', '"']),
+                "{template} {name}: a straight quote in {text:?}"
+            );
+            // Icons add no text: no private-use characters, nothing but white space.
+            assert!(
+                !text.chars().any(|c| ('\u{e000}'..='\u{f8ff}').contains(&c)),
+                "{template} {name}: private-use characters in the text"
+            );
+            assert!(
+                embeds_subset(&pdf, "cvpdfIcons-Solid"),
+                "{template} {name}: no icon face in {:?}",
+                pdf.fonts
+            );
+        }
+        let zili = pdf_of(out.path(), &root().join("profiles/zili-zhang.yaml"));
+        assert!(zili.contains("students’ homework") && zili.contains("OSDI’24"));
+        assert!(embeds_subset(&zili, "cvpdfIcons-Brands"), "GitHub's icon");
+        assert!(
+            zili.links.iter().any(|l| l == "tel:+8618810396278"),
+            "{template}: {:?}",
+            zili.links
+        );
+        // "(+86) 18810396278" is shown as typed.
+        assert!(zili.contains("(+86) 18810396278"));
+        let zhiyao = pdf_of(out.path(), &root().join("profiles/zhiyao-li.yaml"));
+        assert!(embeds_subset(&zhiyao, "Academicons"), "Scholar's icon");
+    }
+}
+
+#[test]
+fn icons_carry_no_text_pass_pdf_ua_and_can_be_turned_off() {
+    let lab = tempfile::tempdir().unwrap();
+    let profile = std::fs::read_to_string(root().join("profiles/zili-zhang.yaml")).unwrap();
+    std::fs::write(lab.path().join("zili.yaml"), profile).unwrap();
+    let with = render(lab.path(), "zili.yaml", &["--pdf-standard", "ua-1"]);
+    let with = Pdf::read(&with.path().join("zili.pdf"));
+    assert!(embeds_subset(&with, "cvpdfIcons-Solid"));
+
+    std::fs::write(lab.path().join("cvpdf.yaml"), "icons: false\n").unwrap();
+    let without = render(lab.path(), "zili.yaml", &[]);
+    let without = Pdf::read(&without.path().join("zili.pdf"));
+    assert!(
+        without.fonts.iter().all(|f| !f.contains("Icons")),
+        "{:?}",
+        without.fonts
+    );
+    // The same words either way (without icons, middle dots set the items apart): an icon is
+    // decoration, not text.
+    assert_eq!(with.squashed(), without.squashed().replace('·', ""));
+    assert!(with.contains("zzlcs@pku.edu.cn(+86)18810396278zilizhang.siteGold-Sea"));
+}
+
+#[test]
+fn titles_never_end_on_a_one_word_line() {
+    // At classic's measure this title would leave "Pipelining" alone on its last line.
+    let out = render(&root(), "profiles/zili-zhang.yaml", &[]);
+    let pdf = Pdf::read(&out.path().join("zili-zhang.pdf"));
+    let text = pdf.page_text.concat();
+    let line = text
+        .lines()
+        .find(|l| l.contains("Pipelining"))
+        .expect("the title");
+    assert!(line.contains("Reordered Pipelining"), "{line:?} in\n{text}");
+}
+
+#[test]
+fn every_language_renders_the_richest_profile_in_its_own_words() {
+    let words: serde_yaml::Mapping = serde_yaml::from_str(cvpdf::template::I18N).unwrap();
+    let lab = tempfile::tempdir().unwrap();
+    std::fs::write(
+        lab.path().join("q.yaml"),
+        "name: Q\nbio: 'The \"best\" paper, \"Ada''s\" code -- 2019--2020...'\n",
+    )
+    .unwrap();
+    for (lang, t) in &words {
+        let lang = lang.as_str().unwrap();
+        let out = render(&root(), "profiles/zili-zhang.yaml", &["--lang", lang]);
+        let pdf = Pdf::read(&out.path().join("zili-zhang.pdf"));
+        let word = |path: &[&str]| {
+            let mut v = t;
+            for key in path {
+                v = &v[*key];
+            }
+            v.as_str().unwrap().to_string()
+        };
+        for section in ["education", "experience", "publications", "awards", "teaching"] {
+            let title = word(&["sections", section]);
+            assert!(pdf.outline.contains(&title), "{lang}: {title}");
+        }
+        // "Sep 2023 – Present" as the language writes it (`sept. 2023 – aujourd’hui`).
+        let month = t["months"][8].as_str().unwrap();
+        let start = word(&["date_month"])
+            .replace("{month}", month)
+            .replace("{year}", "2023");
+        let range = format!("{start}–{}", word(&["present"]));
+        assert!(pdf.contains(&range), "{lang}: {range:?} not in the PDF");
+        let last = format!("{}", pdf.pages);
+        let footer = word(&["page"])
+            .replace("{n}", &last)
+            .replace("{total}", &last);
+        assert!(pdf.contains(&footer), "{lang}: {footer:?}");
+        // Japanese and Korean are set in the bundled CJK face, with a real bold.
+        if lang == "ja" || lang == "ko" {
+            assert!(
+                embeds_subset(&pdf, "NotoSansCJKsc-Bold"),
+                "{lang}: {:?}",
+                pdf.fonts
+            );
+        }
+
+        // The language's quotation marks.
+        let out = render(lab.path(), "q.yaml", &["--lang", lang]);
+        let pdf = Pdf::read(&out.path().join("q.pdf"));
+        let q = |i: usize| t["quotes"][i].as_str().unwrap().to_string();
+        let want = format!(
+            "The {}best{} paper, {}Ada’s{} code – 2019–2020…",
+            q(0),
+            q(1),
+            q(0),
+            q(1)
+        );
+        assert!(
+            pdf.contains(&want),
+            "{lang}: {:?} not in {:?}",
+            squash(&want),
+            pdf.squashed()
+        );
+    }
+}
+
+#[test]
+fn templates_lists_the_languages() {
+    let output = cvpdf(&root(), &["templates"]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    for line in ["classic", "fr         Français", "ko         한국어", "ru         Русский"] {
+        assert!(out.contains(line), "{line:?} not in\n{out}");
+    }
+}
