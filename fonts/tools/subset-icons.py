@@ -113,7 +113,7 @@ def build(source_path, out_path, family, wanted):
                 names.setName(f"{postscript}; subset for cvpdf", 3, record.platformID, record.platEncID, record.langID)
             elif record.nameID == 5:
                 names.setName(
-                    "Subset of Font Awesome Free 7.3.1 for cvpdf, icons remapped to U+2000-U+200A",
+                    "Subset of Font Awesome Free 7.3.1 for cvpdf, icons remapped to white-space code points",
                     5, record.platformID, record.platEncID, record.langID,
                 )
         if "CFF " in font:
