@@ -146,6 +146,20 @@ impl Fonts {
 /// 2 ms and touch 5 MB. A test keeps the file equal to what the faces say.
 const BUNDLED_METADATA: &str = include_str!("../fonts/metadata.json");
 
+/// Feeds what identifies the bundled faces to `hasher`: their metadata (family, variant,
+/// coverage) and sizes, and the small icon faces whole (an icon can change without its code
+/// point). Hashing every face whole would cost milliseconds on each run.
+pub fn fingerprint_bundled(hasher: &mut impl std::hash::Hasher) {
+    use std::hash::Hash;
+    BUNDLED_METADATA.hash(hasher);
+    for data in BUNDLED {
+        data.len().hash(hasher);
+        if data.len() < 64 * 1024 {
+            data.hash(hasher);
+        }
+    }
+}
+
 /// The metadata of each bundled face, in the order of [`BUNDLED`].
 fn bundled_infos() -> Vec<FontInfo> {
     match serde_json::from_str::<Vec<FontInfo>>(BUNDLED_METADATA) {

@@ -240,7 +240,10 @@ fn profile_with(s: &str) -> (Profile, Vec<(String, String)>) {
         .iter()
         .map(|f| {
             let as_typed = matches!(*f, "email" | "phone");
-            (f.to_string(), if as_typed { typed.clone() } else { raw.clone() })
+            (
+                f.to_string(),
+                if as_typed { typed.clone() } else { raw.clone() },
+            )
         })
         .collect();
     expected.extend(markdown.iter().map(|f| (f.to_string(), md.clone())));

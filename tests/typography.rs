@@ -134,7 +134,13 @@ fn every_language_renders_the_richest_profile_in_its_own_words() {
             }
             v.as_str().unwrap().to_string()
         };
-        for section in ["education", "experience", "publications", "awards", "teaching"] {
+        for section in [
+            "education",
+            "experience",
+            "publications",
+            "awards",
+            "teaching",
+        ] {
             let title = word(&["sections", section]);
             assert!(pdf.outline.contains(&title), "{lang}: {title}");
         }
@@ -183,7 +189,12 @@ fn every_language_renders_the_richest_profile_in_its_own_words() {
 fn templates_lists_the_languages() {
     let output = cvpdf(&root(), &["templates"]);
     let out = String::from_utf8_lossy(&output.stdout);
-    for line in ["classic", "fr         Français", "ko         한국어", "ru         Русский"] {
+    for line in [
+        "classic",
+        "fr         Français",
+        "ko         한국어",
+        "ru         Русский",
+    ] {
         assert!(out.contains(line), "{line:?} not in\n{out}");
     }
 }

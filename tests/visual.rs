@@ -103,7 +103,13 @@ fn templates_match_their_reference_images() {
     let fixture = root().join("tests/fixtures/full.yaml");
     let mut failures = Vec::new();
     let mut cases: Vec<(&str, &str)> = TEMPLATES.iter().map(|(t, _, _)| (*t, "en")).collect();
-    cases.push(("classic", "zh"));
+    // A language of each kind: CJK, Latin with its own dates and quotes, Cyrillic.
+    cases.extend([
+        ("classic", "zh"),
+        ("modern", "ja"),
+        ("classic", "fr"),
+        ("compact", "ru"),
+    ]);
     for (template, lang) in cases {
         let document = compile(&renderer, &fixture, template, lang);
         let pages = png_pages(&document, PPI).unwrap();

@@ -40,7 +40,10 @@ pub fn language_names() -> Vec<(String, String)> {
         .map(|m| {
             m.iter()
                 .filter_map(|(k, v)| {
-                    Some((k.as_str()?.to_string(), v.get("language")?.as_str()?.to_string()))
+                    Some((
+                        k.as_str()?.to_string(),
+                        v.get("language")?.as_str()?.to_string(),
+                    ))
                 })
                 .collect()
         })
