@@ -74,7 +74,37 @@ fn bundled_profiles_have_smart_punctuation_icons_and_phone_links() {
         // "(+86) 18810396278" is shown as typed.
         assert!(zili.contains("(+86) 18810396278"));
         let zhiyao = pdf_of(out.path(), &root().join("profiles/zhiyao-li.yaml"));
-        assert!(embeds_subset(&zhiyao, "Academicons"), "Scholar's icon");
+        assert!(
+            embeds_subset(&zhiyao, "cvpdfIcons-Brands"),
+            "Scholar's icon"
+        );
+    }
+}
+
+#[test]
+fn every_kind_of_link_has_its_icon() {
+    let lab = tempfile::tempdir().unwrap();
+    std::fs::write(
+        lab.path().join("all.yaml"),
+        "name: Ada O'Brien\ncontact: {email: ada@example.org, phone: +44 20 7946 0958 ext. 12, website: ada.example.org, address: London}\nlinks:\n  - {kind: github, url: https://github.com/ada}\n  - {kind: google-scholar, url: https://scholar.google.com/citations?user=x}\n  - {kind: orcid, url: https://orcid.org/0000-0002-1825-0097}\n  - {kind: dblp, url: https://dblp.org/pid/1/1}\n  - {kind: linkedin, url: https://www.linkedin.com/in/ada}\n  - {kind: x, url: https://x.com/ada}\n  - {kind: other, url: https://example.org/more, label: More}\n",
+    )
+    .unwrap();
+    for template in ["classic", "modern", "compact"] {
+        let out = render(lab.path(), "all.yaml", &["--template", template]);
+        let pdf = Pdf::read(&out.path().join("all.pdf"));
+        for face in ["cvpdfIcons-Solid", "cvpdfIcons-Brands", "Academicons"] {
+            assert!(
+                embeds_subset(&pdf, face),
+                "{template}: {face} in {:?}",
+                pdf.fonts
+            );
+        }
+        assert!(pdf.contains("Ada O’Brien"));
+        assert!(
+            pdf.links.iter().any(|l| l == "tel:+442079460958;ext=12"),
+            "{:?}",
+            pdf.links
+        );
     }
 }
 
