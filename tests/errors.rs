@@ -222,6 +222,14 @@ fn usage_errors_exit_with_2() {
     );
     assert_eq!(output.status.code(), Some(2));
     assert!(!dir.path().join("p.pdf").exists());
+    // An output named like an image while the format is PDF is a mistake, not a directory.
+    let output = cvpdf(dir.path(), &["render", "p.yaml", "-o", "cv.png"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert_has(
+        &stderr(&output),
+        &["-o cv.png names a .png file", "add --format png"],
+    );
+    assert!(!dir.path().join("cv.png").exists());
 }
 
 #[test]

@@ -228,3 +228,22 @@ fn templates_lists_the_languages() {
         assert!(out.contains(line), "{line:?} not in\n{out}");
     }
 }
+
+#[test]
+fn a_template_written_before_icons_still_renders_its_contact_line() {
+    let lab = tempfile::tempdir().unwrap();
+    std::fs::write(
+        lab.path().join("mine.typ"),
+        "#import \"common.typ\": *\n#let cv(p, style) = contact-items(p).join(\" / \")\n",
+    )
+    .unwrap();
+    std::fs::write(
+        lab.path().join("p.yaml"),
+        "name: P\ncontact: {email: p@example.org, phone: \"123 456\"}\n",
+    )
+    .unwrap();
+    let out = render(lab.path(), "p.yaml", &["--template", "mine.typ"]);
+    let pdf = Pdf::read(&out.path().join("p.pdf"));
+    assert!(pdf.contains("p@example.org/123 456"), "{:?}", pdf.page_text);
+    assert!(pdf.fonts.iter().all(|f| !f.contains("Icons")));
+}

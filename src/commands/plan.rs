@@ -148,6 +148,25 @@ fn output_target(
             output.display()
         ));
     }
+    // `-o cv.png` without `--format png` would otherwise become a directory named cv.png.
+    let looks_like_a_file = [Format::Pdf, Format::Png, Format::Svg, Format::Typ]
+        .into_iter()
+        .find(|f| {
+            output
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case(f.extension()))
+        });
+    if let (false, Some(named)) = (output.is_dir(), looks_like_a_file) {
+        let asked: Vec<&str> = formats.iter().map(|f| f.extension()).collect();
+        return Err(format!(
+            "-o {} names a .{} file, but the format asked for is {}; add --format {} (one \
+             format), or give a directory",
+            output.display(),
+            named.extension(),
+            asked.join(" and "),
+            named.extension(),
+        ));
+    }
     fs::create_dir_all(output)
         .map_err(|e| format!("cannot create the directory {}: {e}", output.display()))?;
     Ok(OutputTarget::Dir(output.to_path_buf()))
