@@ -40,7 +40,7 @@ impl Printer {
         } else {
             Buffer::no_color()
         };
-        let mut buffer = Escaping(&mut colored);
+        let mut buffer = Escaping::new(&mut colored);
         for diagnostic in diagnostics {
             // Writing into memory cannot fail; a source that cannot be shown is left out.
             let _ = match diagnostic {
@@ -104,42 +104,66 @@ fn message(
 
 /// Passes colour changes through and writes text with control characters escaped, so that
 /// text from files, fields and file names can never move the cursor, retitle the terminal or
-/// clear the screen.
-struct Escaping<'a>(&'a mut Buffer);
+/// clear the screen; and cuts every line after [`MAX_COLUMNS`] characters, so that a source
+/// line of 100,000 characters (a field over its bound, a minified file) is quoted as a line,
+/// not a screenful.
+struct Escaping<'a> {
+    out: &'a mut Buffer,
+    /// Characters written since the last line break.
+    column: usize,
+}
+
+/// How much of one line a diagnostic shows.
+const MAX_COLUMNS: usize = 240;
+
+impl<'a> Escaping<'a> {
+    fn new(out: &'a mut Buffer) -> Self {
+        Self { out, column: 0 }
+    }
+
+    fn put(&mut self, text: &str) -> io::Result<()> {
+        let mut kept = String::with_capacity(text.len().min(4 * MAX_COLUMNS));
+        for c in text.chars() {
+            if c == '\n' {
+                self.column = 0;
+                kept.push(c);
+                continue;
+            }
+            self.column += 1;
+            if self.column <= MAX_COLUMNS {
+                kept.push(c);
+            } else if self.column == MAX_COLUMNS + 1 {
+                kept.push('…');
+            }
+        }
+        self.out.write_all(kept.as_bytes())
+    }
+}
 
 impl Write for Escaping<'_> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => self.0.write_all(escape_controls(text).as_bytes())?,
-            Err(_) => {
-                for &byte in bytes {
-                    if (byte < 0x20 && byte != b'\n' && byte != b'\t') || byte == 0x7f {
-                        write!(self.0, "\\u{{{byte:x}}}")?;
-                    } else {
-                        self.0.write_all(&[byte])?;
-                    }
-                }
-            }
-        }
+        let text = String::from_utf8_lossy(bytes);
+        let escaped = escape_controls(&text).into_owned();
+        self.put(&escaped)?;
         Ok(bytes.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.0.flush()
+        self.out.flush()
     }
 }
 
 impl WriteColor for Escaping<'_> {
     fn supports_color(&self) -> bool {
-        self.0.supports_color()
+        self.out.supports_color()
     }
 
     fn set_color(&mut self, spec: &ColorSpec) -> io::Result<()> {
-        self.0.set_color(spec)
+        self.out.set_color(spec)
     }
 
     fn reset(&mut self) -> io::Result<()> {
-        self.0.reset()
+        self.out.reset()
     }
 }
 
@@ -179,6 +203,23 @@ mod tests {
         );
         let text = printer.format(&[Diagnostic::error("internal error").with_note("a bug")]);
         assert_eq!(text, "error: internal error\n = note: a bug\n\n");
+    }
+
+    #[test]
+    fn a_huge_source_line_is_quoted_cut_short() {
+        let long = format!("bio: {}\n", "x".repeat(100_000));
+        let report = crate::diag::Report::new(
+            std::path::Path::new("p.yaml"),
+            Some(long.clone().into()),
+            vec![crate::diag::Problem::error("too long").with_span(5..long.len() - 1)],
+        );
+        let text = Printer::plain().format(&[Diagnostic::Report(report)]);
+        assert!(
+            text.lines().all(|l| l.chars().count() <= MAX_COLUMNS + 1),
+            "{text}"
+        );
+        assert!(text.contains("bio: xxx") && text.contains('…'), "{text}");
+        assert!(text.contains("too long"), "{text}");
     }
 
     #[test]
