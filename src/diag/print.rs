@@ -42,6 +42,7 @@ impl Printer {
         };
         let mut buffer = Escaping::new(&mut colored);
         for diagnostic in diagnostics {
+            buffer.cut = !matches!(diagnostic, Diagnostic::Message { .. });
             // Writing into memory cannot fail; a source that cannot be shown is left out.
             let _ = match diagnostic {
                 Diagnostic::Report(report) => report.emit(&mut buffer),
@@ -104,13 +105,15 @@ fn message(
 
 /// Passes colour changes through and writes text with control characters escaped, so that
 /// text from files, fields and file names can never move the cursor, retitle the terminal or
-/// clear the screen; and cuts every line after [`MAX_COLUMNS`] characters, so that a source
-/// line of 100,000 characters (a field over its bound, a minified file) is quoted as a line,
-/// not a screenful.
+/// clear the screen; and, for diagnostics that quote source, cuts every line after
+/// [`MAX_COLUMNS`] characters, so that a source line of 100,000 characters (a field over its
+/// bound, a minified file) is quoted as a line, not a screenful. Messages are never cut.
 struct Escaping<'a> {
     out: &'a mut Buffer,
     /// Characters written since the last line break.
     column: usize,
+    /// Whether lines are cut after [`MAX_COLUMNS`].
+    cut: bool,
 }
 
 /// How much of one line a diagnostic shows.
@@ -118,7 +121,11 @@ const MAX_COLUMNS: usize = 240;
 
 impl<'a> Escaping<'a> {
     fn new(out: &'a mut Buffer) -> Self {
-        Self { out, column: 0 }
+        Self {
+            out,
+            column: 0,
+            cut: false,
+        }
     }
 
     fn put(&mut self, text: &str) -> io::Result<()> {
@@ -130,7 +137,7 @@ impl<'a> Escaping<'a> {
                 continue;
             }
             self.column += 1;
-            if self.column <= MAX_COLUMNS {
+            if !self.cut || self.column <= MAX_COLUMNS {
                 kept.push(c);
             } else if self.column == MAX_COLUMNS + 1 {
                 kept.push('…');
@@ -220,6 +227,10 @@ mod tests {
         );
         assert!(text.contains("bio: xxx") && text.contains('…'), "{text}");
         assert!(text.contains("too long"), "{text}");
+        // A message is never cut, however long.
+        let note = "abstract (30), ".repeat(40);
+        let text = Printer::plain().format(&[Diagnostic::error("left out").with_note(&note)]);
+        assert!(text.contains(note.trim_end()), "{text}");
     }
 
     #[test]
