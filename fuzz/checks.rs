@@ -8,7 +8,7 @@
 use std::ops::Range;
 use std::path::Path;
 
-use cvpdf::profile::{LoadedProfile, Profile};
+use cvpdf::profile::{LoadedProfile, Profile, Text};
 use cvpdf::render::Renderer;
 use cvpdf::source::inline;
 use cvpdf::source::smart::{smarten, smarten_nodes, Quotes};
@@ -161,9 +161,9 @@ fn rtl_with_marks(text: &str) -> bool {
 /// punctuation of an English CV (the only change cvpdf makes to what a field says).
 fn expected_text(p: &Profile) -> Vec<String> {
     let en = Quotes::of("en");
-    let md = |s: &String| squash(&smarten(&inline::plain_text(&inline::parse(s.trim())), en));
-    let plain = |s: &String| squash(&smarten(s, en));
-    let mut out = vec![plain(&p.name)];
+    let md = |s: &Text| squash(&smarten(&inline::plain_text(&inline::parse(s.trim())), en));
+    let plain = |s: &Text| squash(&smarten(s, en));
+    let mut out = vec![squash(&smarten(&p.name, en))];
     out.extend(p.headline.iter().map(md));
     out.extend(p.bio.iter().map(md));
     out.extend(p.interests.iter().map(plain));

@@ -43,7 +43,7 @@ fn every_bundled_profile_renders_with_its_facts_and_metadata() {
         assert_eq!(pdf.info["Author"], p.name);
         for interest in &p.interests {
             assert!(
-                pdf.info["Keywords"].contains(interest.as_str()),
+                pdf.info["Keywords"].contains(&**interest),
                 "keyword {interest}"
             );
         }

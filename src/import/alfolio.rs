@@ -206,7 +206,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
         let contents = format!("{at}.contents");
         let mut custom = CustomSection {
-            title: title.clone(),
+            title: title.clone().into(),
             entries: Vec::new(),
         };
         match kind.as_str() {
@@ -224,16 +224,19 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         "languages" | "language" => {
                             p.languages
                                 .extend(value.split([',', ';']).map(|l| Language {
-                                    name: l.trim().to_string(),
+                                    name: (l.trim().to_string()).into(),
                                     fluency: None,
                                 }))
                         }
                         "email" | "e-mail" => p.contact.email = Some(value),
                         "phone" => p.contact.phone = Some(value),
                         "website" | "homepage" => p.contact.website = Some(value),
-                        "address" | "location" => p.contact.address = Some(html_text(&value)),
+                        "address" | "location" => {
+                            p.contact.address = Some((html_text(&value)).into())
+                        }
                         _ => custom.entries.push(CustomEntry {
-                            title: format!("**{}:** {}", html_text(&name), html_text(&value)),
+                            title: format!("**{}:** {}", html_text(&name), html_text(&value))
+                                .into(),
                             ..CustomEntry::default()
                         }),
                     }
@@ -258,13 +261,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         for item in src.strs(&format!("{e}.items")) {
                             if has(&["award", "honor", "honour", "prize"]) {
                                 p.awards.push(Award {
-                                    title: html_text(&item),
+                                    title: (html_text(&item)).into(),
                                     date,
                                     ..Award::default()
                                 });
                             } else {
                                 custom.entries.push(CustomEntry {
-                                    title: html_text(&item),
+                                    title: (html_text(&item)).into(),
                                     date,
                                     ..CustomEntry::default()
                                 });
@@ -280,34 +283,35 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     let highlights = description(&mut src, &format!("{e}.description"));
                     if has(&["education", "degree"]) && institution.is_some() {
                         p.education.push(Education {
-                            institution: institution.unwrap_or_default(),
-                            degree: entry_title,
+                            institution: institution.unwrap_or_default().into(),
+                            degree: entry_title.into(),
                             start,
                             end,
-                            highlights,
+                            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                             ..Education::default()
                         });
                     } else if has(&["experience", "employment", "position", "work"])
                         && institution.is_some()
                     {
                         p.experience.push(Experience {
-                            organization: institution.unwrap_or_default(),
-                            role: entry_title,
+                            organization: institution.unwrap_or_default().into(),
+                            role: entry_title.into(),
                             location: None,
                             start,
                             end,
                             mentors: Vec::new(),
-                            highlights,
+                            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                         });
                     } else if has(&["award", "honor", "honour", "prize"]) {
                         p.awards.push(Award {
-                            title: entry_title,
-                            awarder: institution,
+                            title: entry_title.into(),
+                            awarder: institution.map(Text::from),
                             date: start.or(match end {
                                 Some(EndDate::Date(d)) => Some(d),
                                 _ => None,
                             }),
-                            note: (!highlights.is_empty()).then(|| highlights.join("; ")),
+                            note: ((!highlights.is_empty()).then(|| highlights.join("; ")))
+                                .map(Text::from),
                             ..Award::default()
                         });
                     } else {
@@ -316,13 +320,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                             (start, end) => (None, start, end),
                         };
                         custom.entries.push(CustomEntry {
-                            title: entry_title,
-                            subtitle: institution,
+                            title: entry_title.into(),
+                            subtitle: institution.map(Text::from),
                             location: None,
                             date,
                             start,
                             end,
-                            highlights,
+                            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                         });
                     }
                 }
@@ -331,10 +335,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                 for line in src.strs(&contents) {
                     let line = html_text(&line);
                     if has(&["interest", "hobb"]) {
-                        p.hobbies.push(line);
+                        p.hobbies.push(line.into());
                     } else {
                         custom.entries.push(CustomEntry {
-                            title: line,
+                            title: line.into(),
                             ..CustomEntry::default()
                         });
                     }
@@ -353,13 +357,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         .collect();
                     if has(&["skill"]) {
                         p.skills.push(Skill {
-                            name: group,
-                            keywords: items,
+                            name: group.into(),
+                            keywords: items.into_iter().map(Text::from).collect::<Vec<_>>(),
                         });
                     } else {
                         custom.entries.push(CustomEntry {
-                            title: group,
-                            highlights: items,
+                            title: group.into(),
+                            highlights: items.into_iter().map(Text::from).collect::<Vec<_>>(),
                             ..CustomEntry::default()
                         });
                     }

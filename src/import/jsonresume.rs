@@ -25,8 +25,8 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         name: name.clone(),
         ..Profile::default()
     };
-    p.headline = src.str("basics.label");
-    p.bio = src.str("basics.summary");
+    p.headline = (src.str("basics.label")).map(Text::from);
+    p.bio = (src.str("basics.summary")).map(Text::from);
     p.contact.email = src.str("basics.email");
     p.contact.phone = src.str("basics.phone");
     // Before 1.0 the address was `website` (and `picture` the photo, `gpa` the score).
@@ -36,7 +36,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         .filter_map(|k| src.str(&format!("basics.location.{k}")))
         .collect();
     if !address.is_empty() {
-        p.contact.address = Some(address.join(", "));
+        p.contact.address = Some((address.join(", ")).into());
     }
     if let Some(field) = ["basics.image", "basics.picture"]
         .into_iter()
@@ -56,7 +56,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let label = src
             .str(&format!("{at}.username"))
             .or_else(|| (kind == LinkKind::Other && !network.is_empty()).then(|| network.clone()));
-        p.links.push(Link { kind, url, label });
+        p.links.push(Link {
+            kind,
+            url,
+            label: label.map(Text::from),
+        });
     }
 
     for i in 0..src.len("work") {
@@ -73,13 +77,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         highlights.extend(src.str(&format!("{at}.description")));
         highlights.extend(src.strs(&format!("{at}.highlights")));
         p.experience.push(Experience {
-            organization,
-            role,
-            location: src.str(&format!("{at}.location")),
+            organization: organization.into(),
+            role: role.into(),
+            location: (src.str(&format!("{at}.location"))).map(Text::from),
             start,
             end,
             mentors: Vec::new(),
-            highlights,
+            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
 
@@ -104,17 +108,18 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             vec![format!("Courses: {}", courses.join(", "))]
         };
         p.education.push(Education {
-            institution,
-            degree,
-            location: src.str(&format!("{at}.location")),
+            institution: institution.into(),
+            degree: degree.into(),
+            location: (src.str(&format!("{at}.location"))).map(Text::from),
             start,
             end,
             expected: false,
             advisors: Vec::new(),
-            score: src
+            score: (src
                 .str(&format!("{at}.score"))
-                .or_else(|| src.str(&format!("{at}.gpa"))),
-            highlights,
+                .or_else(|| src.str(&format!("{at}.gpa"))))
+            .map(Text::from),
+            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
 
@@ -124,11 +129,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             continue;
         };
         p.awards.push(Award {
-            title,
-            awarder: src.str(&format!("{at}.awarder")),
+            title: title.into(),
+            awarder: (src.str(&format!("{at}.awarder"))).map(Text::from),
             date: src.date(&format!("{at}.date"), &mut warnings),
             rank: None,
-            note: src.str(&format!("{at}.summary")),
+            note: (src.str(&format!("{at}.summary"))).map(Text::from),
         });
     }
 
@@ -165,16 +170,16 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         }
         authorless += 1;
         p.publications.push(Publication {
-            title,
+            title: title.into(),
             authors: vec![name.clone()],
-            venue: src.str(&format!("{at}.publisher")),
+            venue: (src.str(&format!("{at}.publisher"))).map(Text::from),
             venue_short: None,
             year: released.year,
             month: released.month,
             kind: PublicationKind::Other,
             status: PublicationStatus::Published,
             award: None,
-            note,
+            note: note.map(Text::from),
             links,
             selected: false,
         });
@@ -194,7 +199,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         if let Some(level) = src.str(&format!("{at}.level")) {
             keywords.insert(0, level);
         }
-        p.skills.push(Skill { name, keywords });
+        p.skills.push(Skill {
+            name: name.into(),
+            keywords: keywords.into_iter().map(Text::from).collect::<Vec<_>>(),
+        });
     }
     for i in 0..src.len("languages") {
         let at = format!("languages[{i}]");
@@ -202,8 +210,8 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             continue;
         };
         p.languages.push(Language {
-            name,
-            fluency: src.str(&format!("{at}.fluency")),
+            name: name.into(),
+            fluency: (src.str(&format!("{at}.fluency"))).map(Text::from),
         });
     }
     for i in 0..src.len("interests") {
@@ -213,9 +221,9 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         };
         let keywords = src.strs(&format!("{at}.keywords"));
         p.hobbies.push(if keywords.is_empty() {
-            name
+            name.into()
         } else {
-            format!("{name} ({})", keywords.join(", "))
+            format!("{name} ({})", keywords.join(", ")).into()
         });
     }
 
@@ -299,13 +307,13 @@ fn custom_section(
             highlights.push(format!("<{url}>"));
         }
         entries.push(CustomEntry {
-            title: entry_title,
-            subtitle,
+            title: entry_title.into(),
+            subtitle: subtitle.map(Text::from),
             location: None,
             date,
             start,
             end,
-            highlights,
+            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
     if !entries.is_empty() {

@@ -209,10 +209,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         .ok_or("the RenderCV file has no cv.name")?;
     let mut p = Profile {
         name: name.clone(),
-        headline: src.str("cv.headline"),
+        headline: (src.str("cv.headline")).map(Text::from),
         ..Profile::default()
     };
-    p.contact.address = src.str("cv.location");
+    p.contact.address = (src.str("cv.location")).map(Text::from);
     let (email, more_emails) = one_or_many(&mut src, "cv.email");
     p.contact.email = email;
     let (phone, more_phones) = one_or_many(&mut src, "cv.phone");
@@ -248,7 +248,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             Some(url) => {
                 let kind = link_kind(&network).unwrap_or(LinkKind::Other);
                 let label = (kind == LinkKind::Other).then(|| network.clone());
-                p.links.push(Link { kind, url, label });
+                p.links.push(Link {
+                    kind,
+                    url,
+                    label: label.map(Text::from),
+                });
             }
             None => warnings.push(format!(
                 "{at}: no address is known for network \"{network}\""
@@ -263,7 +267,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             p.links.push(Link {
                 kind: LinkKind::Other,
                 url,
-                label,
+                label: label.map(Text::from),
             });
         }
     }
@@ -283,7 +287,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         };
         let meaning = section_meaning(title);
         let mut custom = CustomSection {
-            title: section_title(title),
+            title: (section_title(title)).into(),
             entries: Vec::new(),
         };
         for i in 0..count {
@@ -293,8 +297,8 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     let Some(text) = src.str(&e) else { continue };
                     if meaning == "bio" || (p.bio.is_none() && s == 0 && count == 1) {
                         p.bio = Some(match p.bio.take() {
-                            Some(bio) => format!("{bio}\n\n{text}"),
-                            None => text,
+                            Some(bio) => format!("{bio}\n\n{text}").into(),
+                            None => text.into(),
                         });
                     } else {
                         custom.entries.push(entry(text));
@@ -314,12 +318,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     let mut highlights = highlights(&mut src, &e);
                     highlights.extend(free.map(|f| format!("Date: {f}")));
                     p.education.push(Education {
-                        institution,
-                        degree,
-                        location: src.str(&format!("{e}.location")),
+                        institution: institution.into(),
+                        degree: degree.into(),
+                        location: (src.str(&format!("{e}.location"))).map(Text::from),
                         start,
                         end,
-                        highlights,
+                        highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                         ..Education::default()
                     });
                 }
@@ -334,13 +338,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     let mut highlights = highlights(&mut src, &e);
                     highlights.extend(free.map(|f| format!("Date: {f}")));
                     p.experience.push(Experience {
-                        organization,
-                        role,
-                        location: src.str(&format!("{e}.location")),
+                        organization: organization.into(),
+                        role: role.into(),
+                        location: (src.str(&format!("{e}.location"))).map(Text::from),
                         start,
                         end,
                         mentors: Vec::new(),
-                        highlights,
+                        highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                     });
                 }
                 EntryType::Publication => {
@@ -359,11 +363,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     };
                     if meaning == "skills" {
                         p.skills.push(Skill {
-                            name: label,
+                            name: label.into(),
                             keywords: details
                                 .split([',', ';'])
-                                .map(|k| k.trim().to_string())
+                                .map(str::trim)
                                 .filter(|k| !k.is_empty())
+                                .map(Text::from)
                                 .collect(),
                         });
                     } else {
@@ -383,11 +388,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     };
                     if meaning == "awards" {
                         p.awards.push(Award {
-                            title: text,
+                            title: text.into(),
                             ..Award::default()
                         });
                     } else if meaning == "hobbies" {
-                        p.hobbies.push(text);
+                        p.hobbies.push(text.into());
                     } else {
                         custom.entries.push(entry(text));
                     }
@@ -405,9 +410,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                             _ => None,
                         };
                         p.awards.push(Award {
-                            title: name,
+                            title: name.into(),
                             date,
-                            note: (!highlights.is_empty()).then(|| highlights.join("; ")),
+                            note: ((!highlights.is_empty()).then(|| highlights.join("; ")))
+                                .map(Text::from),
                             ..Award::default()
                         });
                         continue;
@@ -417,13 +423,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         (start, end) => (None, start, end),
                     };
                     custom.entries.push(CustomEntry {
-                        title: name,
-                        subtitle: free,
-                        location: src.str(&format!("{e}.location")),
+                        title: name.into(),
+                        subtitle: free.map(Text::from),
+                        location: (src.str(&format!("{e}.location"))).map(Text::from),
                         date,
                         start,
                         end,
-                        highlights,
+                        highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                     });
                 }
             }
@@ -453,7 +459,7 @@ fn lookup_first(src: &Tracked, at: &str) -> Option<EntryType> {
 /// A custom entry that is one line of text.
 fn entry(title: String) -> CustomEntry {
     CustomEntry {
-        title,
+        title: title.into(),
         ..CustomEntry::default()
     }
 }
@@ -518,20 +524,20 @@ fn publication(
         }
     }
     Some(Publication {
-        title,
+        title: title.into(),
         authors: if authors.is_empty() {
             vec![p.name.clone()]
         } else {
             authors
         },
-        venue: src.str(&format!("{at}.journal")),
+        venue: (src.str(&format!("{at}.journal"))).map(Text::from),
         venue_short: None,
         year: date.year,
         month: date.month,
         kind: PublicationKind::Other,
         status: PublicationStatus::Published,
         award: None,
-        note: src.str(&format!("{at}.summary")),
+        note: (src.str(&format!("{at}.summary"))).map(Text::from),
         links,
         selected: false,
     })

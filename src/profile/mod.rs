@@ -10,6 +10,7 @@ mod load;
 mod model;
 mod publication;
 mod sections;
+mod text;
 mod validate;
 
 pub use date::{Date, EndDate};
@@ -21,4 +22,5 @@ pub use publication::{
     bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
 };
 pub use sections::Section;
+pub use text::{localize, EachText, Text, FALLBACK_LANGUAGE};
 pub(crate) use validate::{publication_problems, strip_arxiv_prefix, MAX_ENTRIES};

@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::date::{Date, EndDate};
 use super::defaults::{is_default, is_false};
 use super::publication::Publication;
+use super::text::Text;
+use crate::each_text_fields;
 
 /// One researcher's profile. Only `name` is required.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
@@ -25,16 +27,16 @@ pub struct Profile {
     pub name_variants: Vec<String>,
     /// The current position, e.g. `Ph.D. Student, Peking University`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub headline: Option<String>,
+    pub headline: Option<Text>,
     /// A photo, relative to the profile file and inside its directory tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
     /// A paragraph about the researcher (inline markdown).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub bio: Option<String>,
+    pub bio: Option<Text>,
     /// Research interests.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub interests: Vec<String>,
+    pub interests: Vec<Text>,
     /// Current affiliations, shown in the header.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub affiliations: Vec<Affiliation>,
@@ -73,7 +75,7 @@ pub struct Profile {
     pub languages: Vec<Language>,
     /// Hobbies and interests outside research.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub hobbies: Vec<String>,
+    pub hobbies: Vec<Text>,
     /// Sections the format does not know, with generic entries.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub sections: Vec<CustomSection>,
@@ -91,7 +93,7 @@ pub struct Profile {
 #[serde(deny_unknown_fields)]
 pub struct Affiliation {
     /// The institution's name.
-    pub name: String,
+    pub name: Text,
     /// Its web page.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
@@ -112,7 +114,7 @@ pub struct Contact {
     pub website: Option<String>,
     /// Postal address.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub address: Option<String>,
+    pub address: Option<Text>,
 }
 
 /// What kind of page a [`Link`] points to; decides its default label.
@@ -147,7 +149,7 @@ pub struct Link {
     pub url: String,
     /// The text shown for it; defaults to a name for `kind`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub label: Option<String>,
+    pub label: Option<Text>,
 }
 
 /// A degree.
@@ -157,12 +159,12 @@ pub struct Link {
 #[serde(deny_unknown_fields)]
 pub struct Education {
     /// The university or school.
-    pub institution: String,
+    pub institution: Text,
     /// The degree and field, e.g. `Ph.D. in Computer Science`.
-    pub degree: String,
+    pub degree: Text,
     /// City and country.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<String>,
+    pub location: Option<Text>,
     /// When the studies began.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Date>,
@@ -174,13 +176,13 @@ pub struct Education {
     pub expected: bool,
     /// Advisors' names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub advisors: Vec<String>,
+    pub advisors: Vec<Text>,
     /// Grade, e.g. `GPA 3.71/4.0 (top 9%)`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<String>,
+    pub score: Option<Text>,
     /// Further lines (inline markdown).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub highlights: Vec<String>,
+    pub highlights: Vec<Text>,
 }
 
 /// A position, internship or appointment.
@@ -188,12 +190,12 @@ pub struct Education {
 #[serde(deny_unknown_fields)]
 pub struct Experience {
     /// The employer.
-    pub organization: String,
+    pub organization: Text,
     /// The position held.
-    pub role: String,
+    pub role: Text,
     /// City and country.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<String>,
+    pub location: Option<Text>,
     /// When it began.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub start: Option<Date>,
@@ -202,10 +204,10 @@ pub struct Experience {
     pub end: Option<EndDate>,
     /// Mentors' or supervisors' names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub mentors: Vec<String>,
+    pub mentors: Vec<Text>,
     /// What was done (inline markdown).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub highlights: Vec<String>,
+    pub highlights: Vec<Text>,
 }
 
 /// A talk given at one or more events.
@@ -213,7 +215,7 @@ pub struct Experience {
 #[serde(deny_unknown_fields)]
 pub struct Talk {
     /// The talk's title.
-    pub title: String,
+    pub title: Text,
     /// Where and when it was given.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<TalkEvent>,
@@ -224,10 +226,10 @@ pub struct Talk {
 #[serde(deny_unknown_fields)]
 pub struct TalkEvent {
     /// The event, seminar or group.
-    pub event: String,
+    pub event: Text,
     /// The host institution or city.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<String>,
+    pub location: Option<Text>,
     /// When.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
@@ -238,19 +240,19 @@ pub struct TalkEvent {
 #[serde(deny_unknown_fields)]
 pub struct Teaching {
     /// The course.
-    pub course: String,
+    pub course: Text,
     /// Where it was taught.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub institution: Option<String>,
+    pub institution: Option<Text>,
     /// The role, e.g. `Teaching Assistant`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub role: Option<String>,
+    pub role: Option<Text>,
     /// When, as free text: `Fall 2022`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub terms: Vec<String>,
+    pub terms: Vec<Text>,
     /// Duties (inline markdown).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub highlights: Vec<String>,
+    pub highlights: Vec<Text>,
 }
 
 /// An honour, prize or scholarship.
@@ -258,19 +260,19 @@ pub struct Teaching {
 #[serde(deny_unknown_fields)]
 pub struct Award {
     /// The award.
-    pub title: String,
+    pub title: Text,
     /// Who gave it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub awarder: Option<String>,
+    pub awarder: Option<Text>,
     /// When.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
     /// How selective it was, e.g. `4/200`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub rank: Option<String>,
+    pub rank: Option<Text>,
     /// A remark (inline markdown).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<Text>,
 }
 
 /// A service role and where it was held.
@@ -278,10 +280,10 @@ pub struct Award {
 #[serde(deny_unknown_fields)]
 pub struct Service {
     /// The role, e.g. `Reviewer`.
-    pub role: String,
+    pub role: Text,
     /// Venues, journals or committees.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub venues: Vec<String>,
+    pub venues: Vec<Text>,
 }
 
 /// A group of skills.
@@ -289,10 +291,10 @@ pub struct Service {
 #[serde(deny_unknown_fields)]
 pub struct Skill {
     /// The group's name, e.g. `Programming`.
-    pub name: String,
+    pub name: Text,
     /// The skills.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub keywords: Vec<String>,
+    pub keywords: Vec<Text>,
 }
 
 /// A spoken language.
@@ -300,10 +302,10 @@ pub struct Skill {
 #[serde(deny_unknown_fields)]
 pub struct Language {
     /// The language.
-    pub name: String,
+    pub name: Text,
     /// How well, e.g. `Native`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub fluency: Option<String>,
+    pub fluency: Option<Text>,
 }
 
 /// A section the format does not name, with generic entries.
@@ -311,7 +313,7 @@ pub struct Language {
 #[serde(deny_unknown_fields)]
 pub struct CustomSection {
     /// The section's heading (and its key in `section_order`).
-    pub title: String,
+    pub title: Text,
     /// Its entries.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub entries: Vec<CustomEntry>,
@@ -322,13 +324,13 @@ pub struct CustomSection {
 #[serde(deny_unknown_fields)]
 pub struct CustomEntry {
     /// The entry's heading.
-    pub title: String,
+    pub title: Text,
     /// A second line.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub subtitle: Option<String>,
+    pub subtitle: Option<Text>,
     /// Where.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub location: Option<String>,
+    pub location: Option<Text>,
     /// A single date (instead of `start`/`end`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
@@ -340,5 +342,23 @@ pub struct CustomEntry {
     pub end: Option<EndDate>,
     /// Further lines (inline markdown).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub highlights: Vec<String>,
+    pub highlights: Vec<Text>,
 }
+
+each_text_fields!(Profile: headline, bio, interests, affiliations, contact, links, education,
+    experience, publications, talks, teaching, awards, service, skills, languages, hobbies,
+    sections);
+each_text_fields!(Affiliation: name);
+each_text_fields!(Contact: address);
+each_text_fields!(Link: label);
+each_text_fields!(Education: institution, degree, location, advisors, score, highlights);
+each_text_fields!(Experience: organization, role, location, mentors, highlights);
+each_text_fields!(Talk: title, events);
+each_text_fields!(TalkEvent: event, location);
+each_text_fields!(Teaching: course, institution, role, terms, highlights);
+each_text_fields!(Award: title, awarder, rank, note);
+each_text_fields!(Service: role, venues);
+each_text_fields!(Skill: name, keywords);
+each_text_fields!(Language: name, fluency);
+each_text_fields!(CustomSection: title, entries);
+each_text_fields!(CustomEntry: title, subtitle, location, highlights);

@@ -4,6 +4,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::defaults::{is_default, is_false};
+use super::text::Text;
+use crate::each_text_fields;
 
 /// The kind of a publication; decides its group and its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
@@ -78,16 +80,16 @@ pub struct PublicationLinks {
 #[serde(deny_unknown_fields)]
 pub struct Publication {
     /// The title (inline markdown).
-    pub title: String,
+    pub title: Text,
     /// Authors in the order of the paper. A trailing `*` marks equal contribution and a trailing
     /// `†` a corresponding author.
     pub authors: Vec<String>,
     /// The full venue name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub venue: Option<String>,
+    pub venue: Option<Text>,
     /// The short venue name, e.g. `NSDI'24`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub venue_short: Option<String>,
+    pub venue_short: Option<Text>,
     /// The year of publication (or of the preprint).
     pub year: u16,
     /// The month (1–12), when known; orders papers within a year and is shown with the year.
@@ -101,10 +103,10 @@ pub struct Publication {
     pub status: PublicationStatus,
     /// An award the paper received, e.g. `Best Paper Award`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub award: Option<String>,
+    pub award: Option<Text>,
     /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub note: Option<String>,
+    pub note: Option<Text>,
     /// PDF, DOI, arXiv, web page, code, slides, poster, video.
     #[serde(default, skip_serializing_if = "is_default")]
     pub links: PublicationLinks,
@@ -112,6 +114,8 @@ pub struct Publication {
     #[serde(default, skip_serializing_if = "is_false")]
     pub selected: bool,
 }
+
+each_text_fields!(Publication: title, venue, venue_short, award, note);
 
 /// A DOI's name (`10.1145/…`) without the `https://doi.org/`, `http://dx.doi.org/` or `doi:`
 /// written before it (matched in any case; the name keeps its own).

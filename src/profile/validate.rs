@@ -9,6 +9,7 @@ use super::files::resolve_photo;
 use super::model::Profile;
 use super::publication::Publication;
 use super::sections::Section;
+use super::text::EachText;
 use crate::diag::{unknown, Problem};
 
 /// The most entries any list of a profile may have: enough for a prolific career (a CV with
@@ -104,6 +105,7 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         }
     }
     v.section_order(profile);
+    v.translations(profile);
     if let Some(photo) = &profile.photo {
         if let Err(problem) = resolve_photo(dir, photo) {
             v.push(problem.at_field("photo"));
@@ -161,6 +163,47 @@ impl Checks {
         if let Some(arxiv) = &links.arxiv {
             self.arxiv(&format!("{at}.links.arxiv"), arxiv);
         }
+    }
+
+    /// Every translated text: each language is one cvpdf knows (a misspelt one would never be
+    /// shown), and no translation is blank.
+    fn translations(&mut self, profile: &Profile) {
+        let languages = crate::style::languages();
+        let mut profile = profile.clone();
+        profile.each_text("", &mut |path, text| {
+            let Some(pairs) = text.translations() else {
+                return;
+            };
+            if pairs.is_empty() {
+                self.problems.push(
+                    Problem::error("this text has no translation at all")
+                        .at_field(path)
+                        .with_help("write the text, or a map such as {en: …, zh: …}"),
+                );
+            }
+            for (lang, value) in pairs {
+                let at = format!("{path}.{lang}");
+                if !languages.contains(lang) {
+                    self.problems.push(
+                        unknown(
+                            "language",
+                            lang,
+                            languages.iter().map(String::as_str),
+                            || format!("the languages are: {}", languages.join(", ")),
+                        )
+                        .at_field(at),
+                    );
+                } else if value.trim().is_empty() {
+                    self.problems.push(
+                        Problem::error("this translation is empty")
+                            .at_field(at)
+                            .with_help(
+                                "leave the language out: the CV then shows the English text",
+                            ),
+                    );
+                }
+            }
+        });
     }
 
     fn push(&mut self, problem: Problem) {
@@ -280,7 +323,7 @@ impl Checks {
 
     /// `section_order` must name built-in sections or custom section titles, once each.
     fn section_order(&mut self, profile: &Profile) {
-        let custom: Vec<&str> = profile.sections.iter().map(|s| s.title.as_str()).collect();
+        let custom: Vec<&str> = profile.sections.iter().map(|s| &*s.title).collect();
         let mut seen: Vec<&str> = Vec::new();
         for (i, key) in profile.section_order.iter().enumerate() {
             let field = format!("section_order[{i}]");

@@ -6,7 +6,7 @@ use super::smart::{smarten, smarten_nodes, Quotes};
 use super::value::Value;
 use crate::profile::{
     bare_doi, strip_arxiv_prefix, Date, EndDate, LinkKind, Profile, PublicationKind,
-    PublicationLinks, PublicationStatus,
+    PublicationLinks, PublicationStatus, Text,
 };
 use crate::timestamp::Timestamp;
 
@@ -24,11 +24,11 @@ impl Prose<'_> {
         Value::Str(smarten(text, self.0))
     }
 
-    pub fn opt_text(self, text: Option<&String>) -> Value {
+    pub fn opt_text(self, text: Option<&Text>) -> Value {
         text.map_or(Value::None, |t| self.text(t))
     }
 
-    pub fn texts(self, items: &[String]) -> Value {
+    pub fn texts(self, items: &[Text]) -> Value {
         Value::Array(items.iter().map(|t| self.text(t)).collect())
     }
 
@@ -43,7 +43,7 @@ impl Prose<'_> {
         text.map_or(Value::None, |t| self.rich(t))
     }
 
-    pub fn rich_list(self, items: &[String]) -> Value {
+    pub fn rich_list(self, items: &[Text]) -> Value {
         Value::Array(items.iter().map(|s| self.rich(s)).collect())
     }
 }

@@ -26,7 +26,10 @@ pub fn profile_value(
 
     Value::Dict(vec![
         ("name", t.text(p.name.trim())),
-        ("native_name", t.opt_text(p.native_name.as_ref())),
+        (
+            "native_name",
+            p.native_name.as_deref().map_or(Value::None, |n| t.text(n)),
+        ),
         ("headline", t.opt_rich(p.headline.as_deref())),
         (
             "photo",
@@ -263,7 +266,7 @@ fn section_order(p: &Profile, lab_order: &[String]) -> Value {
     let defaults = Section::keys()
         .filter(|k| *k != Section::Hobbies.key())
         .map(str::to_string)
-        .chain(p.sections.iter().map(|s| s.title.clone()))
+        .chain(p.sections.iter().map(|s| s.title.to_string()))
         .chain([Section::Hobbies.key().to_string()]);
     for key in defaults {
         if has_content(&key) && !listed.contains(&key) {

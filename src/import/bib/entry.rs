@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use biblatex::{Chunk, Chunks, Entry, EntryType, Person, Spanned, Type};
 
 use super::latex;
-use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
+use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus, Text};
 use crate::source::inline::escape as escape_markdown;
 
 /// A note longer than this is not a CV line (reference managers put whole records there).
@@ -223,16 +223,16 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     left.extend(unused);
     Ok(Mapped {
         publication: Publication {
-            title: escape_markdown(&title),
+            title: (escape_markdown(&title)).into(),
             authors,
-            venue,
-            venue_short,
+            venue: venue.map(Text::from),
+            venue_short: venue_short.map(Text::from),
             year,
             month,
             kind,
             status,
-            award,
-            note,
+            award: award.map(Text::from),
+            note: note.map(Text::from),
             links,
             selected,
         },

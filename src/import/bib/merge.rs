@@ -90,13 +90,13 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             Some(i) => {
                 let merged = updated(&existing[i], new);
                 if merged != existing[i] {
-                    outcome.updated.push(merged.title.clone());
+                    outcome.updated.push(merged.title.to_string());
                     existing[i] = merged;
                     changed[i] = true;
                 }
             }
             None => {
-                outcome.added.push(new.title.clone());
+                outcome.added.push(new.title.to_string());
                 if let Some(doi) = &new.links.doi {
                     by_doi.entry(doi_key(doi)).or_insert(existing.len());
                 }

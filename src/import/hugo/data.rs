@@ -37,14 +37,17 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         native_name: native,
         ..Profile::default()
     };
-    p.headline = src.str("role");
-    p.bio = src.str("bio");
-    p.interests = src.strs("interests");
+    p.headline = (src.str("role")).map(Text::from);
+    p.bio = (src.str("bio")).map(Text::from);
+    p.interests = (src.strs("interests"))
+        .into_iter()
+        .map(Text::from)
+        .collect::<Vec<_>>();
     for i in 0..src.len("affiliations") {
         let at = format!("affiliations[{i}]");
         if let Some(name) = src.str(&format!("{at}.name")) {
             p.affiliations.push(Affiliation {
-                name,
+                name: name.into(),
                 url: src.str(&format!("{at}.url")),
             });
         }
@@ -68,15 +71,20 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         };
         let (start, end) = dated(src, &at, warnings);
         p.education.push(Education {
-            institution,
-            degree,
-            location: src.str(&format!("{at}.location")),
+            institution: institution.into(),
+            degree: degree.into(),
+            location: (src.str(&format!("{at}.location"))).map(Text::from),
             start,
             end,
-            score: src
+            score: (src
                 .str(&format!("{at}.score"))
-                .or_else(|| src.str(&format!("{at}.gpa"))),
-            highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
+                .or_else(|| src.str(&format!("{at}.gpa"))))
+            .map(Text::from),
+            highlights: src
+                .str(&format!("{at}.summary"))
+                .into_iter()
+                .map(Text::from)
+                .collect(),
             ..Education::default()
         });
     }
@@ -96,13 +104,17 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             };
             let (start, end) = dated(src, &at, warnings);
             p.experience.push(Experience {
-                organization,
-                role,
-                location: src.str(&format!("{at}.location")),
+                organization: organization.into(),
+                role: role.into(),
+                location: (src.str(&format!("{at}.location"))).map(Text::from),
                 start,
                 end,
                 mentors: Vec::new(),
-                highlights: src.str(&format!("{at}.summary")).into_iter().collect(),
+                highlights: src
+                    .str(&format!("{at}.summary"))
+                    .into_iter()
+                    .map(Text::from)
+                    .collect(),
             });
         }
     }
@@ -113,11 +125,11 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         };
         let date = src.date(&format!("{at}.date"), warnings);
         p.awards.push(Award {
-            title,
-            awarder: src.str(&format!("{at}.awarder")),
+            title: title.into(),
+            awarder: (src.str(&format!("{at}.awarder"))).map(Text::from),
             date,
             rank: None,
-            note: src.str(&format!("{at}.summary")),
+            note: (src.str(&format!("{at}.summary"))).map(Text::from),
         });
     }
     for i in 0..src.len("skills") {
@@ -140,7 +152,10 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
                 "{at}.items[*].level: skill levels are not shown in a CV"
             ));
         }
-        p.skills.push(Skill { name, keywords });
+        p.skills.push(Skill {
+            name: name.into(),
+            keywords: keywords.into_iter().map(Text::from).collect::<Vec<_>>(),
+        });
     }
     for i in 0..src.len("languages") {
         let at = format!("languages[{i}]");
@@ -153,8 +168,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             ));
         }
         p.languages.push(Language {
-            name,
-            fluency: src.str(&format!("{at}.label")),
+            name: name.into(),
+            fluency: (src.str(&format!("{at}.label"))).map(Text::from),
         });
     }
     for key in [

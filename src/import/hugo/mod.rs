@@ -38,7 +38,7 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
     };
     let body = clean_body(body, &mut warnings);
     if !body.is_empty() {
-        if let Some(short) = p.bio.replace(body) {
+        if let Some(short) = p.bio.replace(body.into()) {
             warnings.push(format!(
                 "bio: the short biography was replaced by the page's longer text: \"{short}\""
             ));
@@ -135,14 +135,17 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
             ));
         }
     }
-    p.headline = src.str("role");
-    p.bio = src.str("bio");
-    p.interests = src.strs("interests");
+    p.headline = (src.str("role")).map(Text::from);
+    p.bio = (src.str("bio")).map(Text::from);
+    p.interests = (src.strs("interests"))
+        .into_iter()
+        .map(Text::from)
+        .collect::<Vec<_>>();
     for i in 0..src.len("organizations") {
         let at = format!("organizations[{i}]");
         if let Some(name) = src.str(&format!("{at}.name")) {
             p.affiliations.push(Affiliation {
-                name,
+                name: name.into(),
                 url: src.str(&format!("{at}.url")),
             });
         }
@@ -160,8 +163,8 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
             None => (None, None),
         };
         p.education.push(Education {
-            institution,
-            degree,
+            institution: institution.into(),
+            degree: degree.into(),
             start,
             end,
             ..Education::default()
@@ -257,7 +260,11 @@ pub(super) fn social_link(
     }
     let kind = link_kind(&icon_name).unwrap_or(LinkKind::Other);
     let label = label.or_else(|| (kind == LinkKind::Other).then(|| icon_name.clone()));
-    p.links.push(Link { kind, url, label });
+    p.links.push(Link {
+        kind,
+        url,
+        label: label.map(Text::from),
+    });
 }
 
 /// Whether a value holds nothing (a theme's template leaves `""`, `[]` and `{}` in place).
