@@ -177,6 +177,11 @@ pub struct TargetArgs {
     /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
     #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
     pdf_standards: Vec<PdfStandardArg>,
+    /// Render this variant of each profile (defined under `variants:` in cvpdf.yaml or the
+    /// profile) into <stem>-<variant>.pdf; repeatable; `full` is the full CV, `all` the full
+    /// CV and every variant (default: the full CV and the lab's `default_variants`).
+    #[arg(long = "variant", value_name = "NAME")]
+    variants: Vec<String>,
 }
 
 /// How the CV looks; each flag overrides the lab's `cvpdf.yaml`.
@@ -207,6 +212,10 @@ pub struct StyleArgs {
     /// Photo crop.
     #[arg(long, value_enum)]
     photo: Option<PhotoArg>,
+    /// Refuse to render a CV in which a translated text lacks the CV's language (otherwise
+    /// the English text is shown and the fields are listed as a warning).
+    #[arg(long)]
+    strict: bool,
 }
 
 impl From<StyleArgs> for Overrides {
@@ -230,6 +239,7 @@ impl From<StyleArgs> for Overrides {
                 PhotoArg::Round => PhotoShape::Round,
                 PhotoArg::Square => PhotoShape::Square,
             }),
+            strict: args.strict,
         }
     }
 }
@@ -383,6 +393,7 @@ impl From<TargetArgs> for commands::Target {
             formats,
             ppi: args.ppi,
             standards: args.pdf_standards.iter().map(|s| s.standard()).collect(),
+            variants: commands::VariantChoice::from_flags(args.variants),
         }
     }
 }

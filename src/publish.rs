@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
 use crate::output::write_atomic;
-use crate::pipeline::{page_file, Format, Pipeline};
+use crate::pipeline::{page_file, Format, Job, Pipeline};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::SpanIndex;
 
@@ -40,16 +40,36 @@ pub struct Published {
 /// links, also of the folders on the way) must be inside it, and a linked author page is
 /// edited where it points. The author page is read and its edit made before anything is
 /// written, so a page that cannot take the link leaves the site as it was.
+///
+/// `variants` are rendered too, into `static/uploads/<slug>-<variant>.pdf` beside the full CV
+/// (the author page links the full CV).
 pub fn publish_one(
     pipeline: &Pipeline,
     path: &Path,
+    variants: &[String],
     site: &Path,
     dry_run: bool,
 ) -> Result<Published, Failure> {
     let root = site
         .canonicalize()
         .map_err(|e| Failure::message(format!("cannot open the site {}: {e}", site.display())))?;
-    let prepared = pipeline.prepare(path).map_err(|(failure, _)| failure)?;
+    let job = |variant: Option<&String>| Job {
+        input: path.to_path_buf(),
+        variant: variant.cloned(),
+        outputs: Vec::new(),
+    };
+    let prepared = pipeline
+        .prepare(&job(None))
+        .map_err(|(failure, _)| failure)?;
+    // Every variant is prepared before anything is written: one that cannot be made leaves
+    // the site as it was.
+    let mut others = Vec::new();
+    for variant in variants {
+        let prepared = pipeline
+            .prepare(&job(Some(variant)))
+            .map_err(|(failure, _)| failure)?;
+        others.push((variant, prepared));
+    }
     let slug = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -103,7 +123,19 @@ pub fn publish_one(
             .unwrap_or_default()
     };
     let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&first_page));
-    for (file, bytes) in [(pdf_file, pdf), (png_file, thumbnail)] {
+    let mut files = vec![(pdf_file, pdf), (png_file, thumbnail)];
+    for (variant, prepared) in &others {
+        let file = uploads.join(format!("{slug}-{variant}.pdf"));
+        let artifacts = pipeline.produce(prepared, &[(Format::Pdf, file.clone())])?;
+        let bytes = artifacts
+            .files
+            .into_iter()
+            .next()
+            .map(|(_, _, bytes)| bytes)
+            .unwrap_or_default();
+        files.push((file, bytes));
+    }
+    for (file, bytes) in files {
         let real = within_site(&root, &file)?;
         if fs::read(&real).ok().as_deref() != Some(bytes.as_slice()) {
             published

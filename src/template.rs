@@ -118,6 +118,21 @@ impl Template {
         Err(unknown("template", spec, names.iter().copied(), String::new).with_help(list))
     }
 
+    /// The built-in template `name` (no paths: a profile's variant may only name these).
+    pub fn builtin_named(name: &str) -> Result<Self, Problem> {
+        let names: Vec<&str> = BUILTIN.iter().map(|b| b.name).collect();
+        match BUILTIN.iter().find(|b| b.name == name) {
+            Some(builtin) => Ok(Self::builtin(builtin)),
+            None => Err(
+                unknown("template", name, names.iter().copied(), String::new).with_help(format!(
+                    "a profile's variant can use the built-in templates ({}); a template file \
+                     belongs in the lab's cvpdf.yaml",
+                    names.join(", ")
+                )),
+            ),
+        }
+    }
+
     /// The default template.
     pub fn default_builtin() -> Self {
         Self::builtin(&BUILTIN[0])

@@ -22,7 +22,7 @@ use crate::render::{RenderSettings, Renderer};
 use crate::style::{Overrides, StyleCache};
 use crate::timestamp::Timestamp;
 
-pub use plan::{expand_inputs, plan_jobs};
+pub use plan::{expand_inputs, plan_jobs, plan_variants, VariantChoice};
 
 /// A command to run, with its options.
 pub enum Command {
@@ -58,6 +58,8 @@ pub struct Target {
     pub ppi: f32,
     /// PDF standards to meet.
     pub standards: Vec<typst_pdf::PdfStandard>,
+    /// Which CVs of each profile (`--variant`).
+    pub variants: VariantChoice,
 }
 
 /// Why a command did not succeed.

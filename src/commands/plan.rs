@@ -4,7 +4,9 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::diag::unknown;
 use crate::pipeline::{Format, Job};
+use crate::style::{variant, StyleCache};
 
 /// Files stay as given; a directory stands for its `*.yaml` and `*.yml` files (sorted), except
 /// the lab's `cvpdf.yaml` configuration.
@@ -39,36 +41,164 @@ fn is_profile_file(path: &Path) -> bool {
     yaml && !config
 }
 
-/// One job per profile, writing each format where `-o` says.
-pub fn plan_jobs(
+/// Which CVs of each profile to render (`--variant`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum VariantChoice {
+    /// The full CV and the lab's `default_variants`.
+    #[default]
+    Default,
+    /// These (`full` is the full CV).
+    Named(Vec<String>),
+    /// The full CV and every variant the lab or the profile defines.
+    All,
+}
+
+impl VariantChoice {
+    /// From `--variant` values: none → [`VariantChoice::Default`], `all` anywhere →
+    /// [`VariantChoice::All`].
+    pub fn from_flags(names: Vec<String>) -> Self {
+        if names.is_empty() {
+            VariantChoice::Default
+        } else if names.iter().any(|n| n == variant::ALL) {
+            VariantChoice::All
+        } else {
+            VariantChoice::Named(names)
+        }
+    }
+}
+
+/// The variants each profile is rendered in (none: the full CV), as `choice` asks: checked
+/// against what the labs and the profiles define, so that a misspelt name is a usage error
+/// with a suggestion, not a run that renders nothing.
+pub fn plan_variants(
     inputs: &[PathBuf],
+    choice: &VariantChoice,
+    styles: &StyleCache,
+) -> Result<Vec<(PathBuf, Vec<Option<String>>)>, String> {
+    // The lab's variants of each input (a configuration with errors defines none here; its
+    // jobs report it).
+    let mut broken_lab = false;
+    let labs: Vec<(Vec<String>, Vec<String>)> = inputs
+        .iter()
+        .map(
+            |input| match styles.lab_for(&crate::output::parent_dir(input)) {
+                Ok(lab) => (
+                    lab.config.variants.keys().cloned().collect(),
+                    lab.config.default_variants.clone(),
+                ),
+                Err(_) => {
+                    broken_lab = true;
+                    (Vec::new(), Vec::new())
+                }
+            },
+        )
+        .collect();
+    let own = |input: &Path| crate::profile::variant_names(input);
+    let mut planned = Vec::with_capacity(inputs.len());
+    match choice {
+        VariantChoice::Default => {
+            for (input, (_, defaults)) in inputs.iter().zip(&labs) {
+                let mut variants = vec![None];
+                variants.extend(defaults.iter().cloned().map(Some));
+                planned.push((input.clone(), variants));
+            }
+        }
+        VariantChoice::All => {
+            for (input, (lab, _)) in inputs.iter().zip(&labs) {
+                let mut names: Vec<String> = lab.clone();
+                for name in own(input) {
+                    if !names.contains(&name) {
+                        names.push(name);
+                    }
+                }
+                names.sort();
+                let mut variants = vec![None];
+                variants.extend(names.into_iter().map(Some));
+                planned.push((input.clone(), variants));
+            }
+        }
+        VariantChoice::Named(wanted) => {
+            let owns: Vec<Vec<String>> = inputs.iter().map(|i| own(i)).collect();
+            for name in wanted {
+                let known = name == variant::FULL
+                    || labs.iter().any(|(lab, _)| lab.contains(name))
+                    || owns.iter().any(|o| o.contains(name));
+                if !known && !broken_lab {
+                    let mut all: Vec<&str> = labs
+                        .iter()
+                        .flat_map(|(lab, _)| lab.iter())
+                        .chain(owns.iter().flatten())
+                        .map(String::as_str)
+                        .chain([variant::FULL, variant::ALL])
+                        .collect();
+                    all.sort();
+                    all.dedup();
+                    let problem = unknown("variant", name, all.iter().copied(), || {
+                        format!("the variants are: {}", all.join(", "))
+                    });
+                    let mut message = problem.message;
+                    if let Some(help) = problem.help {
+                        message = format!("--variant: {message}; {help}");
+                    } else {
+                        message = format!("--variant: {message}");
+                    }
+                    return Err(message);
+                }
+            }
+            for (i, input) in inputs.iter().enumerate() {
+                let mut variants = Vec::new();
+                for name in wanted {
+                    let variant = (name != variant::FULL).then(|| name.clone());
+                    let defined = match &variant {
+                        None => true,
+                        Some(n) => broken_lab || labs[i].0.contains(n) || owns[i].contains(n),
+                    };
+                    if defined && !variants.contains(&variant) {
+                        variants.push(variant);
+                    }
+                }
+                planned.push((input.clone(), variants));
+            }
+        }
+    }
+    Ok(planned)
+}
+
+/// One job per CV (profile and variant), writing each format where `-o` says: a variant's
+/// outputs are named `<stem>-<variant>`.
+pub fn plan_jobs(
+    planned: &[(PathBuf, Vec<Option<String>>)],
     output: Option<&Path>,
     formats: &[Format],
 ) -> Result<Vec<Job>, String> {
-    let target = output_target(output, inputs.len(), formats)?;
-    let jobs: Vec<Job> = inputs
+    let target = output_target(output, planned.len(), formats)?;
+    let jobs: Vec<Job> = planned
         .iter()
-        .map(|input| Job {
-            input: input.clone(),
-            outputs: formats
-                .iter()
-                .map(|f| (*f, target.path_for(input, *f)))
-                .collect(),
+        .flat_map(|(input, variants)| {
+            variants.iter().map(|variant| Job {
+                input: input.clone(),
+                variant: variant.clone(),
+                outputs: formats
+                    .iter()
+                    .map(|f| (*f, target.path_for(input, *f, variant.as_deref())))
+                    .collect(),
+            })
         })
         .collect();
-    // Two profiles with one stem (`a/cv.yaml`, `b/cv.yaml` with `-o out/`) would write one
-    // file, and one CV would be lost: refused before anything is read or written.
-    let mut seen: std::collections::HashMap<PathBuf, &Path> = std::collections::HashMap::new();
+    // Two CVs with one output (`a/cv.yaml`, `b/cv.yaml` with `-o out/`; or `cv.yaml`'s
+    // variant `short` and a profile `cv-short.yaml`) would write one file, and one CV would
+    // be lost: refused before anything is read or written.
+    let mut seen: std::collections::HashMap<PathBuf, &Job> = std::collections::HashMap::new();
     for job in &jobs {
         for (_, output) in &job.outputs {
             let key = crate::output::absolute(output);
-            if let Some(other) = seen.insert(key, &job.input) {
-                if other != job.input {
+            if let Some(other) = seen.insert(key, job) {
+                if other.input != job.input || other.variant != job.variant {
                     return Err(format!(
                         "{} and {} would both be written to {}; render them into different \
                          directories, or rename one",
-                        other.display(),
-                        job.input.display(),
+                        shown_cv(other),
+                        shown_cv(job),
                         output.display()
                     ));
                 }
@@ -85,6 +215,14 @@ pub fn plan_jobs(
     Ok(unique)
 }
 
+/// A job's profile, with its variant: `cv.yaml (variant short)`.
+fn shown_cv(job: &Job) -> String {
+    match &job.variant {
+        Some(v) => format!("{} (variant {v})", job.input.display()),
+        None => job.input.display().to_string(),
+    }
+}
+
 /// Where rendered files go.
 enum OutputTarget {
     /// `<stem>.<ext>` next to each profile.
@@ -99,10 +237,14 @@ impl OutputTarget {
     /// Where `profile`'s output of `format` goes. Typst source, which brings the template,
     /// helpers, words and pictures along, gets a folder of its own, `<stem>-typst/`, so that
     /// none of them lands among the profiles (an `i18n.yaml` there would be taken for one).
-    fn path_for(&self, profile: &Path, format: Format) -> PathBuf {
-        let stem = profile
+    fn path_for(&self, profile: &Path, format: Format, variant: Option<&str>) -> PathBuf {
+        let mut stem = profile
             .file_stem()
             .map_or_else(|| "cv".into(), |s| s.to_os_string());
+        if let Some(variant) = variant {
+            stem.push("-");
+            stem.push(variant);
+        }
         let mut name = PathBuf::from(&stem);
         name.set_extension(format.extension());
         if format == Format::Typ {
@@ -112,7 +254,20 @@ impl OutputTarget {
         }
         match self {
             OutputTarget::NextToProfile => profile.with_file_name(name),
-            OutputTarget::File(path) => path.clone(),
+            OutputTarget::File(path) => match variant {
+                // `-o cv.pdf --variant short` writes cv-short.pdf beside it.
+                Some(variant) => {
+                    let mut name = path
+                        .file_stem()
+                        .map_or_else(|| "cv".into(), |s| s.to_os_string());
+                    name.push("-");
+                    name.push(variant);
+                    let mut file = path.with_file_name(name);
+                    file.set_extension(format.extension());
+                    file
+                }
+                None => path.clone(),
+            },
             OutputTarget::Dir(dir) => dir.join(name),
         }
     }

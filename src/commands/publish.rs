@@ -43,8 +43,11 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         "wrote"
     };
     let (mut failed, mut changed, mut unlinked) = (0, 0, Vec::new());
-    for path in &profiles {
-        match publish_one(&pipeline, path, &options.site, options.dry_run) {
+    let planned = super::plan_variants(&profiles, &super::VariantChoice::Default, &styles)
+        .map_err(Error::usage)?;
+    for (path, variants) in &planned {
+        let variants: Vec<String> = variants.iter().flatten().cloned().collect();
+        match publish_one(&pipeline, path, &variants, &options.site, options.dry_run) {
             Ok(published) => {
                 for change in &published.changes {
                     println!("{verb} {}", escape_controls(change));

@@ -6,7 +6,7 @@ use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::style::Overrides;
 
-use super::{plan_jobs, Error, Target};
+use super::{plan_jobs, plan_variants, Error, Target};
 
 /// Options of `cvpdf render`.
 pub struct Options {
@@ -28,10 +28,11 @@ pub struct Options {
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let target = options.target;
     let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
-    let jobs =
-        plan_jobs(&inputs, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, target.standards)?;
     let styles = super::styles(options.style, renderer.fonts())?;
+    let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
+    let jobs =
+        plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);
     let batch_options = BatchOptions {
         jobs: options

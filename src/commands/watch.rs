@@ -28,7 +28,7 @@ use crate::pipeline::{Outcome, Pipeline, Record, Records};
 use crate::render::Renderer;
 use crate::style::{Overrides, StyleCache};
 
-use super::{plan_jobs, Error, Target};
+use super::{plan_jobs, plan_variants, Error, Target};
 
 /// Options of `cvpdf watch`.
 pub struct Options {
@@ -44,10 +44,13 @@ pub struct Options {
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let target = &options.target;
     let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
-    plan_jobs(&inputs, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts.clone(), target.standards.clone())?;
-    // A bad flag is found here, before watching starts; each round builds its own styles.
-    super::styles(options.style.clone(), renderer.fonts())?;
+    // A bad flag or variant is found here, before watching starts; each round builds its own
+    // styles.
+    let styles = super::styles(options.style.clone(), renderer.fonts())?;
+    let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
+    plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
+    drop(styles);
     let session = Session {
         renderer: &renderer,
         options: &options,
@@ -106,8 +109,11 @@ impl Session<'_> {
     fn round(&mut self) -> Vec<PathBuf> {
         let target = &self.options.target;
         let mut inputs: Vec<PathBuf> = target.inputs.iter().filter_map(|p| resolved(p)).collect();
+        // Read the configurations afresh: an edit to cvpdf.yaml or a template must show.
+        let styles = StyleCache::new(self.options.style.clone(), self.renderer.fonts());
         let jobs = super::expand_inputs(&target.inputs)
-            .and_then(|found| plan_jobs(&found, target.output.as_deref(), &target.formats));
+            .and_then(|found| plan_variants(&found, &target.variants, &styles))
+            .and_then(|planned| plan_jobs(&planned, target.output.as_deref(), &target.formats));
         let jobs = match jobs {
             Ok(jobs) => jobs,
             Err(message) => {
@@ -120,8 +126,6 @@ impl Session<'_> {
             }
         };
         self.unplanned = None;
-        // Read the configurations afresh: an edit to cvpdf.yaml or a template must show.
-        let styles = StyleCache::new(self.options.style.clone(), self.renderer.fonts());
         let pipeline = Pipeline::new(self.renderer, &styles, target.ppi);
         for job in jobs {
             let done = pipeline.run(&job, &self.records, false);

@@ -12,9 +12,10 @@
 
 mod fingerprint;
 mod produce;
+mod variant;
 
 use std::hash::Hash;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -29,6 +30,7 @@ use crate::digest::{self, Digest};
 pub(crate) use fingerprint::font_files;
 pub use fingerprint::{Record, Records, Written};
 pub use produce::page_file;
+pub use variant::{derive, variant_label, variant_style};
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,11 +57,13 @@ impl Format {
     }
 }
 
-/// One profile to render into one or more outputs.
+/// One CV of a profile (the full CV or a variant) to render into one or more outputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Job {
     /// The profile.
     pub input: PathBuf,
+    /// The variant (none: the full CV).
+    pub variant: Option<String>,
     /// The outputs: a format and its file. For page images (PNG, SVG) the file names the set:
     /// `cv.png` stands for `cv-1.png`, `cv-2.png`, ….
     pub outputs: Vec<(Format, PathBuf)>,
@@ -80,8 +84,11 @@ pub struct Pipeline<'a> {
 
 /// A profile loaded and styled, ready to compile.
 pub struct Prepared {
-    /// The validated profile.
+    /// The validated profile as this CV shows it: the variant's publications and sections,
+    /// every text in the CV's language.
     pub loaded: LoadedProfile,
+    /// Warnings met on the way (untranslated fields).
+    pub notes: Vec<Diagnostic>,
     /// How it looks.
     pub style: Arc<Style>,
     /// The files it was prepared from: the profile, its configuration, a user template, the
@@ -127,36 +134,32 @@ impl<'a> Pipeline<'a> {
         }
     }
 
-    /// Loads the profile of `job` and finds its style.
-    pub fn prepare(&self, input: &Path) -> Result<Prepared, (Failure, Vec<PathBuf>)> {
+    /// Loads the profile of `job`, finds the style of its variant and derives what the CV
+    /// shows.
+    pub fn prepare(&self, job: &Job) -> Result<Prepared, (Failure, Vec<PathBuf>)> {
+        let input = &job.input;
         let mut inputs = vec![input.to_path_buf()];
         let loaded = match profile::load(input) {
             Ok(loaded) => loaded,
             Err(report) => return Err((Failure::new(report), inputs)),
         };
-        let style = match self.styles.for_dir(&loaded.dir) {
+        let style = match variant_style(self.styles, &loaded, job.variant.as_deref()) {
             Ok(style) => style,
-            Err(error) => {
-                inputs.extend(error.config);
-                let reason = "its lab configuration has errors";
-                let mut diagnostics: Vec<Diagnostic> =
-                    error.report.into_iter().map(Diagnostic::from).collect();
-                diagnostics.push(Diagnostic::error(format!(
-                    "{} is not rendered: {reason}",
-                    input.display()
-                )));
-                let failure = Failure {
-                    diagnostics,
-                    summary: reason.into(),
-                };
+            Err(failure) => {
+                inputs.extend(self.styles.config_for(&loaded.dir));
                 return Err((failure, inputs));
             }
         };
         inputs.extend(loaded.photo.as_ref().map(|photo| photo.path.clone()));
         inputs.extend(style.files());
         inputs.extend(self.font_files().0.iter().cloned());
+        let (loaded, notes) = match derive(&loaded, &style) {
+            Ok(derived) => derived,
+            Err(failure) => return Err((failure, inputs)),
+        };
         Ok(Prepared {
             loaded,
+            notes,
             style,
             inputs,
         })
@@ -166,7 +169,7 @@ impl<'a> Pipeline<'a> {
     /// them with `force`), writes them, and records what they were made from.
     pub fn run(&self, job: &Job, records: &dyn Records, force: bool) -> Done {
         let started = Instant::now();
-        let prepared = match self.prepare(&job.input) {
+        let prepared = match self.prepare(job) {
             Ok(prepared) => prepared,
             Err((failure, inputs)) => return Done::new(Outcome::Failed(failure), inputs),
         };
@@ -223,7 +226,12 @@ impl<'a> Pipeline<'a> {
                     elapsed: started.elapsed(),
                 };
                 Done {
-                    warnings: artifacts.warnings,
+                    warnings: prepared
+                        .notes
+                        .iter()
+                        .cloned()
+                        .chain(artifacts.warnings)
+                        .collect(),
                     ..Done::new(outcome, inputs)
                 }
             }
@@ -233,7 +241,10 @@ impl<'a> Pipeline<'a> {
                 for (_, output) in &stale {
                     records.set(output, None);
                 }
-                Done::new(Outcome::Failed(failure), inputs)
+                Done::new(
+                    Outcome::Failed(failure.after(prepared.notes.clone())),
+                    inputs,
+                )
             }
         }
     }

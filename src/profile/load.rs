@@ -78,6 +78,25 @@ pub fn parse(text: &str, dir: &Path) -> Result<Profile, Vec<Problem>> {
     }
 }
 
+/// The names of the variants a profile defines itself, read without validating the rest (for
+/// planning which CVs to render); none when the file cannot be read or parsed, which its
+/// render then reports.
+pub fn variant_names(path: &Path) -> Vec<String> {
+    /// Only the `variants` key of a profile.
+    #[derive(serde::Deserialize, schemars::JsonSchema)]
+    struct Variants {
+        #[serde(default)]
+        #[schemars(with = "std::collections::BTreeMap<String, serde_json::Value>")]
+        variants: std::collections::BTreeMap<String, serde::de::IgnoredAny>,
+    }
+    let Ok(text) = yaml::read_text(path, PROFILE) else {
+        return Vec::new();
+    };
+    yaml::parse::<Variants>(&text, PROFILE)
+        .map(|(v, _)| v.variants.into_keys().collect())
+        .unwrap_or_default()
+}
+
 /// Checks that a value deserializes the way the loader does, for unit tests of other modules.
 #[cfg(test)]
 pub fn parse_str(text: &str) -> Result<Profile, Vec<Problem>> {

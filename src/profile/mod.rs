@@ -16,7 +16,7 @@ mod validate;
 pub use date::{Date, EndDate};
 pub(crate) use files::resolve_file;
 pub use files::resolve_photo;
-pub use load::{load, parse, LoadedProfile};
+pub use load::{load, parse, variant_names, LoadedProfile};
 pub use model::*;
 pub use publication::{
     bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,

@@ -86,6 +86,10 @@ pub struct Profile {
     /// date when `SOURCE_DATE_EPOCH` is not set.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated: Option<Date>,
+    /// This person's own variants, or changes to the lab's (`cvpdf.yaml`): the keys given here
+    /// win over the lab's variant of the same name, key by key.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub variants: crate::style::Variants,
 }
 
 /// An institution the researcher belongs to.

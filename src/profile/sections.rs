@@ -79,6 +79,25 @@ impl Section {
         Section::ALL.into_iter().map(Section::key)
     }
 
+    /// Empties this section of `profile` (a variant that does not show it).
+    pub fn clear(self, p: &mut Profile) {
+        match self {
+            Section::Bio => p.bio = None,
+            Section::Interests => p.interests.clear(),
+            Section::Education => p.education.clear(),
+            Section::Experience => p.experience.clear(),
+            Section::Publications => p.publications.clear(),
+            Section::Talks => p.talks.clear(),
+            Section::Awards => p.awards.clear(),
+            Section::Teaching => p.teaching.clear(),
+            Section::Service => p.service.clear(),
+            Section::Skills => p.skills.clear(),
+            Section::Languages => p.languages.clear(),
+            Section::Hobbies => p.hobbies.clear(),
+        }
+        debug_assert!(!self.has_content(p));
+    }
+
     /// Whether `profile` has anything to show in this section.
     pub fn has_content(self, p: &Profile) -> bool {
         match self {

@@ -106,6 +106,7 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
     }
     v.section_order(profile);
     v.translations(profile);
+    v.variants(profile);
     if let Some(photo) = &profile.photo {
         if let Err(problem) = resolve_photo(dir, photo) {
             v.push(problem.at_field("photo"));
@@ -204,6 +205,53 @@ impl Checks {
                 }
             }
         });
+    }
+
+    /// The profile's own variants: names that can be part of file names, known languages and
+    /// sections (its own custom sections too), built-in templates only (a template file
+    /// belongs to the lab's configuration), a page budget of at least one page. Fonts and
+    /// colours are checked with the lab's style, when the variant is rendered.
+    fn variants(&mut self, profile: &Profile) {
+        let languages = crate::style::languages();
+        let custom: Vec<&str> = profile.sections.iter().map(|s| &*s.title).collect();
+        for (name, variant) in &profile.variants {
+            let at = format!("variants.{name}");
+            if let Some(problem) = crate::style::variant::name_problem(name) {
+                self.push(problem.at_field(at));
+                continue;
+            }
+            if let Some(lang) = &variant.lang {
+                if !languages.contains(lang) {
+                    self.push(
+                        unknown(
+                            "language",
+                            lang,
+                            languages.iter().map(String::as_str),
+                            || format!("the languages are: {}", languages.join(", ")),
+                        )
+                        .at_field(format!("{at}.lang")),
+                    );
+                }
+            }
+            if let Some(sections) = &variant.sections {
+                self.problems.extend(crate::style::section_keys(
+                    sections,
+                    &format!("{at}.sections"),
+                    &custom,
+                ));
+            }
+            if let Some(template) = &variant.template {
+                if let Err(problem) = crate::template::Template::builtin_named(template) {
+                    self.push(problem.at_field(format!("{at}.template")));
+                }
+            }
+            if variant.max_pages == Some(0) {
+                self.push(
+                    Problem::error("a CV has at least one page")
+                        .at_field(format!("{at}.max_pages")),
+                );
+            }
+        }
     }
 
     fn push(&mut self, problem: Problem) {

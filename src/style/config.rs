@@ -1,13 +1,17 @@
 //! `cvpdf.yaml` as written, and how its values, the defaults and the command line's flags
 //! make a [`Style`]. Every bad value is a problem at its line (or names its flag).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::color::Color;
 use super::logo::read_logo;
-use super::{languages, LabStyle, Numbering, Overrides, Paper, PhotoShape, Style};
+use super::{
+    languages, Content, Fit, LabStyle, Numbering, Overrides, Paper, PhotoShape, Style, Variant,
+};
 use crate::diag::{unknown, Problem, Report};
 use crate::fonts::FontSet;
 use crate::profile::{resolve_file, Section};
@@ -57,23 +61,246 @@ pub struct LabConfig {
     pub photo: Option<PhotoShape>,
     /// Whether the header shows an icon before each contact item and link (default: true).
     pub icons: Option<bool>,
+    /// Whether a text without a translation into the CV's language is an error rather than a
+    /// warning (default: false; `--strict` on the command line).
+    pub strict: Option<bool>,
+    /// More CVs from each profile: name → the keys that differ from the lab's style, and
+    /// which publications and sections to show within how many pages.
+    #[serde(default)]
+    #[schemars(extend("propertyNames" = { "pattern": "^[a-z0-9][a-z0-9_-]{0,39}$" }))]
+    pub variants: super::Variants,
+    /// The variants `render` and `publish` write besides the full CV when `--variant` is not
+    /// given.
+    #[serde(default)]
+    pub default_variants: Vec<String>,
 }
 
-/// Reads a configuration file and resolves the style it describes with `overrides` on top.
+impl LabConfig {
+    /// This configuration with the look `variant` sets.
+    fn with_variant(&self, variant: &Variant) -> LabConfig {
+        let mut config = self.clone();
+        let over = |base: &mut Option<String>, v: &Option<String>| {
+            if v.is_some() {
+                *base = v.clone();
+            }
+        };
+        over(&mut config.template, &variant.template);
+        over(&mut config.accent, &variant.accent);
+        over(&mut config.font, &variant.font);
+        over(&mut config.lang, &variant.lang);
+        config.paper = variant.paper.or(config.paper);
+        config.numbering = variant.numbering.or(config.numbering);
+        config.photo = variant.photo.or(config.photo);
+        config.icons = variant.icons.or(config.icons);
+        config.strict = variant.strict.or(config.strict);
+        config
+    }
+}
+
+/// A lab's styles: the full CV's and each variant's, resolved once per run.
+#[derive(Debug, Clone)]
+pub struct LabStyles {
+    /// The configuration as written (none without a file).
+    pub config: LabConfig,
+    /// The full CV's style.
+    pub base: Arc<Style>,
+    /// Each variant's style.
+    pub variants: BTreeMap<String, Arc<Style>>,
+}
+
+impl LabStyles {
+    /// The style of variant `name` with a profile's own keys `own` on top, or `None` when
+    /// neither the lab nor the profile defines it. Problems name the profile's fields
+    /// (`variants.short.accent`).
+    pub fn variant(
+        &self,
+        name: &str,
+        own: Option<&Variant>,
+        overrides: &Overrides,
+        fonts: &FontSet,
+    ) -> Option<Result<Arc<Style>, Vec<Problem>>> {
+        let lab = self.config.variants.get(name);
+        match (lab, own) {
+            (None, None) => None,
+            (Some(_), None) => self.variants.get(name).cloned().map(Ok),
+            (lab, Some(own)) => {
+                let merged = lab.cloned().unwrap_or_default().overlaid(own);
+                let path = self.base.config_path.as_deref();
+                Some(
+                    resolve_variant(&self.config, path, name, &merged, overrides, fonts)
+                        .map(Arc::new)
+                        .map_err(|problems| {
+                            // Only the profile's own keys can be wrong here: the lab's were
+                            // checked when its file was read.
+                            problems
+                                .into_iter()
+                                .map(|p| rename_field(p, name, own))
+                                .collect()
+                        }),
+                )
+            }
+        }
+    }
+}
+
+/// The field of a problem about a variant's key, as written in the variant
+/// (`variants.short.template`); other fields are left as they are.
+fn rename_field(problem: Problem, name: &str, variant: &Variant) -> Problem {
+    let Some(field) = problem.field.clone() else {
+        return problem;
+    };
+    let key = field.split(['.', '[']).next().unwrap_or_default();
+    if variant.keys().contains(&key) {
+        problem.at_field(format!("variants.{name}.{field}"))
+    } else {
+        problem
+    }
+}
+
+/// Resolves the style of variant `name` (`variant` holds its keys): the configuration's look
+/// with the variant's on top, then what it shows.
+fn resolve_variant(
+    config: &LabConfig,
+    path: Option<&Path>,
+    name: &str,
+    variant: &Variant,
+    overrides: &Overrides,
+    fonts: &FontSet,
+) -> Result<Style, Vec<Problem>> {
+    let mut problems = Vec::new();
+    let style = resolve(&config.with_variant(variant), path, overrides, fonts);
+    if let Some(sections) = &variant.sections {
+        problems.extend(section_keys(sections, "sections", &[]));
+    }
+    if variant.max_pages == Some(0) {
+        problems.push(Problem::error("a CV has at least one page").at_field("max_pages"));
+    }
+    let mut style = match style {
+        Ok(style) if problems.is_empty() => style,
+        Ok(_) => return Err(problems),
+        Err(mut more) => {
+            more.extend(problems);
+            return Err(more);
+        }
+    };
+    style.variant = Some(name.to_string());
+    style.content = Content {
+        publications: variant.publications.unwrap_or_default(),
+        sections: variant.sections.clone(),
+        max_pages: variant.max_pages,
+    };
+    Ok(style)
+}
+
+/// Problems with a list of section keys at `field`; `custom` are further allowed keys (a
+/// profile's own sections).
+pub(crate) fn section_keys(keys: &[String], field: &str, custom: &[&str]) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        if Section::from_key(key).is_none() && !custom.contains(&key.as_str()) {
+            let known: Vec<String> = Section::keys()
+                .map(str::to_string)
+                .chain(custom.iter().map(|c| c.to_string()))
+                .collect();
+            problems.push(
+                unknown("section", key, known.iter().map(String::as_str), || {
+                    format!("the sections are: {}", known.join(", "))
+                })
+                .at_field(format!("{field}[{i}]")),
+            );
+        }
+    }
+    problems
+}
+
+/// Reads a configuration file and resolves the style of the full CV and of each variant.
+pub fn load_lab(
+    path: Option<&Path>,
+    overrides: &Overrides,
+    fonts: &FontSet,
+) -> Result<LabStyles, Report> {
+    let Some(path) = path else {
+        let config = LabConfig::default();
+        let base = resolve(&config, None, overrides, fonts)
+            .map_err(|problems| Report::new(Path::new("command line"), None, problems))?;
+        return Ok(LabStyles {
+            config,
+            base: Arc::new(base),
+            variants: BTreeMap::new(),
+        });
+    };
+    let text = yaml::read_text(path, CONFIG)?;
+    let fail = |problems: Vec<Problem>| Report::new(path, Some(text.clone()), problems);
+    let (config, index) = yaml::parse::<LabConfig>(&text, CONFIG).map_err(fail)?;
+    let base = resolve(&config, Some(path), overrides, fonts);
+    let mut problems = base.as_ref().err().cloned().unwrap_or_default();
+    let mut variants = BTreeMap::new();
+    for (name, variant) in &config.variants {
+        if let Some(p) = super::variant::name_problem(name) {
+            problems.push(p.at_field(format!("variants.{name}")));
+            continue;
+        }
+        match resolve_variant(&config, Some(path), name, variant, overrides, fonts) {
+            Ok(style) => {
+                variants.insert(name.clone(), Arc::new(style));
+            }
+            Err(found) => {
+                // A problem of the lab's own keys is told once, at the key.
+                for p in found {
+                    let p = rename_field(p, name, variant);
+                    let told = problems.iter().any(|q: &Problem| q.field == p.field);
+                    if !told {
+                        problems.push(p);
+                    }
+                }
+            }
+        }
+    }
+    for (i, name) in config.default_variants.iter().enumerate() {
+        if !config.variants.contains_key(name) {
+            problems.push(
+                unknown(
+                    "variant",
+                    name,
+                    config.variants.keys().map(String::as_str),
+                    || {
+                        if config.variants.is_empty() {
+                            "define it under `variants:` first".into()
+                        } else {
+                            format!(
+                                "the variants are: {}",
+                                config
+                                    .variants
+                                    .keys()
+                                    .cloned()
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            )
+                        }
+                    },
+                )
+                .at_field(format!("default_variants[{i}]")),
+            );
+        }
+    }
+    if !problems.is_empty() {
+        return Err(fail(yaml::locate(problems, &index)));
+    }
+    let base = base.map_err(|p| fail(yaml::locate(p, &index)))?;
+    Ok(LabStyles {
+        config,
+        base: Arc::new(base),
+        variants,
+    })
+}
+
+/// Reads a configuration file and resolves the full CV's style with `overrides` on top.
 pub fn load_style(
     path: Option<&Path>,
     overrides: &Overrides,
     fonts: &FontSet,
 ) -> Result<Style, Report> {
-    let Some(path) = path else {
-        return resolve(&LabConfig::default(), None, overrides, fonts)
-            .map_err(|problems| Report::new(Path::new("command line"), None, problems));
-    };
-    let text = yaml::read_text(path, CONFIG)?;
-    let fail = |problems: Vec<Problem>| Report::new(path, Some(text.clone()), problems);
-    let (config, index) = yaml::parse::<LabConfig>(&text, CONFIG).map_err(fail)?;
-    resolve(&config, Some(path), overrides, fonts)
-        .map_err(|problems| fail(yaml::locate(problems, &index)))
+    load_lab(path, overrides, fonts).map(|lab| (*lab.base).clone())
 }
 
 /// Merges defaults, the configuration and the overrides, checking every value. Problems with
@@ -169,19 +396,7 @@ fn resolve(
         );
     }
 
-    for (i, key) in config.section_order.iter().enumerate() {
-        if Section::from_key(key).is_none() {
-            problems.push(
-                unknown("section", key, Section::keys(), || {
-                    format!(
-                        "the sections are: {}",
-                        Section::keys().collect::<Vec<_>>().join(", ")
-                    )
-                })
-                .at_field(format!("section_order[{i}]")),
-            );
-        }
-    }
+    problems.extend(section_keys(&config.section_order, "section_order", &[]));
 
     if let Some(url) = config.lab.as_ref().and_then(|lab| lab.url.as_deref()) {
         if let Err(refused) = crate::link::check(url) {
@@ -215,6 +430,10 @@ fn resolve(
         numbering: o.numbering.or(config.numbering).unwrap_or_default(),
         photo: o.photo.or(config.photo),
         icons: config.icons.unwrap_or(true),
+        strict: o.strict || config.strict.unwrap_or(false),
+        variant: None,
+        content: Content::default(),
+        fit: Fit::default(),
         lab,
         section_order: config.section_order.clone(),
         config_path: path.map(Path::to_path_buf),

@@ -6,6 +6,7 @@
 mod color;
 mod config;
 mod logo;
+pub mod variant;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +19,9 @@ use crate::fonts::FontSet;
 use crate::template::{Template, I18N};
 
 pub use color::Color;
-pub use config::load_style;
+pub(crate) use config::section_keys;
+pub use config::{load_lab, load_style, LabStyles};
+pub use variant::{Content, PublicationFilter, Variant, Variants};
 
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
@@ -117,6 +120,8 @@ pub struct Overrides {
     pub numbering: Option<Numbering>,
     /// `--photo`.
     pub photo: Option<PhotoShape>,
+    /// `--strict`: a text without a translation into the CV's language is an error.
+    pub strict: bool,
 }
 
 pub use crate::picture::Asset;
@@ -157,6 +162,52 @@ pub struct Style {
     pub section_order: Vec<String>,
     /// The configuration file this came from, if any.
     pub config_path: Option<PathBuf>,
+    /// Whether an untranslated text is an error (else a warning).
+    pub strict: bool,
+    /// The variant this style is for (none: the full CV).
+    pub variant: Option<String>,
+    /// What the CV shows: which publications and sections, within how many pages.
+    pub content: Content,
+    /// How much a page budget tightened the CV (none at first; the pipeline sets it).
+    pub fit: Fit,
+}
+
+/// How much a page budget tightened a CV, in percent of the template's own vertical space,
+/// type size and margins (100 each: not at all). Templates read it as `style.fit`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Fit {
+    /// Space between blocks and lines.
+    pub space: u8,
+    /// Type size (never below [`Fit::MIN_TYPE_SIZE`] for the body text).
+    pub size: u8,
+    /// Margins.
+    pub margin: u8,
+}
+
+impl Fit {
+    /// The smallest body type size a page budget may set, in points.
+    pub const MIN_TYPE_SIZE: f32 = 9.0;
+    /// The least vertical space, in percent of the template's.
+    pub const MIN_SPACE: u8 = 55;
+    /// The smallest type scale, in percent (the body text stops at [`Fit::MIN_TYPE_SIZE`]).
+    pub const MIN_SIZE: u8 = 80;
+    /// The narrowest margins, in percent of the template's.
+    pub const MIN_MARGIN: u8 = 60;
+
+    /// Whether nothing was tightened.
+    pub fn is_none(self) -> bool {
+        self == Fit::default()
+    }
+}
+
+impl Default for Fit {
+    fn default() -> Self {
+        Fit {
+            space: 100,
+            size: 100,
+            margin: 100,
+        }
+    }
 }
 
 impl Style {
@@ -174,6 +225,10 @@ impl Style {
             lab: None,
             section_order: Vec::new(),
             config_path: None,
+            strict: false,
+            variant: None,
+            content: Content::default(),
+            fit: Fit::default(),
         }
     }
 }
@@ -215,12 +270,12 @@ pub struct StyleError {
     pub report: Option<Report>,
 }
 
-/// A cache of styles: one per configuration file of a run, resolved once each. Shared by the
-/// workers of a batch.
+/// A cache of styles: the lab styles of each configuration file of a run, resolved once each.
+/// Shared by the workers of a batch.
 pub struct StyleCache<'a> {
     overrides: Overrides,
     fonts: &'a FontSet,
-    resolved: Mutex<HashMap<Option<PathBuf>, Option<Arc<Style>>>>,
+    resolved: Mutex<HashMap<Option<PathBuf>, Option<Arc<LabStyles>>>>,
 }
 
 impl<'a> StyleCache<'a> {
@@ -245,21 +300,41 @@ impl<'a> StyleCache<'a> {
         self.overrides.config.clone().or_else(|| find_config(dir))
     }
 
-    /// The style for a profile in `dir`.
-    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Style>, StyleError> {
+    /// The lab styles (full CV and variants) for a profile in `dir`.
+    pub fn lab_for(&self, dir: &Path) -> Result<Arc<LabStyles>, StyleError> {
         let path = self.config_for(dir);
         let mut resolved = self.resolved.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(style) = resolved.get(&path) {
-            return style.clone().ok_or(StyleError {
+        if let Some(lab) = resolved.get(&path) {
+            return lab.clone().ok_or(StyleError {
                 config: path,
                 report: None,
             });
         }
-        let style = load_style(path.as_deref(), &self.overrides, self.fonts).map(Arc::new);
-        resolved.insert(path.clone(), style.as_ref().ok().cloned());
-        style.map_err(|report| StyleError {
+        let lab = load_lab(path.as_deref(), &self.overrides, self.fonts).map(Arc::new);
+        resolved.insert(path.clone(), lab.as_ref().ok().cloned());
+        lab.map_err(|report| StyleError {
             config: path,
             report: Some(report),
+        })
+    }
+
+    /// The style of the full CV for a profile in `dir`.
+    pub fn for_dir(&self, dir: &Path) -> Result<Arc<Style>, StyleError> {
+        self.lab_for(dir).map(|lab| lab.base.clone())
+    }
+
+    /// The style of `variant` (none: the full CV) for a profile in `dir` whose own variants
+    /// are `own`. `Ok(None)`: neither the lab nor the profile defines the variant.
+    pub fn for_variant(
+        &self,
+        dir: &Path,
+        variant: Option<&str>,
+        own: &Variants,
+    ) -> Result<Option<Result<Arc<Style>, Vec<crate::diag::Problem>>>, StyleError> {
+        let lab = self.lab_for(dir)?;
+        Ok(match variant {
+            None => Some(Ok(lab.base.clone())),
+            Some(name) => lab.variant(name, own.get(name), &self.overrides, self.fonts),
         })
     }
 }

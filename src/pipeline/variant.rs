@@ -1,0 +1,117 @@
+//! From a loaded profile and a variant to what is compiled: the variant's style (the lab's with
+//! the profile's own keys on top), the profile with only what the variant shows, and every
+//! text in the CV's language, the fields without a translation told once.
+
+use std::sync::Arc;
+
+use crate::diag::{Diagnostic, Failure, Problem, Report};
+use crate::profile::{localize, LoadedProfile};
+use crate::style::{Style, StyleCache};
+
+/// The most untranslated fields a warning names; the rest are counted.
+const MAX_NAMED: usize = 12;
+
+/// The style of `variant` (none: the full CV) for `loaded`.
+pub fn variant_style(
+    styles: &StyleCache,
+    loaded: &LoadedProfile,
+    variant: Option<&str>,
+) -> Result<Arc<Style>, Failure> {
+    let found = styles
+        .for_variant(&loaded.dir, variant, &loaded.profile.variants)
+        .map_err(|error| {
+            let reason = "its lab configuration has errors";
+            let mut diagnostics: Vec<Diagnostic> =
+                error.report.into_iter().map(Diagnostic::from).collect();
+            diagnostics.push(Diagnostic::error(format!(
+                "{} is not rendered: {reason}",
+                loaded.path.display()
+            )));
+            Failure {
+                diagnostics,
+                summary: reason.into(),
+            }
+        })?;
+    match found {
+        Some(Ok(style)) => Ok(style),
+        Some(Err(problems)) => Err(profile_failure(loaded, problems)),
+        None => Err(Failure::message(format!(
+            "{} has no variant \"{}\": neither its lab configuration nor the profile defines it",
+            loaded.path.display(),
+            variant.unwrap_or_default()
+        ))),
+    }
+}
+
+/// The profile as the CV in `style` shows it: the variant's publications and sections, every
+/// text in the style's language. Fields with translations but none in that language are one
+/// warning (an error with `strict`).
+pub fn derive(
+    loaded: &LoadedProfile,
+    style: &Style,
+) -> Result<(LoadedProfile, Vec<Diagnostic>), Failure> {
+    let mut derived = loaded.clone();
+    style.content.select(&mut derived.profile);
+    let untranslated = localize(&mut derived.profile, &style.lang);
+    if untranslated.is_empty() {
+        return Ok((derived, Vec::new()));
+    }
+    let lang = &style.lang;
+    if style.strict {
+        let problems = untranslated
+            .iter()
+            .map(|field| {
+                Problem::error(format!("this text has no {lang} translation"))
+                    .at_field(field.clone())
+                    .with_help(format!(
+                        "add `{lang}: …` beside the other languages, or render without --strict \
+                         (and without `strict: true`)"
+                    ))
+            })
+            .collect();
+        return Err(profile_failure(loaded, problems));
+    }
+    let mut named: Vec<&str> = untranslated
+        .iter()
+        .take(MAX_NAMED)
+        .map(String::as_str)
+        .collect();
+    let more = untranslated.len().saturating_sub(MAX_NAMED);
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    let listed = std::mem::take(&mut named).join(", ");
+    let warning = Diagnostic::warning(format!(
+        "{}{}: {} field{} without a {lang} translation, shown in {}: {listed}{more}",
+        loaded.path.display(),
+        variant_label(style),
+        untranslated.len(),
+        if untranslated.len() == 1 { "" } else { "s" },
+        crate::profile::FALLBACK_LANGUAGE,
+    ))
+    .with_note("add the translations, or pass --strict to make this an error");
+    Ok((derived, vec![warning]))
+}
+
+/// ` (variant short)`, or nothing for the full CV.
+pub fn variant_label(style: &Style) -> String {
+    style
+        .variant
+        .as_ref()
+        .map_or_else(String::new, |v| format!(" (variant {v})"))
+}
+
+/// A failure told as problems of the profile's fields, located in its text.
+fn profile_failure(loaded: &LoadedProfile, problems: Vec<Problem>) -> Failure {
+    let problems = match crate::yaml::spans::SpanIndex::build(&loaded.text) {
+        Ok(index) => crate::yaml::locate(problems, &index),
+        Err(_) => problems,
+    };
+    Failure::new(Report::new(
+        &loaded.path,
+        Some(loaded.text.clone()),
+        problems,
+    ))
+}
