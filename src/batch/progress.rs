@@ -45,7 +45,14 @@ impl Reporter {
                 files,
                 pages,
                 elapsed,
-            } if !self.quiet => self.line(&rendered_line(input, files, *pages, *elapsed)),
+                fitted,
+            } if !self.quiet => self.line(&rendered_line(
+                input,
+                files,
+                *pages,
+                fitted.as_deref(),
+                *elapsed,
+            )),
             _ => {}
         }
         if let Some(bar) = &self.bar {
@@ -79,18 +86,20 @@ impl Reporter {
     }
 }
 
-/// `profile → file, file (N pages, M ms)`.
+/// `profile → file, file (N pages, M ms)`, with what a page budget tightened
+/// (`2 pages, tightened to fit 2 pages: space 78%, …; 74 ms`).
 pub(crate) fn rendered_line(
     input: &Path,
     files: &[PathBuf],
     pages: usize,
+    fitted: Option<&str>,
     elapsed: Duration,
 ) -> String {
     let unit = if pages == 1 { "page" } else { "pages" };
-    let pages = if pages > 0 {
-        format!("{pages} {unit}, ")
-    } else {
-        String::new()
+    let pages = match (pages, fitted) {
+        (0, _) => String::new(),
+        (_, Some(fitted)) => format!("{pages} {unit}, {fitted}; "),
+        (_, None) => format!("{pages} {unit}, "),
     };
     let files: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let line = format!(

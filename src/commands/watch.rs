@@ -135,10 +135,14 @@ impl Session<'_> {
                     files,
                     pages,
                     elapsed,
+                    fitted,
                 } => {
                     self.shown.remove(&job.input);
                     self.printer.eprint(&done.warnings);
-                    println!("{}", rendered_line(&job.input, files, *pages, *elapsed));
+                    println!(
+                        "{}",
+                        rendered_line(&job.input, files, *pages, fitted.as_deref(), *elapsed)
+                    );
                 }
                 Outcome::Unchanged => {
                     // A broken save undone: the outputs are those of the same inputs, but say

@@ -11,6 +11,7 @@
 //! list of files to watch both come from that one list ([`Done::inputs`]).
 
 mod fingerprint;
+pub mod fit;
 mod produce;
 mod variant;
 
@@ -30,7 +31,7 @@ use crate::digest::{self, Digest};
 pub(crate) use fingerprint::font_files;
 pub use fingerprint::{Record, Records, Written};
 pub use produce::page_file;
-pub use variant::{derive, variant_label, variant_style};
+pub use variant::{derive, variant_style};
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,6 +107,8 @@ pub enum Outcome {
         pages: usize,
         /// Time from loading to the last write.
         elapsed: Duration,
+        /// What a page budget tightened, if it did.
+        fitted: Option<String>,
     },
     /// Its inputs were the same as when its outputs were written; nothing done.
     Unchanged,
@@ -224,6 +227,7 @@ impl<'a> Pipeline<'a> {
                     files,
                     pages: artifacts.pages,
                     elapsed: started.elapsed(),
+                    fitted: artifacts.fitted.clone(),
                 };
                 Done {
                     warnings: prepared

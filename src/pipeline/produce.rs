@@ -4,12 +4,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use super::fit::{self, compile_within_budget};
 use super::{Format, Pipeline, Prepared, Record, Written};
 use crate::diag::{Diagnostic, Failure};
 use crate::digest::FileRead;
 use crate::output::{parent_dir, write_atomic};
+use crate::profile::LoadedProfile;
 use crate::render::support_files;
 use crate::render::{guarded, png_pages, svg_pages};
+use crate::style::Style;
 
 /// Cached results unused for this many documents are dropped from Typst's memo cache.
 const EVICT_AFTER: usize = 3;
@@ -23,6 +26,8 @@ pub struct Artifacts {
     pub pages: usize,
     /// Warnings (missing glyphs, Typst's warnings).
     pub warnings: Vec<Diagnostic>,
+    /// What a page budget tightened, if it did.
+    pub fitted: Option<String>,
     /// The files read from disk on the way, with the digest of what was read.
     pub(crate) read: Vec<FileRead>,
 }
@@ -54,21 +59,31 @@ impl Pipeline<'_> {
             files: Vec::new(),
             pages: 0,
             warnings: Vec::new(),
+            fitted: None,
             read: Vec::new(),
         };
-        let needs_pages = targets.iter().any(|(f, _)| *f != Format::Typ);
+        // A page budget is met by compiling, so Typst source of a budgeted CV is the fitted one.
+        let needs_pages =
+            targets.iter().any(|(f, _)| *f != Format::Typ) || style.content.max_pages.is_some();
+        let mut fitted_style = None;
         let compiled = if needs_pages {
-            let compiled = self.renderer.compile_checked(loaded, style)?;
+            let fitted = compile_within_budget(self.renderer, loaded, style)?;
+            artifacts.fitted = fit::describe(&fitted);
+            let compiled = fitted.compiled;
             artifacts.pages = compiled.document.pages().len();
             artifacts.warnings = compiled.warnings.clone();
             artifacts.read = compiled.read.clone();
+            fitted_style = Some(fitted.style);
             Some(compiled)
         } else {
             None
         };
+        let style = fitted_style.as_ref().unwrap_or(style);
         for (target, (format, output)) in targets.iter().enumerate() {
             match (format, &compiled) {
-                (Format::Typ, _) => self.typst_source(prepared, target, output, &mut artifacts)?,
+                (Format::Typ, _) => {
+                    self.typst_source(loaded, style, target, output, &mut artifacts)?
+                }
                 (Format::Pdf, Some(compiled)) => {
                     let pdf = self
                         .renderer
@@ -103,12 +118,12 @@ impl Pipeline<'_> {
     /// document.
     fn typst_source(
         &self,
-        prepared: &Prepared,
+        loaded: &LoadedProfile,
+        style: &Style,
         target: usize,
         destination: &Path,
         artifacts: &mut Artifacts,
     ) -> Result<(), Failure> {
-        let (loaded, style) = (&prepared.loaded, &prepared.style);
         let dir = parent_dir(destination);
         artifacts.files.push((
             target,

@@ -52,6 +52,10 @@ pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp
     out
 }
 
+/// The label of the mark `render-sections` (templates/common.typ) puts after the CV's last
+/// line, where a page budget measures how long the CV is.
+pub const END_LABEL: &str = "cvpdf-end";
+
 /// The second argument of `cv`: how the CV should look (see `templates/common.typ`).
 pub fn style_value(style: &Style) -> Value {
     let accent = match &style.accent {
@@ -88,6 +92,18 @@ pub fn style_value(style: &Style) -> Value {
         ),
         ("icons", Value::Bool(style.icons)),
         ("lab", lab),
+        (
+            "fit",
+            Value::Dict(vec![
+                ("space", Value::Percent(style.fit.space)),
+                ("size", Value::Percent(style.fit.size)),
+                ("margin", Value::Percent(style.fit.margin)),
+                (
+                    "min_size",
+                    Value::Points((crate::style::Fit::MIN_TYPE_SIZE * 10.0) as u16),
+                ),
+            ]),
+        ),
     ])
 }
 

@@ -29,6 +29,10 @@ pub enum Value {
     Call(&'static str, Vec<(&'static str, Value)>),
     /// A name from the standard library chosen by cvpdf (never from user text), e.g. `navy`.
     Ident(&'static str),
+    /// A ratio in whole percent, `80%`.
+    Percent(u8),
+    /// A length in tenths of a point, written `9pt` or `9.5pt`.
+    Points(u16),
 }
 
 /// Content made only of escaped string literals and calls of `strong`, `emph` and `link`.
@@ -90,6 +94,15 @@ impl Value {
                 out.push(')');
             }
             Value::Ident(name) => out.push_str(name),
+            Value::Percent(p) => {
+                let _ = write!(out, "{p}%");
+            }
+            Value::Points(tenths) => {
+                let _ = match tenths % 10 {
+                    0 => write!(out, "{}pt", tenths / 10),
+                    r => write!(out, "{}.{r}pt", tenths / 10),
+                };
+            }
             Value::Array(items) if items.is_empty() => out.push_str("()"),
             Value::Array(items) => {
                 out.push('(');
