@@ -163,6 +163,7 @@ mod tests {
         let jobs: Vec<Job> = names
             .iter()
             .map(|name| Job {
+                variant: None,
                 input: dir.path().join(format!("{name}.yaml")),
                 outputs: vec![(Format::Pdf, dir.path().join(format!("{name}.pdf")))],
             })

@@ -67,6 +67,9 @@ impl VariantChoice {
     }
 }
 
+/// A profile and the variants it is rendered in (none: the full CV).
+pub type Planned = (PathBuf, Vec<Option<String>>);
+
 /// The variants each profile is rendered in (none: the full CV), as `choice` asks: checked
 /// against what the labs and the profiles define, so that a misspelt name is a usage error
 /// with a suggestion, not a run that renders nothing.
@@ -74,7 +77,7 @@ pub fn plan_variants(
     inputs: &[PathBuf],
     choice: &VariantChoice,
     styles: &StyleCache,
-) -> Result<Vec<(PathBuf, Vec<Option<String>>)>, String> {
+) -> Result<Vec<Planned>, String> {
     // The lab's variants of each input (a configuration with errors defines none here; its
     // jobs report it).
     let mut broken_lab = false;
@@ -167,7 +170,7 @@ pub fn plan_variants(
 /// One job per CV (profile and variant), writing each format where `-o` says: a variant's
 /// outputs are named `<stem>-<variant>`.
 pub fn plan_jobs(
-    planned: &[(PathBuf, Vec<Option<String>>)],
+    planned: &[Planned],
     output: Option<&Path>,
     formats: &[Format],
 ) -> Result<Vec<Job>, String> {

@@ -237,42 +237,6 @@ impl JsonSchema for Text {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn text(yaml: &str) -> Result<Text, String> {
-        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
-    }
-
-    #[test]
-    fn plain_or_translated() {
-        let t = text("{en: Peking University, zh: 北京大学}").unwrap();
-        assert_eq!(t.pick("zh"), ("北京大学", false));
-        assert_eq!(t.pick("en"), ("Peking University", false));
-        assert_eq!(t.pick("de"), ("Peking University", true));
-        assert_eq!(&*t, "Peking University");
-        let only = text("{zh: 北京大学}").unwrap();
-        assert_eq!(only.pick("en"), ("北京大学", true));
-        let plain = text("Peking University").unwrap();
-        assert_eq!(plain.pick("zh"), ("Peking University", false));
-        assert!(text("{en: a, en: b}").is_err());
-        assert!(text("{en: [a]}").unwrap_err().contains("expected a string"));
-        assert!(text("[a]").unwrap_err().contains("map of languages"));
-        assert_eq!(&*text("2022").unwrap(), "2022");
-    }
-
-    #[test]
-    fn serialises_as_written() {
-        let t = text("{zh: 北京大学, en: Peking University}").unwrap();
-        assert_eq!(
-            serde_yaml::to_string(&t).unwrap(),
-            "zh: 北京大学\nen: Peking University\n"
-        );
-        assert_eq!(serde_yaml::to_string(&Text::from("a")).unwrap(), "a\n");
-    }
-}
-
 /// A part of the model that holds [`Text`]: visits each with its field path
 /// (`education[1].institution`), so that one walk serves validation (languages, blank
 /// translations) and the choice of a CV's language.
@@ -341,4 +305,40 @@ pub fn localize<T: EachText>(item: &mut T, lang: &str) -> Vec<String> {
         *text = plain;
     });
     untranslated
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(yaml: &str) -> Result<Text, String> {
+        serde_yaml::from_str(yaml).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn plain_or_translated() {
+        let t = text("{en: Peking University, zh: 北京大学}").unwrap();
+        assert_eq!(t.pick("zh"), ("北京大学", false));
+        assert_eq!(t.pick("en"), ("Peking University", false));
+        assert_eq!(t.pick("de"), ("Peking University", true));
+        assert_eq!(&*t, "Peking University");
+        let only = text("{zh: 北京大学}").unwrap();
+        assert_eq!(only.pick("en"), ("北京大学", true));
+        let plain = text("Peking University").unwrap();
+        assert_eq!(plain.pick("zh"), ("Peking University", false));
+        assert!(text("{en: a, en: b}").is_err());
+        assert!(text("{en: [a]}").unwrap_err().contains("expected a string"));
+        assert!(text("[a]").unwrap_err().contains("map of languages"));
+        assert_eq!(&*text("2022").unwrap(), "2022");
+    }
+
+    #[test]
+    fn serialises_as_written() {
+        let t = text("{zh: 北京大学, en: Peking University}").unwrap();
+        assert_eq!(
+            serde_yaml::to_string(&t).unwrap(),
+            "zh: 北京大学\nen: Peking University\n"
+        );
+        assert_eq!(serde_yaml::to_string(&Text::from("a")).unwrap(), "a\n");
+    }
 }

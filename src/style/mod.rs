@@ -270,6 +270,9 @@ pub struct StyleError {
     pub report: Option<Report>,
 }
 
+/// A variant's style, or the problems of the profile's own keys for it.
+pub type VariantStyle = Result<Arc<Style>, Vec<crate::diag::Problem>>;
+
 /// A cache of styles: the lab styles of each configuration file of a run, resolved once each.
 /// Shared by the workers of a batch.
 pub struct StyleCache<'a> {
@@ -330,7 +333,7 @@ impl<'a> StyleCache<'a> {
         dir: &Path,
         variant: Option<&str>,
         own: &Variants,
-    ) -> Result<Option<Result<Arc<Style>, Vec<crate::diag::Problem>>>, StyleError> {
+    ) -> Result<Option<VariantStyle>, StyleError> {
         let lab = self.lab_for(dir)?;
         Ok(match variant {
             None => Some(Ok(lab.base.clone())),
