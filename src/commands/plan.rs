@@ -84,12 +84,12 @@ pub fn plan_variants(
     let labs: Vec<(Vec<String>, Vec<String>)> = inputs
         .iter()
         .map(
-            |input| match styles.lab_for(&crate::output::parent_dir(input)) {
-                Ok(lab) => (
+            |input| match styles.peek_lab(&crate::output::parent_dir(input)) {
+                Some(lab) => (
                     lab.config.variants.keys().cloned().collect(),
                     lab.config.default_variants.clone(),
                 ),
-                Err(_) => {
+                None => {
                     broken_lab = true;
                     (Vec::new(), Vec::new())
                 }

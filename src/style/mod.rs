@@ -278,7 +278,8 @@ pub type VariantStyle = Result<Arc<Style>, Vec<crate::diag::Problem>>;
 pub struct StyleCache<'a> {
     overrides: Overrides,
     fonts: &'a FontSet,
-    resolved: Mutex<HashMap<Option<PathBuf>, Option<Arc<LabStyles>>>>,
+    /// Each configuration's styles, or its report until a job has told it (then none).
+    resolved: Mutex<HashMap<Option<PathBuf>, Result<Arc<LabStyles>, Option<Report>>>>,
 }
 
 impl<'a> StyleCache<'a> {
@@ -303,22 +304,33 @@ impl<'a> StyleCache<'a> {
         self.overrides.config.clone().or_else(|| find_config(dir))
     }
 
-    /// The lab styles (full CV and variants) for a profile in `dir`.
+    /// The lab styles (full CV and variants) for a profile in `dir`. A configuration with
+    /// errors gives its report the first time only, so that a lab's broken file is told once.
     pub fn lab_for(&self, dir: &Path) -> Result<Arc<LabStyles>, StyleError> {
+        self.resolve(dir, true)
+    }
+
+    /// The lab styles for a profile in `dir`, without taking a broken configuration's report
+    /// (for planning, which tells nothing itself).
+    pub fn peek_lab(&self, dir: &Path) -> Option<Arc<LabStyles>> {
+        self.resolve(dir, false).ok()
+    }
+
+    fn resolve(&self, dir: &Path, tell: bool) -> Result<Arc<LabStyles>, StyleError> {
         let path = self.config_for(dir);
         let mut resolved = self.resolved.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(lab) = resolved.get(&path) {
-            return lab.clone().ok_or(StyleError {
+        let entry = resolved.entry(path.clone()).or_insert_with(|| {
+            load_lab(path.as_deref(), &self.overrides, self.fonts)
+                .map(Arc::new)
+                .map_err(Some)
+        });
+        match entry {
+            Ok(lab) => Ok(lab.clone()),
+            Err(report) => Err(StyleError {
                 config: path,
-                report: None,
-            });
+                report: if tell { report.take() } else { None },
+            }),
         }
-        let lab = load_lab(path.as_deref(), &self.overrides, self.fonts).map(Arc::new);
-        resolved.insert(path.clone(), lab.as_ref().ok().cloned());
-        lab.map_err(|report| StyleError {
-            config: path,
-            report: Some(report),
-        })
     }
 
     /// The style of the full CV for a profile in `dir`.

@@ -14,12 +14,13 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The bundled profiles, sorted.
+/// The bundled profiles, sorted (not the lab's `cvpdf.yaml` beside them).
 pub fn bundled_profiles() -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = std::fs::read_dir(root().join("profiles"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .filter(|p| p.file_name().is_some_and(|n| n != "cvpdf.yaml"))
         .collect();
     found.sort();
     found
