@@ -757,3 +757,36 @@ fn rendercv_al_folio_old_json_resume_and_old_hugo_files_import_and_render() {
     );
     assert!(!dir.path().join("tagged.yaml").exists());
 }
+
+#[test]
+fn import_bib_keeps_the_translations_it_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = "name: Zili Zhang\npublications:\n  - title: {en: \"RAGCache: efficient knowledge caching for retrieval-augmented generation\", zh: RAGCache：高效知识缓存}\n    authors: [Zili Zhang]\n    venue: {en: arXiv, zh: 预印本}\n    year: 2024\n    note: {en: Preprint, zh: 预印本}\n";
+    fs::write(dir.path().join("p.yaml"), profile).unwrap();
+    fs::write(
+        dir.path().join("p.bib"),
+        "@article{jin2024ragcache,\n  title = {{RAGCache}: Efficient Knowledge Caching for Retrieval-Augmented Generation},\n  author = {Zhang, Zili},\n  journal = {arXiv preprint arXiv:2404.12457},\n  year = {2024},\n  doi = {10.48550/arXiv.2404.12457}\n}\n@article{new2024,\n  title = {A New Paper},\n  author = {Zhang, Zili},\n  journal = {Some Journal},\n  year = {2024}\n}\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["import-bib", "p.bib", "--into", "p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+    let loaded = cvpdf::profile::load(&dir.path().join("p.yaml"))
+        .unwrap()
+        .profile;
+    assert_eq!(loaded.publications.len(), 2, "{text}");
+    let updated = &loaded.publications[0];
+    // The English title is the entry's (it differs in case); the Chinese one stays, as do the
+    // venue's and the note's.
+    assert_eq!(
+        updated.title.pick("en").0,
+        "RAGCache: Efficient Knowledge Caching for Retrieval-Augmented Generation"
+    );
+    assert_eq!(updated.title.pick("zh").0, "RAGCache：高效知识缓存");
+    assert_eq!(updated.venue.as_ref().unwrap().pick("zh").0, "预印本");
+    assert_eq!(updated.note.as_ref().unwrap().pick("zh").0, "预印本");
+    assert!(updated.links.doi.is_some());
+    // What it added is plain text.
+    assert!(loaded.publications[1].title.translations().is_none());
+    assert!(text.contains("zh: RAGCache：高效知识缓存"), "{text}");
+}

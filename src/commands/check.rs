@@ -1,9 +1,11 @@
-//! `cvpdf check`: load and style every profile without rendering; `ok` or the errors of each.
+//! `cvpdf check`: load and style every profile, and each of its variants, without rendering;
+//! `ok` or the errors of each (untranslated fields as warnings, errors with `--strict`).
 
 use std::path::PathBuf;
 
 use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
+use crate::pipeline::{derive, variant_style};
 use crate::profile;
 use crate::style::Overrides;
 
@@ -32,8 +34,34 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let mut failed = 0;
     for input in &inputs {
         match profile::load(input) {
-            Ok(loaded) => match styles.for_dir(&loaded.dir) {
-                Ok(_) => println!("ok    {}", shown(input)),
+            Ok(loaded) => match styles.lab_for(&loaded.dir) {
+                Ok(lab) => {
+                    // The full CV and every variant: each style resolves, and each language's
+                    // untranslated fields are told (an error with --strict).
+                    let mut names: Vec<&String> = lab.config.variants.keys().collect();
+                    names.extend(loaded.profile.variants.keys());
+                    names.sort();
+                    names.dedup();
+                    let variants = std::iter::once(None).chain(names.into_iter().map(Some));
+                    let mut ok = true;
+                    for variant in variants {
+                        let derived = variant_style(&styles, &loaded, variant.map(String::as_str))
+                            .and_then(|style| derive(&loaded, &style));
+                        match derived {
+                            Ok((_, warnings)) => printer.eprint(&warnings),
+                            Err(failure) => {
+                                printer.eprint(&failure.diagnostics);
+                                ok = false;
+                            }
+                        }
+                    }
+                    if ok {
+                        println!("ok    {}", shown(input));
+                    } else {
+                        println!("FAIL  {}", shown(input));
+                        failed += 1;
+                    }
+                }
                 Err(error) => {
                     let reports: Vec<Diagnostic> =
                         error.report.into_iter().map(Diagnostic::from).collect();

@@ -8,7 +8,9 @@ use std::path::Path;
 
 use super::Read;
 
-use crate::profile::{self, bare_doi, Profile, Publication, PublicationLinks};
+use crate::profile::{
+    self, bare_doi, Profile, Publication, PublicationLinks, Text, FALLBACK_LANGUAGE,
+};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::{RootKind, SpanIndex};
 
@@ -211,12 +213,17 @@ fn document_end(text: &str) -> usize {
 /// facts; what the researcher adds (short venue, award, note, selection, code and other
 /// links) is kept from the profile, and filled from the entry where the profile has none.
 fn updated(old: &Publication, new: &Publication) -> Publication {
+    let venue = match (&old.venue, &new.venue) {
+        (Some(old), Some(new)) => Some(keep_translations(old, new)),
+        (old, new) => new.clone().or(old.clone()),
+    };
     Publication {
+        title: keep_translations(&old.title, &new.title),
         venue_short: old.venue_short.clone().or(new.venue_short.clone()),
         award: old.award.clone().or(new.award.clone()),
         note: old.note.clone().or(new.note.clone()),
         selected: old.selected || new.selected,
-        venue: new.venue.clone().or(old.venue.clone()),
+        venue,
         links: PublicationLinks {
             pdf: new.links.pdf.clone().or(old.links.pdf.clone()),
             doi: new.links.doi.clone().or(old.links.doi.clone()),
@@ -229,6 +236,27 @@ fn updated(old: &Publication, new: &Publication) -> Publication {
         },
         ..new.clone()
     }
+}
+
+/// The entry's text `new` in place of the profile's `old`, keeping the translations a .bib
+/// cannot know: a translated title keeps its other languages, its English (or first) text
+/// updated from the entry.
+fn keep_translations(old: &Text, new: &Text) -> Text {
+    let Some(pairs) = old.translations() else {
+        return new.clone();
+    };
+    if **old == **new {
+        return old.clone();
+    }
+    let shown = pairs
+        .iter()
+        .position(|(lang, _)| lang == FALLBACK_LANGUAGE)
+        .unwrap_or(0);
+    let mut pairs = pairs.to_vec();
+    if let Some(pair) = pairs.get_mut(shown) {
+        pair.1 = new.to_string();
+    }
+    Text::translated(pairs)
 }
 
 /// What the comment above newly added publications says: that they came from a .bib, and
