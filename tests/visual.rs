@@ -190,6 +190,54 @@ fn the_readme_gallery_shows_the_current_templates() {
     }
 }
 
+#[test]
+fn the_readme_shows_the_three_cvs_of_one_profile() {
+    // Through the binary, as a user makes them: the full CV and the bundled lab's two variants.
+    let dir = tempfile::tempdir().unwrap();
+    let output = common::cvpdf(
+        &root(),
+        &[
+            "render",
+            "profiles/zili-zhang.yaml",
+            "--variant",
+            "all",
+            "-f",
+            "png",
+            "--ppi",
+            &GALLERY_PPI.to_string(),
+            "--force",
+            "-o",
+            dir.path().to_str().unwrap(),
+        ],
+    );
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let mut failures = Vec::new();
+    let readme = fs::read_to_string(root().join("README.md")).unwrap();
+    // The full CV is the classic template's gallery image.
+    for (name, image) in [
+        ("zili-zhang", "classic"),
+        ("zili-zhang-short", "zili-zhang-short"),
+        ("zili-zhang-zh", "zili-zhang-zh"),
+    ] {
+        let page = fs::read(dir.path().join(format!("{name}-1.png"))).unwrap();
+        let path = root().join(format!("docs/gallery/{image}.png"));
+        assert!(
+            readme.contains(&format!("docs/gallery/{image}.png")),
+            "README does not show {name}"
+        );
+        if updating() {
+            fs::write(&path, &page).unwrap();
+            continue;
+        }
+        failures.extend(compare(&page, &path, &format!("gallery-{name}")));
+    }
+    assert!(
+        failures.is_empty(),
+        "the gallery is stale:\n{}",
+        failures.join("\n")
+    );
+}
+
 /// Every text run of a frame with its page position: (left, right, baseline) in points, and
 /// its text. `right` is where the ink ends: trailing spaces are not counted, and neither is a
 /// final hyphen or punctuation mark, which Typst lets hang into the margin on purpose
