@@ -11,7 +11,9 @@
 //! 5. the same document compiled by the official `typst` CLI from `--format typ` output (when
 //!    `target/typst-cli/bin/typst` exists: `benches/install-typst-cli.sh`), with a page-by-page
 //!    pixel comparison;
-//! 6. where the time of a render goes, stage by stage, measured in-process.
+//! 6. where the time of a render goes, stage by stage, measured in-process;
+//! 7. a render with a page budget: a 3-page profile fitted into two pages (`max_pages: 2`),
+//!    beside the same profile rendered without one.
 //!
 //! Options (environment): `LAB_SIZE` (default 100), `RUNS` (default 7).
 
@@ -130,6 +132,47 @@ fn main() {
     // 6. Where the time goes.
     report.line(&stage_breakdown(&lab, size));
 
+    // 7. A page budget: a CV that comes out at three pages, fitted into two.
+    if let Some(fitted) = find_fittable_profile(&bin, &lab, size) {
+        let name = fitted.to_str().unwrap();
+        let plain = measure(runs, || {
+            run(
+                &bin,
+                &lab,
+                &["render", name, "-o", "out/plain.pdf", "--quiet", "--force"],
+            )
+        });
+        let budget = measure(runs, || {
+            run(
+                &bin,
+                &lab,
+                &[
+                    "render",
+                    name,
+                    "-o",
+                    "out/fit.pdf",
+                    "--quiet",
+                    "--force",
+                    "--variant",
+                    "two",
+                ],
+            )
+        });
+        report.line("\n## Page budgets\n");
+        report.row(
+            "the same 3-page profile, no budget (one compile)",
+            &plain,
+            "(for comparison)",
+        );
+        report.row(
+            "fitted into `max_pages: 2` (at most four compiles)",
+            &budget,
+            "≤ 4 × the render above",
+        );
+    } else {
+        report.line("\n(no generated profile of three pages fits into two: no page-budget row)\n");
+    }
+
     let text = report.0.join("\n");
     println!("{text}");
     fs::write(lab.join("results.md"), &text).unwrap();
@@ -211,6 +254,41 @@ fn find_two_page_profile(bin: &Path, lab: &Path, size: usize) -> PathBuf {
         }
     }
     panic!("no 2-page profile among the generated ones");
+}
+
+/// A generated profile that renders to three pages and fits into two under the lab's variant
+/// `two` (`max_pages: 2`, written into the lab's `cvpdf.yaml` here).
+fn find_fittable_profile(bin: &Path, lab: &Path, size: usize) -> Option<PathBuf> {
+    fs::write(
+        lab.join("profiles/cvpdf.yaml"),
+        "variants:\n  two:\n    max_pages: 2\n",
+    )
+    .unwrap();
+    for i in 0..size {
+        let pdf = fs::read(lab.join(format!("out/person-{i:03}.pdf"))).unwrap();
+        if lopdf::Document::load_mem(&pdf).unwrap().get_pages().len() != 3 {
+            continue;
+        }
+        let name = format!("profiles/person-{i:03}.yaml");
+        let fits = Command::new(bin)
+            .args([
+                "render",
+                &name,
+                "-o",
+                "out/probe.pdf",
+                "--quiet",
+                "--variant",
+                "two",
+            ])
+            .current_dir(lab)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if fits {
+            return Some(lab.join(name));
+        }
+    }
+    None
 }
 
 /// Starts `cvpdf watch` on the lab, then saves one-field edits and measures each until its

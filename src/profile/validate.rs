@@ -214,6 +214,10 @@ impl Checks {
     fn variants(&mut self, profile: &Profile) {
         let languages = crate::style::languages();
         let custom: Vec<&str> = profile.sections.iter().map(|s| &*s.title).collect();
+        if let Some(problem) = crate::style::variant::count_problem(&profile.variants) {
+            self.push(problem);
+            return;
+        }
         for (name, variant) in &profile.variants {
             let at = format!("variants.{name}");
             if let Some(problem) = crate::style::variant::name_problem(name) {

@@ -235,6 +235,9 @@ pub fn load_lab(
     let base = resolve(&config, Some(path), overrides, fonts);
     let mut problems = base.as_ref().err().cloned().unwrap_or_default();
     let mut variants = BTreeMap::new();
+    if let Some(p) = super::variant::count_problem(&config.variants) {
+        return Err(fail(yaml::locate(vec![p], &index)));
+    }
     for (name, variant) in &config.variants {
         if let Some(p) = super::variant::name_problem(name) {
             problems.push(p.at_field(format!("variants.{name}")));

@@ -24,6 +24,21 @@ pub const ALL: &str = "all";
 /// The longest variant name: it becomes part of file names.
 const MAX_NAME: usize = 40;
 
+/// The most variants a configuration or a profile may define: each is a CV rendered with
+/// `--variant all`, so a file cannot ask for thousands of renders.
+pub const MAX_VARIANTS: usize = 50;
+
+/// A problem when `variants` holds more than [`MAX_VARIANTS`] entries.
+pub fn count_problem(variants: &Variants) -> Option<Problem> {
+    (variants.len() > MAX_VARIANTS).then(|| {
+        Problem::error(format!(
+            "{} variants are defined; at most {MAX_VARIANTS} are accepted",
+            variants.len()
+        ))
+        .at_field("variants")
+    })
+}
+
 /// A variant as written: every key optional; absent keys keep the lab's setting.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
