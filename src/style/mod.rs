@@ -26,15 +26,21 @@ pub use variant::{Content, PublicationFilter, Variant, Variants};
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
 
-/// The languages of `templates/i18n.yaml`.
+/// The languages of `templates/i18n.yaml` (read once per process: every profile's
+/// translations are checked against them).
 pub fn languages() -> Vec<String> {
-    serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
-        .map(|m| {
-            m.keys()
-                .filter_map(|k| k.as_str().map(str::to_string))
-                .collect()
+    static LANGUAGES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LANGUAGES
+        .get_or_init(|| {
+            serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
+                .map(|m| {
+                    m.keys()
+                        .filter_map(|k| k.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
         })
-        .unwrap_or_default()
+        .clone()
 }
 
 /// Each language of `templates/i18n.yaml` with its name in itself (`de` → `Deutsch`).
