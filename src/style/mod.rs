@@ -276,6 +276,9 @@ pub struct StyleError {
     pub report: Option<Report>,
 }
 
+/// A configuration's styles, or its report until a job has told it.
+type Resolved = Result<Arc<LabStyles>, Option<Report>>;
+
 /// A variant's style, or the problems of the profile's own keys for it.
 pub type VariantStyle = Result<Arc<Style>, Vec<crate::diag::Problem>>;
 
@@ -285,7 +288,7 @@ pub struct StyleCache<'a> {
     overrides: Overrides,
     fonts: &'a FontSet,
     /// Each configuration's styles, or its report until a job has told it (then none).
-    resolved: Mutex<HashMap<Option<PathBuf>, Result<Arc<LabStyles>, Option<Report>>>>,
+    resolved: Mutex<HashMap<Option<PathBuf>, Resolved>>,
 }
 
 impl<'a> StyleCache<'a> {
