@@ -287,6 +287,19 @@ fn the_schema_describes_the_profile_format() {
         "unknown keys are errors"
     );
     let properties = schema["properties"].as_object().unwrap();
+    // Text may be a map of the known languages to text; a profile may define variants.
+    let text = &schema["$defs"]["Text"]["anyOf"];
+    assert_eq!(text[0]["type"], "string");
+    assert_eq!(text[1]["properties"]["zh"]["type"], "string");
+    assert_eq!(
+        text[1]["additionalProperties"], false,
+        "a misspelt language is refused"
+    );
+    assert_eq!(
+        schema["$defs"]["Education"]["properties"]["institution"]["$ref"],
+        "#/$defs/Text"
+    );
+    assert!(schema["$defs"]["Variant"]["properties"]["max_pages"].is_object());
     for key in [
         "name",
         "native_name",
@@ -295,6 +308,7 @@ fn the_schema_describes_the_profile_format() {
         "talks",
         "section_order",
         "updated",
+        "variants",
     ] {
         assert!(properties.contains_key(key), "{key} missing");
     }
@@ -789,4 +803,46 @@ fn import_bib_keeps_the_translations_it_did_not_write() {
     // What it added is plain text.
     assert!(loaded.publications[1].title.translations().is_none());
     assert!(text.contains("zh: RAGCache：高效知识缓存"), "{text}");
+}
+
+#[test]
+fn publish_uploads_the_default_variants_beside_the_full_cv() {
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    copy_dir(&root().join("tests/fixtures/hugo-site"), &site);
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    fs::copy(
+        root().join("profiles/zhiyao-li.yaml"),
+        profiles.join("zhiyao-li.yaml"),
+    )
+    .unwrap();
+    fs::write(
+        profiles.join("cvpdf.yaml"),
+        "variants:\n  short:\n    max_pages: 1\n    publications: {newest: 2}\n    sections: [education, publications, experience]\ndefault_variants: [short]\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let uploads = site.join("static/uploads");
+    let full = Pdf::read(&uploads.join("zhiyao-li.pdf"));
+    let short = Pdf::read(&uploads.join("zhiyao-li-short.pdf"));
+    assert_eq!(short.pages, 1);
+    assert!(
+        full.outline.len() > short.outline.len(),
+        "{:?}",
+        full.outline
+    );
+    // zhiyao-li has no publications: that section is left out, not titled over nothing.
+    assert_eq!(short.outline, ["Education", "Experience"]);
+    // The author page links the full CV.
+    let page = fs::read_to_string(site.join("content/authors/zhiyao-li/_index.md")).unwrap();
+    assert!(page.contains("link: uploads/zhiyao-li.pdf"), "{page}");
+    // Publishing again changes nothing.
+    let again = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
+    assert!(
+        stdout(&again).contains("the site is up to date"),
+        "{}",
+        stdout(&again)
+    );
 }

@@ -360,6 +360,20 @@ fn untranslated_fields_are_one_warning_or_with_strict_an_error() {
     assert!(err.contains("this text has no zh translation"), "{err}");
     assert!(err.contains("ada.yaml:4:13"), "located at the field: {err}");
     assert!(!dir.path().join("strict.pdf").exists());
+    // `check` tells the same, for the lab's language and each variant's.
+    fs::write(
+        dir.path().join("cvpdf.yaml"),
+        "variants:\n  zh:\n    lang: zh\n",
+    )
+    .unwrap();
+    let output = ok(dir.path(), &["check", "ada.yaml"]);
+    assert!(
+        stderr(&output).contains("ada.yaml (variant zh): 2 fields without a zh translation"),
+        "{}",
+        stderr(&output)
+    );
+    let output = cvpdf(dir.path(), &["check", "ada.yaml", "--strict"]);
+    assert_eq!(output.status.code(), Some(1));
     // The same from the configuration.
     fs::write(dir.path().join("cvpdf.yaml"), "lang: zh\nstrict: true\n").unwrap();
     let output = cvpdf(dir.path(), &["render", "ada.yaml", "-o", "strict.pdf"]);
