@@ -69,13 +69,38 @@ pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
 
 /// Parses and validates profile text; `dir` is where the profile's relative paths start.
 pub fn parse(text: &str, dir: &Path) -> Result<Profile, Vec<Problem>> {
-    let (profile, index) = yaml::parse::<Profile>(text, PROFILE)?;
+    let (mut profile, index) = yaml::parse::<Profile>(text, PROFILE)?;
+    numbers_as_written(&mut profile, text, &index);
     let problems = validate::validate(&profile, dir);
     if problems.is_empty() {
         Ok(profile)
     } else {
         Err(yaml::locate(problems, &index))
     }
+}
+
+/// Text written as a bare number (`score: 3.70`, `terms: [2022]`) as it is written: a text
+/// field may also be a map of translations, so YAML hands it over as a number, and `3.70`
+/// would otherwise become `3.7`.
+fn numbers_as_written(profile: &mut Profile, text: &str, index: &yaml::spans::SpanIndex) {
+    use super::EachText;
+    profile.each_text("", &mut |path, value| {
+        if value.translations().is_some() || value.parse::<f64>().is_err() {
+            return;
+        }
+        let written = index
+            .get(path)
+            .and_then(|node| text.get(node.value.clone()))
+            .map(str::trim);
+        if let Some(written) = written {
+            // Only a plain scalar that reads as the same number (not a quoted string, which
+            // deserialized as written already).
+            let same = written.parse::<f64>().ok() == value.parse::<f64>().ok();
+            if same && written != &**value {
+                *value = written.into();
+            }
+        }
+    });
 }
 
 /// The names of the variants a profile defines itself, read without validating the rest (for
@@ -106,6 +131,17 @@ pub fn parse_str(text: &str) -> Result<Profile, Vec<Problem>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_in_text_fields_stay_as_written() {
+        let p = parse_str(
+            "name: A\neducation:\n  - {institution: I, degree: D, score: 3.70}\nteaching:\n  - {course: C, terms: [2022, 1.50e1, '3.10']}\n",
+        )
+        .unwrap();
+        assert_eq!(&*p.education[0].score.clone().unwrap(), "3.70");
+        let terms: Vec<&str> = p.teaching[0].terms.iter().map(|t| &**t).collect();
+        assert_eq!(terms, ["2022", "1.50e1", "3.10"]);
+    }
 
     fn first_error(text: &str) -> Problem {
         parse_str(text).unwrap_err().remove(0)

@@ -167,8 +167,9 @@ impl<'de> Deserialize<'de> for Text {
             }
 
             // A plain scalar that YAML reads as a number or a boolean (`score: 3.9`,
-            // `terms: [2022]`) is text here, as it was before translations: written back as
-            // its value (a float's shortest form: `3.70` becomes `3.7`; quote it to keep it).
+            // `terms: [2022]`) is text here, as it was before translations. A float comes in
+            // its shortest form (`3.70` as `3.7`); the profile loader puts back what was
+            // written.
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<Text, E> {
                 Ok(Text::from(v.to_string()))
             }
