@@ -7,6 +7,7 @@ use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::{derive, variant_style};
 use crate::profile;
+use crate::style::variant::every_cv;
 use crate::style::Overrides;
 
 use super::Error;
@@ -38,14 +39,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
                 Ok(lab) => {
                     // The full CV and every variant: each style resolves, and each language's
                     // untranslated fields are told (an error with --strict).
-                    let mut names: Vec<&String> = lab.config.variants.keys().collect();
-                    names.extend(loaded.profile.variants.keys());
-                    names.sort();
-                    names.dedup();
-                    let variants = std::iter::once(None).chain(names.into_iter().map(Some));
+                    let variants = every_cv(
+                        lab.config.variants.keys().cloned(),
+                        loaded.profile.variants.keys().cloned(),
+                    );
                     let mut ok = true;
                     for variant in variants {
-                        let derived = variant_style(&styles, &loaded, variant.map(String::as_str))
+                        let derived = variant_style(&styles, &loaded, variant.as_deref())
                             .and_then(|style| derive(&loaded, &style));
                         match derived {
                             Ok((_, warnings)) => printer.eprint(&warnings),

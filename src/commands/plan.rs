@@ -108,16 +108,7 @@ pub fn plan_variants(
         }
         VariantChoice::All => {
             for (input, (lab, _)) in inputs.iter().zip(&labs) {
-                let mut names: Vec<String> = lab.clone();
-                for name in own(input) {
-                    if !names.contains(&name) {
-                        names.push(name);
-                    }
-                }
-                names.sort();
-                let mut variants = vec![None];
-                variants.extend(names.into_iter().map(Some));
-                planned.push((input.clone(), variants));
+                planned.push((input.clone(), variant::every_cv(lab.clone(), own(input))));
             }
         }
         VariantChoice::Named(wanted) => {

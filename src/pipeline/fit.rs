@@ -193,10 +193,7 @@ fn too_long(
         .take(3)
         .map(|(title, pages)| format!("{title} ({pages:.1} pages)"))
         .collect();
-    let variant = style
-        .variant
-        .as_ref()
-        .map_or_else(String::new, |v| format!(" (variant {v})"));
+    let variant = super::variant::variant_label(style);
     let mut message = format!(
         "{}{variant} needs {pages} pages even at the tightest setting, and its budget is \
          {budget} (max_pages: {budget})",

@@ -315,6 +315,20 @@ pub fn name_problem(name: &str) -> Option<Problem> {
     None
 }
 
+/// Every CV of a profile: the full one (none), then each variant its lab or the profile
+/// defines, by name, once each.
+pub fn every_cv(
+    lab: impl IntoIterator<Item = String>,
+    own: impl IntoIterator<Item = String>,
+) -> Vec<Option<String>> {
+    let mut names: Vec<String> = lab.into_iter().chain(own).collect();
+    names.sort();
+    names.dedup();
+    std::iter::once(None)
+        .chain(names.into_iter().map(Some))
+        .collect()
+}
+
 /// The variants a profile and its lab define, by name.
 pub type Variants = BTreeMap<String, Variant>;
 
