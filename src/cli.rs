@@ -68,6 +68,35 @@ pub enum Command {
         after_help = "Examples:\n  cvpdf publish profiles/ --site ../lab-website\n  cvpdf publish profiles/ --site ../lab-website --dry-run"
     )]
     Publish(PublishArgs),
+    /// Build the lab's website in one folder: every member's CVs, the lab's publication list
+    /// (PDF, BibTeX), lab.json and a people page (index.html).
+    #[command(
+        after_help = "Examples:\n  cvpdf lab profiles/ -o site/\n  cvpdf lab profiles/ -o public/people/ --accent maroon"
+    )]
+    Lab(LabArgs),
+}
+
+/// Arguments of `cvpdf lab`.
+#[derive(Debug, clap::Args)]
+pub struct LabArgs {
+    /// The directory of the lab's profiles (its cvpdf.yaml applies).
+    profiles: PathBuf,
+    /// The folder to write the site into (created if needed).
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+    /// Render CVs whose inputs have not changed since they were written.
+    #[arg(long)]
+    force: bool,
+    /// Profiles rendered at once, 1 to 64 (default: one per core).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
+    jobs: Option<u8>,
+    /// Print nothing but errors and the summary of failures.
+    #[arg(short, long)]
+    quiet: bool,
+    #[command(flatten)]
+    style: StyleArgs,
+    #[command(flatten)]
+    fonts: FontArgs,
 }
 
 /// Arguments of `cvpdf new`.
@@ -445,6 +474,15 @@ impl Cli {
                 profiles: a.profiles,
                 site: a.site,
                 dry_run: a.dry_run,
+                style: a.style.into(),
+                fonts: a.fonts.into(),
+            }),
+            Command::Lab(a) => Run::Lab(commands::lab::Options {
+                profiles: a.profiles,
+                output: a.output,
+                force: a.force,
+                jobs: a.jobs.map(usize::from),
+                quiet: a.quiet,
                 style: a.style.into(),
                 fonts: a.fonts.into(),
             }),

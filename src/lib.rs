@@ -33,6 +33,7 @@ mod digest;
 pub mod fonts;
 mod import;
 mod input;
+pub mod lab;
 mod link;
 pub mod output;
 mod panics;

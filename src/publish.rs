@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
 use crate::output::write_atomic;
-use crate::pipeline::{page_file, Format, Job, Pipeline};
+use crate::pipeline::{Format, Job, Pipeline};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::SpanIndex;
 
@@ -110,10 +110,9 @@ pub fn publish_one(
         &prepared,
         &[
             (Format::Pdf, pdf_file.clone()),
-            (Format::Png, png_file.clone()),
+            (Format::Thumbnail, png_file.clone()),
         ],
     )?;
-    let first_page = page_file(&png_file, 1);
     let bytes_of = |file: &Path| {
         artifacts
             .files
@@ -122,7 +121,7 @@ pub fn publish_one(
             .map(|(_, _, bytes)| bytes.clone())
             .unwrap_or_default()
     };
-    let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&first_page));
+    let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&png_file));
     let mut files = vec![(pdf_file, pdf), (png_file, thumbnail)];
     for (variant, prepared) in &others {
         let file = uploads.join(format!("{slug}-{variant}.pdf"));
@@ -198,7 +197,7 @@ fn within_site(root: &Path, path: &Path) -> Result<PathBuf, Failure> {
 /// A file name as a URL path segment: unreserved characters as they are, every other byte
 /// percent-encoded (`odd: name #1` → `odd%3A%20name%20%231`), so a `#` or `?` does not cut the
 /// link short.
-fn percent_encode(segment: &str) -> String {
+pub(crate) fn percent_encode(segment: &str) -> String {
     let mut out = String::new();
     for byte in segment.bytes() {
         if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {

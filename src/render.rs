@@ -373,19 +373,22 @@ pub(crate) fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, Failure
 
 /// Each page as a PNG image at `ppi` pixels per inch.
 pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, String> {
+    document
+        .pages()
+        .iter()
+        .map(|page| png_page(page, ppi))
+        .collect()
+}
+
+/// One page as a PNG image at `ppi` pixels per inch.
+pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, String> {
     let options = typst_render::RenderOptions {
         pixel_per_pt: typst::utils::Scalar::new(f64::from(ppi) / 72.0),
         render_bleed: false,
     };
-    document
-        .pages()
-        .iter()
-        .map(|page| {
-            typst_render::render(page, &options)
-                .encode_png()
-                .map_err(|e| e.to_string())
-        })
-        .collect()
+    typst_render::render(page, &options)
+        .encode_png()
+        .map_err(|e| e.to_string())
 }
 
 /// Each page as an SVG image.

@@ -6,6 +6,7 @@
 pub mod check;
 pub mod import;
 pub mod import_bib;
+pub mod lab;
 pub mod new;
 mod plan;
 pub mod publish;
@@ -44,6 +45,8 @@ pub enum Command {
     Schema,
     /// `cvpdf publish`.
     Publish(publish::Options),
+    /// `cvpdf lab`.
+    Lab(lab::Options),
 }
 
 /// What `render` and `watch` read and write.
@@ -119,6 +122,7 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
             Ok(())
         }
         Command::Publish(options) => publish::run(options, printer),
+        Command::Lab(options) => lab::run(options, printer),
     }
 }
 

@@ -50,7 +50,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
 }
 
 /// Prints the counts of a batch and a table of its failures.
-fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
+pub(super) fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
     let total = summary.rendered + summary.unchanged + summary.failed.len() + summary.interrupted;
     if summary.interrupted > 0 {
         eprintln!(

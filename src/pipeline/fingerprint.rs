@@ -89,7 +89,7 @@ pub(crate) fn fingerprint(base: Digest, format: Format, ppi: f32, files: &[FileR
     let mut hasher = SipHasher13::new();
     base.hash(&mut hasher);
     format.hash(&mut hasher);
-    if format == Format::Png {
+    if matches!(format, Format::Png | Format::Thumbnail) {
         ppi.to_bits().hash(&mut hasher);
     }
     let mut files: Vec<&FileRead> = files.iter().collect();

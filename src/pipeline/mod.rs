@@ -30,7 +30,6 @@ use crate::style::{Style, StyleCache};
 use crate::digest::{self, Digest};
 pub(crate) use fingerprint::font_files;
 pub use fingerprint::{Record, Records, Written};
-pub use produce::page_file;
 pub use variant::{derive, variant_style};
 
 /// Output formats.
@@ -44,6 +43,8 @@ pub enum Format {
     Svg,
     /// The generated Typst source, with the template beside it, for `typst compile`.
     Typ,
+    /// The first page as a PNG image, in the file named (a preview beside the PDF).
+    Thumbnail,
 }
 
 impl Format {
@@ -54,6 +55,7 @@ impl Format {
             Format::Png => "png",
             Format::Svg => "svg",
             Format::Typ => "typ",
+            Format::Thumbnail => "png",
         }
     }
 }

@@ -28,6 +28,11 @@ pub struct Profile {
     /// The current position, e.g. `Ph.D. Student, Peking University`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub headline: Option<Text>,
+    /// Where the lab's people page (`cvpdf lab`) lists the researcher: `faculty`, `staff`,
+    /// `postdoc`, `phd-student`, `masters-student`, `undergraduate`, `visitor` or `alumni`.
+    /// Not shown in the CV.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<MemberGroup>,
     /// A photo, relative to the profile file and inside its directory tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
@@ -90,6 +95,59 @@ pub struct Profile {
     /// win over the lab's variant of the same name, key by key.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub variants: crate::style::Variants,
+}
+
+/// The groups of a lab's people page, in the order the page lists them.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize, Serialize, JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum MemberGroup {
+    /// Professors and principal investigators.
+    Faculty,
+    /// Research and administrative staff.
+    Staff,
+    /// Postdoctoral researchers.
+    Postdoc,
+    /// Doctoral students.
+    PhdStudent,
+    /// Master's students.
+    MastersStudent,
+    /// Undergraduate students.
+    Undergraduate,
+    /// Visiting researchers and students.
+    Visitor,
+    /// Former members.
+    Alumni,
+}
+
+impl MemberGroup {
+    /// Every group, in the order of the people page.
+    pub const ALL: [MemberGroup; 8] = [
+        MemberGroup::Faculty,
+        MemberGroup::Staff,
+        MemberGroup::Postdoc,
+        MemberGroup::PhdStudent,
+        MemberGroup::MastersStudent,
+        MemberGroup::Undergraduate,
+        MemberGroup::Visitor,
+        MemberGroup::Alumni,
+    ];
+
+    /// The name written in a profile (`phd-student`), also the key of its title in
+    /// `templates/i18n.yaml`.
+    pub fn key(self) -> &'static str {
+        match self {
+            MemberGroup::Faculty => "faculty",
+            MemberGroup::Staff => "staff",
+            MemberGroup::Postdoc => "postdoc",
+            MemberGroup::PhdStudent => "phd-student",
+            MemberGroup::MastersStudent => "masters-student",
+            MemberGroup::Undergraduate => "undergraduate",
+            MemberGroup::Visitor => "visitor",
+            MemberGroup::Alumni => "alumni",
+        }
+    }
 }
 
 /// An institution the researcher belongs to.

@@ -117,6 +117,40 @@ pub struct Publication {
 
 each_text_fields!(Publication: title, venue, venue_short, award, note);
 
+impl PublicationLinks {
+    /// Every link as an address, keyed and in the order shown (`pdf`, `doi`, `arxiv`, `web`,
+    /// `code`, `slides`, `poster`, `video`): a bare DOI or arXiv identifier becomes its doi.org
+    /// or arxiv.org address, and each passes the one link check; a link it refuses is `None`.
+    pub fn addresses(&self) -> [(&'static str, Option<String>); 8] {
+        let doi = self
+            .doi
+            .as_deref()
+            .map(|d| format!("https://doi.org/{}", bare_doi(d)));
+        let arxiv = self.arxiv.as_deref().map(|a| {
+            let a = a.trim();
+            if a.contains("://") {
+                a.to_string()
+            } else {
+                format!(
+                    "https://arxiv.org/abs/{}",
+                    super::validate::strip_arxiv_prefix(a)
+                )
+            }
+        });
+        let checked = |u: Option<&str>| u.and_then(|u| crate::link::check(u).ok());
+        [
+            ("pdf", checked(self.pdf.as_deref())),
+            ("doi", checked(doi.as_deref())),
+            ("arxiv", checked(arxiv.as_deref())),
+            ("web", checked(self.web.as_deref())),
+            ("code", checked(self.code.as_deref())),
+            ("slides", checked(self.slides.as_deref())),
+            ("poster", checked(self.poster.as_deref())),
+            ("video", checked(self.video.as_deref())),
+        ]
+    }
+}
+
 /// A DOI's name (`10.1145/…`) without the `https://doi.org/`, `http://dx.doi.org/` or `doi:`
 /// written before it (matched in any case; the name keeps its own).
 pub fn bare_doi(doi: &str) -> &str {

@@ -5,7 +5,7 @@ use super::inline;
 use super::smart::{smarten, smarten_nodes, Quotes};
 use super::value::Value;
 use crate::profile::{
-    bare_doi, strip_arxiv_prefix, Date, EndDate, LinkKind, Profile, PublicationKind,
+    Date, EndDate, LinkKind, Profile, PublicationKind,
     PublicationLinks, PublicationStatus, Text,
 };
 use crate::timestamp::Timestamp;
@@ -98,31 +98,15 @@ pub(super) fn opt_url(url: Option<&str>) -> Value {
         .map_or(Value::None, Value::Str)
 }
 
-/// Publication links as addresses: a bare DOI or arXiv identifier becomes a link.
+/// Publication links as addresses ([`PublicationLinks::addresses`]).
 pub(super) fn publication_links(links: &PublicationLinks) -> Value {
-    let doi = links
-        .doi
-        .as_deref()
-        .map(|d| format!("https://doi.org/{}", bare_doi(d)));
-    let arxiv = links.arxiv.as_deref().map(|a| {
-        let a = a.trim();
-        if a.contains("://") {
-            a.to_string()
-        } else {
-            format!("https://arxiv.org/abs/{}", strip_arxiv_prefix(a))
-        }
-    });
-    let url = |u: &Option<String>| opt_url(u.as_deref());
-    Value::Dict(vec![
-        ("pdf", url(&links.pdf)),
-        ("doi", doi.map_or(Value::None, Value::Str)),
-        ("arxiv", arxiv.map_or(Value::None, Value::Str)),
-        ("web", url(&links.web)),
-        ("code", url(&links.code)),
-        ("slides", url(&links.slides)),
-        ("poster", url(&links.poster)),
-        ("video", url(&links.video)),
-    ])
+    Value::Dict(
+        links
+            .addresses()
+            .into_iter()
+            .map(|(key, url)| (key, url.map_or(Value::None, Value::Str)))
+            .collect(),
+    )
 }
 
 /// The own name and its variants, normalised for matching in author lists.

@@ -17,6 +17,28 @@ const COLOR_NAMES: &[&str] = &[
     "fuchsia", "maroon", "red", "orange", "yellow", "olive", "green", "lime",
 ];
 
+/// Typst's values of [`COLOR_NAMES`], in the same order.
+const NAMED_RGB: [[u8; 3]; 18] = [
+    [0x00, 0x00, 0x00],
+    [0xaa, 0xaa, 0xaa],
+    [0xdd, 0xdd, 0xdd],
+    [0xff, 0xff, 0xff],
+    [0x00, 0x1f, 0x3f],
+    [0x00, 0x74, 0xd9],
+    [0x7f, 0xdb, 0xff],
+    [0x39, 0xcc, 0xcc],
+    [0x23, 0x9d, 0xad],
+    [0xb1, 0x0d, 0xc9],
+    [0xf0, 0x12, 0xbe],
+    [0x85, 0x14, 0x4b],
+    [0xff, 0x41, 0x36],
+    [0xff, 0x85, 0x1b],
+    [0xff, 0xdc, 0x00],
+    [0x3d, 0x99, 0x70],
+    [0x2e, 0xcc, 0x40],
+    [0x01, 0xff, 0x70],
+];
+
 impl Color {
     /// Parses `#rgb`, `#rrggbb` or a colour name.
     pub fn parse(s: &str) -> Result<Self, Problem> {
@@ -41,4 +63,47 @@ impl Color {
             )
         }))
     }
+
+    /// The colour's red, green and blue.
+    pub fn rgb(&self) -> [u8; 3] {
+        match self {
+            Color::Named(name) => COLOR_NAMES
+                .iter()
+                .position(|n| n == name)
+                .map_or([0, 0, 0], |i| NAMED_RGB[i]),
+            Color::Hex(hex) => {
+                let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
+                [byte(1), byte(3), byte(5)]
+            }
+        }
+    }
+
+    /// `#rrggbb` of the colour, darkened just enough to reach a contrast of 4.5:1 with white
+    /// (WCAG's level for text): a light accent still makes readable links and headings.
+    pub fn readable_on_white(&self) -> String {
+        let mut rgb = self.rgb().map(f64::from);
+        for _ in 0..64 {
+            if contrast_with_white(rgb) >= 4.5 {
+                break;
+            }
+            rgb = rgb.map(|c| c * 0.92);
+        }
+        let [r, g, b] = rgb.map(|c| c.round().clamp(0.0, 255.0) as u8);
+        format!("#{r:02x}{g:02x}{b:02x}")
+    }
+
+}
+
+/// WCAG's contrast ratio of a colour (0–255 per channel) against white.
+pub fn contrast_with_white(rgb: [f64; 3]) -> f64 {
+    let linear = |c: f64| {
+        let c = c / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let luminance = 0.2126 * linear(rgb[0]) + 0.7152 * linear(rgb[1]) + 0.0722 * linear(rgb[2]);
+    1.05 / (luminance + 0.05)
 }

@@ -1,0 +1,343 @@
+//! The lab as a whole (`cvpdf lab`): its members and its publication list, as data
+//! ([`Site`], written as `lab.json`, whose JSON Schema `cvpdf schema --lab` prints) and as the
+//! files made from it: the people page (`page.rs`), the BibTeX list (`bib.rs`) and the
+//! publication list as a PDF (a document of the lab's own, through the CV templates).
+//!
+//! The data holds text as the page shows it: in the lab's language, inline markdown taken to
+//! plain text, every address checked. Escaping is for each output to do (HTML by the
+//! template engine, BibTeX in `bib.rs`, Typst in `source`).
+
+pub mod bib;
+pub mod page;
+pub mod papers;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::profile::{
+    LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
+};
+use crate::source::normalize_name;
+use crate::source::inline;
+
+pub use papers::{lab_papers, LabPaper};
+
+/// What `lab.json` holds: the lab, its members and its publications.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Site {
+    /// Always `cvpdf`: says who wrote the file (cvpdf overwrites only files it wrote).
+    pub generator: String,
+    /// The lab (from `lab:` in `cvpdf.yaml`).
+    pub lab: LabInfo,
+    /// The members in the page's order: by group, then by name.
+    pub members: Vec<Member>,
+    /// Every member's papers, each once, newest first.
+    pub publications: Vec<Paper>,
+}
+
+/// The lab itself.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct LabInfo {
+    /// Its name.
+    pub name: String,
+    /// Its web site.
+    pub url: Option<String>,
+    /// Its logo, a file beside `lab.json`.
+    pub logo: Option<String>,
+    /// The language of the texts (a key of `templates/i18n.yaml`).
+    pub lang: String,
+    /// The accent colour as `#rrggbb`, darkened if need be to be readable on white.
+    pub accent: String,
+    /// The publication list as PDF, a file beside `lab.json`.
+    pub publications_pdf: Option<String>,
+    /// The publication list as BibTeX, a file beside `lab.json`.
+    pub publications_bib: String,
+}
+
+/// A member: who they are and where their CVs are.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Member {
+    /// The profile's file name without `.yaml`; the CVs are named after it.
+    pub slug: String,
+    /// An HTML id for the member (letters, digits and `-` only; unique on the page).
+    pub anchor: String,
+    /// The name in Latin script.
+    pub name: String,
+    /// The name in the member's own script.
+    pub native_name: Option<String>,
+    /// The language of `native_name` as far as its script tells (`zh` for Han, `ja` for kana,
+    /// `ko` for Hangul, …).
+    pub native_lang: Option<String>,
+    /// Where the people page lists the member (none: under "Members").
+    pub group: Option<MemberGroup>,
+    /// The current position.
+    pub headline: Option<String>,
+    /// The photo, a file beside `lab.json`.
+    pub photo: Option<String>,
+    /// The first page of the CV as a small PNG, a file beside `lab.json`.
+    pub thumbnail: Option<String>,
+    /// E-mail address.
+    pub email: Option<String>,
+    /// Home page.
+    pub website: Option<String>,
+    /// Profiles elsewhere.
+    pub links: Vec<MemberLink>,
+    /// The full CV, a file beside `lab.json`.
+    pub cv: Option<String>,
+    /// The other CVs (`default_variants`), each a file beside `lab.json`.
+    pub variants: Vec<VariantCv>,
+}
+
+/// A link of a member.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct MemberLink {
+    /// What it points to.
+    pub kind: LinkKind,
+    /// Its text.
+    pub label: String,
+    /// The address.
+    pub url: String,
+}
+
+/// A variant's CV.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct VariantCv {
+    /// The variant's name.
+    pub name: String,
+    /// The PDF, a file beside `lab.json`.
+    pub pdf: String,
+}
+
+/// A paper of the lab's list.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Paper {
+    /// Its citation key in `publications.bib`, also its HTML id.
+    pub key: String,
+    /// The number shown before it (none when the lab does not number papers).
+    pub number: Option<usize>,
+    /// The title, plain text.
+    pub title: String,
+    /// The authors in the paper's order.
+    pub authors: Vec<Author>,
+    /// The full venue name.
+    pub venue: Option<String>,
+    /// The short venue name.
+    pub venue_short: Option<String>,
+    /// Year of publication.
+    pub year: u16,
+    /// Month (1–12).
+    pub month: Option<u8>,
+    /// Conference, journal, …
+    pub kind: PublicationKind,
+    /// Published, accepted, …
+    pub status: PublicationStatus,
+    /// An award the paper received.
+    pub award: Option<String>,
+    /// A short remark.
+    pub note: Option<String>,
+    /// Its links (`pdf`, `doi`, `arxiv`, `web`, `code`, `slides`, `poster`, `video`), each an
+    /// address, in that order.
+    pub links: Vec<PaperLink>,
+    /// The slugs of the members who list it.
+    pub members: Vec<String>,
+    /// Whether a member marked it `selected`.
+    pub selected: bool,
+}
+
+/// An author of a paper.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct Author {
+    /// The name as the paper gives it, without marks.
+    pub name: String,
+    /// The slug of the lab member this is (matched by `name` and `name_variants`).
+    pub member: Option<String>,
+    /// Marked `*`: equal contribution.
+    pub equal: bool,
+    /// Marked `†`: corresponding author.
+    pub corresponding: bool,
+}
+
+/// A link of a paper.
+#[derive(Debug, Clone, Serialize, JsonSchema)]
+pub struct PaperLink {
+    /// `pdf`, `doi`, `arxiv`, `web`, `code`, `slides`, `poster` or `video`.
+    pub kind: String,
+    /// The address.
+    pub url: String,
+}
+
+/// The plain text of inline markdown, on one line.
+pub fn plain(text: &str) -> String {
+    inline::plain_text(&inline::parse(text))
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Members as the page lists them: by group (the ungrouped after the current members and
+/// before alumni), then by name.
+pub fn sort_members(members: &mut [Member]) {
+    let rank = |g: Option<MemberGroup>| match g {
+        Some(MemberGroup::Alumni) => 2 * MemberGroup::ALL.len(),
+        Some(g) => g as usize,
+        None => MemberGroup::ALL.len(),
+    };
+    members.sort_by(|a, b| {
+        rank(a.group)
+            .cmp(&rank(b.group))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+            .then_with(|| a.slug.cmp(&b.slug))
+    });
+}
+
+/// The member who has written `author` (by name or a name variant), if any.
+pub fn member_of<'a>(author: &str, names: &'a [(String, String)]) -> Option<&'a str> {
+    let wanted = normalize_name(author);
+    names
+        .iter()
+        .find(|(name, _)| *name == wanted)
+        .map(|(_, slug)| slug.as_str())
+}
+
+/// Every member's normalised names (name and variants) with their slug.
+pub fn member_names(members: &[(String, &Profile)]) -> Vec<(String, String)> {
+    members
+        .iter()
+        .flat_map(|(slug, p)| {
+            std::iter::once(&p.name)
+                .chain(&p.name_variants)
+                .map(move |n| (normalize_name(n), slug.clone()))
+        })
+        .collect()
+}
+
+/// An author without marks, and the marks.
+pub fn author_marks(raw: &str) -> (String, bool, bool) {
+    let mut name = raw.trim();
+    let (mut equal, mut corresponding) = (false, false);
+    loop {
+        if let Some(rest) = name.strip_suffix('*') {
+            equal = true;
+            name = rest.trim_end();
+        } else if let Some(rest) = name.strip_suffix('†') {
+            corresponding = true;
+            name = rest.trim_end();
+        } else {
+            break;
+        }
+    }
+    (name.to_string(), equal, corresponding)
+}
+
+/// A paper of the list as data.
+pub fn paper(
+    paper: &LabPaper,
+    key: &str,
+    number: Option<usize>,
+    names: &[(String, String)],
+    slugs: &[String],
+) -> Paper {
+    let p: &Publication = &paper.publication;
+    let optional = |t: &Option<crate::profile::Text>| t.as_deref().map(plain);
+    Paper {
+        key: key.to_string(),
+        number,
+        title: plain(&p.title),
+        authors: p
+            .authors
+            .iter()
+            .map(|raw| {
+                let (name, equal, corresponding) = author_marks(raw);
+                Author {
+                    member: member_of(&name, names).map(str::to_string),
+                    name,
+                    equal,
+                    corresponding,
+                }
+            })
+            .collect(),
+        venue: optional(&p.venue),
+        venue_short: optional(&p.venue_short),
+        year: p.year,
+        month: p.month,
+        kind: p.kind,
+        status: p.status,
+        award: optional(&p.award),
+        note: optional(&p.note),
+        links: p
+            .links
+            .addresses()
+            .into_iter()
+            .filter_map(|(kind, url)| {
+                Some(PaperLink {
+                    kind: kind.to_string(),
+                    url: url?,
+                })
+            })
+            .collect(),
+        members: paper
+            .members
+            .iter()
+            .filter_map(|&i| slugs.get(i).cloned())
+            .collect(),
+        selected: p.selected,
+    }
+}
+
+/// The language a name's script suggests, for the `lang` attribute of a native name.
+pub fn script_language(text: &str) -> Option<&'static str> {
+    let mut han = false;
+    for c in text.chars() {
+        match c as u32 {
+            0x3040..=0x30ff | 0x31f0..=0x31ff => return Some("ja"),
+            0xac00..=0xd7af | 0x1100..=0x11ff | 0x3130..=0x318f => return Some("ko"),
+            0x0400..=0x04ff => return Some("ru"),
+            0x0370..=0x03ff => return Some("el"),
+            0x0590..=0x05ff => return Some("he"),
+            0x0600..=0x06ff => return Some("ar"),
+            0x0900..=0x097f => return Some("hi"),
+            0x0e00..=0x0e7f => return Some("th"),
+            0x4e00..=0x9fff | 0x3400..=0x4dbf => han = true,
+            _ => {}
+        }
+    }
+    han.then_some("zh")
+}
+
+/// An id for HTML made from a slug: ASCII letters, digits and `-`, starting with a letter,
+/// different from every id in `taken`.
+pub fn anchor(slug: &str, taken: &mut std::collections::HashSet<String>) -> String {
+    let mut base = crate::slug(slug);
+    if !base.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        base.insert_str(0, "m-");
+    }
+    let mut id = base.clone();
+    let mut n = 2;
+    while !taken.insert(id.clone()) {
+        id = format!("{base}-{n}");
+        n += 1;
+    }
+    id
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn native_names_get_the_language_of_their_script() {
+        assert_eq!(script_language("张子立"), Some("zh"));
+        assert_eq!(script_language("山田 たろう"), Some("ja"));
+        assert_eq!(script_language("김민준"), Some("ko"));
+        assert_eq!(script_language("Ada"), None);
+    }
+
+    #[test]
+    fn anchors_are_ids_and_unique() {
+        let mut taken = Default::default();
+        assert_eq!(anchor("zili-zhang", &mut taken), "zili-zhang");
+        assert_eq!(anchor("Zili Zhang", &mut taken), "zili-zhang-2");
+        assert_eq!(anchor("1 #odd", &mut taken), "m-1-odd");
+        assert_eq!(anchor("李", &mut taken), "m-li");
+    }
+}

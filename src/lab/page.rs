@@ -1,0 +1,209 @@
+//! The people page (`index.html`): `templates/lab.html` filled by minijinja with the lab's
+//! data. The engine escapes every value for HTML (the template marks nothing safe), so a name
+//! like `<script>` is text; addresses in `href`/`src` were checked by the one link check (or
+//! are files cvpdf named) before they got here.
+
+use std::collections::BTreeMap;
+
+use minijinja::{AutoEscape, Environment};
+use serde::Serialize;
+
+use super::{Member, Paper, Site};
+use crate::profile::{LinkKind, MemberGroup};
+
+/// The page's template.
+pub const TEMPLATE: &str = include_str!("../../templates/lab.html");
+
+/// The page's marker of authorship (cvpdf overwrites only pages it wrote).
+pub const GENERATOR: &str = r#"<meta name="generator" content="cvpdf">"#;
+
+/// How papers are numbered on the page, as in the CVs.
+#[derive(Debug, Clone, Copy, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Numbered {
+    /// Counting down from the newest.
+    Reverse,
+    /// Counting up from the newest.
+    Forward,
+    /// Not numbered.
+    None,
+}
+
+/// A member as the page shows them.
+#[derive(Serialize)]
+struct MemberView<'a> {
+    #[serde(flatten)]
+    member: &'a Member,
+    /// The home page's address, short (`example.org/me`).
+    website_label: Option<String>,
+}
+
+/// A group of members with its title.
+#[derive(Serialize)]
+struct Group<'a> {
+    key: &'static str,
+    title: String,
+    members: Vec<MemberView<'a>>,
+}
+
+/// A paper as the page shows it.
+#[derive(Serialize)]
+struct PaperView<'a> {
+    #[serde(flatten)]
+    paper: &'a Paper,
+    /// The date as the lab's language writes a month and year.
+    date: String,
+}
+
+/// The papers of one year.
+#[derive(Serialize)]
+struct Year<'a> {
+    year: u16,
+    papers: Vec<PaperView<'a>>,
+}
+
+/// The page for `site`, with the words of `words` (the lab language's table of
+/// `templates/i18n.yaml`).
+pub fn people_page(
+    site: &Site,
+    words: &serde_yaml::Value,
+    numbered: Numbered,
+) -> Result<String, String> {
+    let word = |path: &[&str]| -> String {
+        let mut v = words;
+        for key in path {
+            v = &v[*key];
+        }
+        v.as_str().unwrap_or_default().to_string()
+    };
+    let mut groups: Vec<Group> = Vec::new();
+    for member in &site.members {
+        let key = member.group.map_or("members", MemberGroup::key);
+        if groups.last().is_none_or(|g| g.key != key) {
+            let title = match member.group {
+                Some(g) => word(&["people", "groups", g.key()]),
+                None => word(&["people", "members"]),
+            };
+            groups.push(Group {
+                key,
+                title,
+                members: Vec::new(),
+            });
+        }
+        if let Some(group) = groups.last_mut() {
+            group.members.push(MemberView {
+                member,
+                website_label: member.website.as_deref().map(short_url),
+            });
+        }
+    }
+    let months: Vec<String> = words["months"]
+        .as_sequence()
+        .map(|s| {
+            s.iter()
+                .map(|m| m.as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut years: Vec<Year> = Vec::new();
+    for paper in &site.publications {
+        let date = match paper.month.and_then(|m| months.get(usize::from(m).wrapping_sub(1))) {
+            Some(month) => word(&["date_month"])
+                .replace("{month}", month)
+                .replace("{year}", &paper.year.to_string()),
+            None => paper.year.to_string(),
+        };
+        if years.last().is_none_or(|y| y.year != paper.year) {
+            years.push(Year {
+                year: paper.year,
+                papers: Vec::new(),
+            });
+        }
+        if let Some(year) = years.last_mut() {
+            year.papers.push(PaperView { paper, date });
+        }
+    }
+    let anchors: BTreeMap<&str, &str> = site
+        .members
+        .iter()
+        .map(|m| (m.slug.as_str(), m.anchor.as_str()))
+        .collect();
+    let marks = BTreeMap::from([
+        (
+            "equal",
+            site.publications
+                .iter()
+                .any(|p| p.authors.iter().any(|a| a.equal)),
+        ),
+        (
+            "corresponding",
+            site.publications
+                .iter()
+                .any(|p| p.authors.iter().any(|a| a.corresponding)),
+        ),
+    ]);
+
+    let mut env = Environment::new();
+    // Every template of this environment is HTML, whatever its name.
+    env.set_auto_escape_callback(|_| AutoEscape::Html);
+    env.add_template("lab.html", TEMPLATE)
+        .map_err(|e| format!("the page template: {e}"))?;
+    let template = env
+        .get_template("lab.html")
+        .map_err(|e| format!("the page template: {e}"))?;
+    template
+        .render(minijinja::context! {
+            site => site,
+            groups => groups,
+            years => years,
+            numbered => numbered,
+            marks => marks,
+            anchors => anchors,
+            t => words,
+        })
+        .map_err(|e| format!("cannot make the people page: {e}"))
+}
+
+/// A member's link label: its own, else the service's name, else the short address (as
+/// `link-label` in `templates/common.typ` does for the CVs).
+pub fn link_label(kind: LinkKind, label: Option<&str>, url: &str) -> String {
+    if let Some(label) = label {
+        return label.to_string();
+    }
+    match kind {
+        LinkKind::Github => "GitHub".into(),
+        LinkKind::GoogleScholar => "Google Scholar".into(),
+        LinkKind::Orcid => "ORCID".into(),
+        LinkKind::Dblp => "DBLP".into(),
+        LinkKind::Linkedin => "LinkedIn".into(),
+        LinkKind::X => "X".into(),
+        LinkKind::Website | LinkKind::Other => short_url(url),
+    }
+}
+
+/// An address without its scheme, `www.` and trailing `/`.
+pub fn short_url(url: &str) -> String {
+    let mut u = url.trim();
+    for scheme in ["https://", "http://", "mailto:"] {
+        if u.len() >= scheme.len() && u[..scheme.len()].eq_ignore_ascii_case(scheme) {
+            u = &u[scheme.len()..];
+        }
+    }
+    let u = u.strip_prefix("www.").unwrap_or(u);
+    u.strip_suffix('/').unwrap_or(u).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_addresses() {
+        assert_eq!(short_url("https://www.example.org/me/"), "example.org/me");
+        assert_eq!(short_url("HTTP://x.org"), "x.org");
+        assert_eq!(
+            link_label(LinkKind::Github, None, "https://github.com/a"),
+            "GitHub"
+        );
+    }
+}
