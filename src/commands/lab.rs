@@ -21,7 +21,7 @@ use crate::lab::{self, bib, page, LabInfo, Member, MemberLink, Site, VariantCv};
 use crate::output::write_atomic;
 use crate::picture::Asset;
 use crate::pipeline::{Format, Job, Pipeline};
-use crate::profile::{LoadedProfile, Profile, Publication, Text};
+use crate::profile::{LoadedProfile, Profile, Publication};
 use crate::publish::{percent_encode, THUMBNAIL_PPI};
 use crate::render::Renderer;
 use crate::style::{Numbering, PhotoShape, Style, Overrides};
@@ -135,8 +135,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             }
             Ok(())
         }
-        Err(diagnostics) => Err(Error::Failed(diagnostics)),
+        Err(diagnostics) => {
+            printer.eprint(&diagnostics);
+            eprintln!("error: the lab's pages were not made");
+            Err(Error::reported())
+        }
     };
+    // The CVs' summary last, where a reader looks; its failure is the command's too.
     super::render::report(&summary, options.quiet)?;
     lab_result
 }
@@ -390,10 +395,6 @@ fn publications_pdf(
     let profile = Profile {
         name: lab_name.to_string(),
         name_variants,
-        headline: Some(Text::from(words_of(&style.lang)["sections"]["publications"]
-            .as_str()
-            .unwrap_or("Publications")
-            .to_string())),
         publications: papers.iter().map(|p| p.publication.clone()).collect(),
         updated: members.iter().filter_map(|(_, m)| m.profile.updated).max(),
         ..Profile::default()
@@ -408,6 +409,7 @@ fn publications_pdf(
     let mut style = Style::clone(style);
     style.photo = Some(PhotoShape::Square);
     style.content = Default::default();
+    style.publication_list = true;
     let text: Arc<str> = serde_yaml::to_string(&profile).unwrap_or_default().into();
     let loaded = LoadedProfile {
         profile,

@@ -84,6 +84,14 @@ pub fn style_value(style: &Style) -> Value {
         ("accent", accent),
         ("font", Value::opt_str(style.font.as_ref())),
         ("lang", Value::str(&style.lang)),
+        (
+            "document",
+            Value::str(if style.publication_list {
+                "publications"
+            } else {
+                "cv"
+            }),
+        ),
         ("numbering", Value::str(numbering(style.numbering))),
         (
             "photo",

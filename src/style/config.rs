@@ -437,6 +437,7 @@ fn resolve(
         variant: None,
         content: Content::default(),
         fit: Fit::default(),
+        publication_list: false,
         lab,
         section_order: config.section_order.clone(),
         config_path: path.map(Path::to_path_buf),

@@ -176,6 +176,9 @@ pub struct Style {
     pub content: Content,
     /// How much a page budget tightened the CV (none at first; the pipeline sets it).
     pub fit: Fit,
+    /// Whether this is a lab's publication list rather than a person's CV (`cvpdf lab`): its
+    /// title and footer say so.
+    pub publication_list: bool,
 }
 
 /// How much a page budget tightened a CV, in percent of the template's own vertical space,
@@ -235,6 +238,7 @@ impl Style {
             variant: None,
             content: Content::default(),
             fit: Fit::default(),
+            publication_list: false,
         }
     }
 }
