@@ -60,9 +60,12 @@ pub enum Command {
         after_help = "Example:\n  cvpdf import-bib papers.bib --into profiles/zili-zhang.yaml"
     )]
     ImportBib(ImportBibArgs),
-    /// Print the JSON Schema of the profile format (for editors' completion and checking).
-    #[command(after_help = "Example:\n  cvpdf schema > profiles/cvpdf.schema.json")]
-    Schema,
+    /// Print the JSON Schema of the profile format (for editors' completion and checking), or
+    /// with --lab of the lab.json that `cvpdf lab` writes.
+    #[command(
+        after_help = "Examples:\n  cvpdf schema > profiles/cvpdf.schema.json\n  cvpdf schema --lab > lab.schema.json"
+    )]
+    Schema(SchemaArgs),
     /// Render every profile and attach the CVs to the lab's Hugo website.
     #[command(
         after_help = "Examples:\n  cvpdf publish profiles/ --site ../lab-website\n  cvpdf publish profiles/ --site ../lab-website --dry-run"
@@ -74,6 +77,14 @@ pub enum Command {
         after_help = "Examples:\n  cvpdf lab profiles/ -o site/\n  cvpdf lab profiles/ -o public/people/ --accent maroon"
     )]
     Lab(LabArgs),
+}
+
+/// Arguments of `cvpdf schema`.
+#[derive(Debug, clap::Args)]
+pub struct SchemaArgs {
+    /// The schema of lab.json (written by `cvpdf lab`) instead of the profile's.
+    #[arg(long)]
+    lab: bool,
 }
 
 /// Arguments of `cvpdf lab`.
@@ -469,7 +480,7 @@ impl Cli {
                 into: a.into,
                 base_url: a.base_url,
             }),
-            Command::Schema => Run::Schema,
+            Command::Schema(a) => Run::Schema { lab: a.lab },
             Command::Publish(a) => Run::Publish(commands::publish::Options {
                 profiles: a.profiles,
                 site: a.site,

@@ -24,7 +24,7 @@ use crate::pipeline::{Format, Job, Pipeline};
 use crate::profile::{LoadedProfile, Profile, Publication};
 use crate::publish::{percent_encode, THUMBNAIL_PPI};
 use crate::render::Renderer;
-use crate::style::{Numbering, PhotoShape, Style, Overrides};
+use crate::style::{Numbering, Overrides, PhotoShape, Style};
 
 use super::{plan_jobs, plan_variants, Error, VariantChoice};
 
@@ -47,9 +47,10 @@ pub struct Options {
 }
 
 /// The lab's own files in OUT; no profile's CV may be named like one of them.
-const LAB_FILES: [&str; 4] = [
+const LAB_FILES: [&str; 5] = [
     "index.html",
     "lab.json",
+    "lab.schema.json",
     "publications.pdf",
     "publications.bib",
 ];
@@ -74,8 +75,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let styles = super::styles(options.style, renderer.fonts())?;
-    let planned =
-        plan_variants(&inputs, &VariantChoice::Default, &styles).map_err(Error::usage)?;
+    let planned = plan_variants(&inputs, &VariantChoice::Default, &styles).map_err(Error::usage)?;
     let mut jobs =
         plan_jobs(&planned, Some(&out), &[Format::Pdf, Format::Thumbnail]).map_err(Error::usage)?;
     // A thumbnail of the full CV is enough for the page.
@@ -117,7 +117,9 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         ));
         Error::Failed(diagnostics)
     })?;
-    let made = make_site(&pipeline, &renderer, &lab_style, &planned, &jobs, &dir, &out);
+    let made = make_site(
+        &pipeline, &renderer, &lab_style, &planned, &jobs, &dir, &out,
+    );
     let lab_result = match made {
         Ok(made) => {
             if !options.quiet {
@@ -205,8 +207,10 @@ fn make_site(
             loaded.push((slug, prepared.loaded));
         }
     }
-    let profiles: Vec<(String, &Profile)> =
-        loaded.iter().map(|(s, l)| (s.clone(), &l.profile)).collect();
+    let profiles: Vec<(String, &Profile)> = loaded
+        .iter()
+        .map(|(s, l)| (s.clone(), &l.profile))
+        .collect();
     let names = lab::member_names(&profiles);
 
     let mut anchors = HashSet::new();
@@ -326,6 +330,7 @@ fn make_site(
     })?;
 
     let site = Site {
+        schema: lab::SCHEMA_FILE.into(),
         generator: "cvpdf".into(),
         lab: LabInfo {
             name: lab_name.clone(),
@@ -352,8 +357,12 @@ fn make_site(
     })?;
     let json = serde_json::to_string_pretty(&site).map_err(|e| fail(e.to_string()))? + "\n";
     site_files.write("lab.json", json.as_bytes(), |found| {
+        serde_json::from_slice::<serde_json::Value>(found).is_ok_and(|v| v["generator"] == "cvpdf")
+    })?;
+    let schema = lab::schema() + "\n";
+    site_files.write(lab::SCHEMA_FILE, schema.as_bytes(), |found| {
         serde_json::from_slice::<serde_json::Value>(found)
-            .is_ok_and(|v| v["generator"] == "cvpdf")
+            .is_ok_and(|v| v["title"] == "Site" && v["properties"]["generator"].is_object())
     })?;
     let words = words_of(&style.lang);
     let numbered = match style.numbering {
@@ -428,8 +437,7 @@ fn publications_pdf(
 
 /// The lab language's table of `templates/i18n.yaml`.
 fn words_of(lang: &str) -> serde_yaml::Value {
-    let tables: serde_yaml::Value =
-        serde_yaml::from_str(crate::template::I18N).unwrap_or_default();
+    let tables: serde_yaml::Value = serde_yaml::from_str(crate::template::I18N).unwrap_or_default();
     let table = &tables[lang];
     if table.is_mapping() {
         table.clone()
@@ -504,12 +512,8 @@ impl<'a> SiteFiles<'a> {
     fn picture(&mut self, asset: &Asset, stem: &str) -> Result<String, Vec<Diagnostic>> {
         let is_raster = crate::picture::raster_format(&asset.bytes).is_some();
         let bytes: Arc<[u8]> = if is_raster {
-            crate::picture::print_size(asset.bytes.clone()).map_err(|e| {
-                vec![Diagnostic::error(format!(
-                    "{}: {e}",
-                    asset.path.display()
-                ))]
-            })?
+            crate::picture::print_size(asset.bytes.clone())
+                .map_err(|e| vec![Diagnostic::error(format!("{}: {e}", asset.path.display()))])?
         } else {
             asset.bytes.clone()
         };

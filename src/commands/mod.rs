@@ -42,7 +42,10 @@ pub enum Command {
     /// `cvpdf import-bib`.
     ImportBib(import_bib::Options),
     /// `cvpdf schema`.
-    Schema,
+    Schema {
+        /// Of lab.json rather than of a profile.
+        lab: bool,
+    },
     /// `cvpdf publish`.
     Publish(publish::Options),
     /// `cvpdf lab`.
@@ -117,8 +120,12 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         Command::New(options) => new::run(options),
         Command::Import(options) => import::run(options, printer),
         Command::ImportBib(options) => import_bib::run(options, printer),
-        Command::Schema => {
-            println!("{}", new::schema());
+        Command::Schema { lab } => {
+            if lab {
+                println!("{}", crate::lab::schema());
+            } else {
+                println!("{}", new::schema());
+            }
             Ok(())
         }
         Command::Publish(options) => publish::run(options, printer),

@@ -267,7 +267,12 @@ mod tests {
         let papers = vec![
             paper(
                 r"A \*Title* with {braces}, 50% off, $5 & C:\path ~ ^",
-                &["Zili Zhang*", "Ana de la Cruz", "Smith, Jr., John", "et al."],
+                &[
+                    "Zili Zhang*",
+                    "Ana de la Cruz",
+                    "Smith, Jr., John",
+                    "et al.",
+                ],
             ),
             paper("Second", &["Zoë Núñez†"]),
         ];
@@ -276,7 +281,11 @@ mod tests {
         let text = bibtex(&papers, &keys, "Lab");
         let read = crate::import::bib::publications(&text, None).unwrap();
         assert_eq!(read.papers.len(), 2, "{text}");
-        assert!(read.left.is_empty() && read.skipped.is_empty(), "{:?}", read.left);
+        assert!(
+            read.left.is_empty() && read.skipped.is_empty(),
+            "{:?}",
+            read.left
+        );
         let back = &read.papers[0].1;
         let want = &papers[0].publication;
         assert_eq!(

@@ -17,14 +17,26 @@ use serde::Serialize;
 use crate::profile::{
     LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
 };
-use crate::source::normalize_name;
 use crate::source::inline;
+use crate::source::normalize_name;
 
 pub use papers::{lab_papers, LabPaper};
+
+/// The JSON Schema of `lab.json` (`cvpdf schema --lab`; also written beside it).
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(Site);
+    serde_json::to_string_pretty(&schema).unwrap_or_default()
+}
+
+/// The file name of the schema beside `lab.json`.
+pub const SCHEMA_FILE: &str = "lab.schema.json";
 
 /// What `lab.json` holds: the lab, its members and its publications.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Site {
+    /// The schema of this file: `lab.schema.json`, beside it.
+    #[serde(rename = "$schema")]
+    pub schema: String,
     /// Always `cvpdf`: says who wrote the file (cvpdf overwrites only files it wrote).
     pub generator: String,
     /// The lab (from `lab:` in `cvpdf.yaml`).

@@ -107,7 +107,10 @@ pub fn people_page(
         .unwrap_or_default();
     let mut years: Vec<Year> = Vec::new();
     for paper in &site.publications {
-        let date = match paper.month.and_then(|m| months.get(usize::from(m).wrapping_sub(1))) {
+        let date = match paper
+            .month
+            .and_then(|m| months.get(usize::from(m).wrapping_sub(1)))
+        {
             Some(month) => word(&["date_month"])
                 .replace("{month}", month)
                 .replace("{year}", &paper.year.to_string()),

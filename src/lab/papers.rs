@@ -34,18 +34,18 @@ pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
         for publication in publications.iter() {
             let doi = doi_key(publication);
             let title = (title_key(&publication.title), publication.year);
-            let found = doi
-                .as_ref()
-                .and_then(|doi| by_doi.get(doi).copied())
-                .or_else(|| {
-                    // Same title and year: one paper unless both have DOIs, which differ
-                    // (a conference paper and its journal version may share a title).
-                    by_title.get(&title).and_then(|candidates| {
-                        candidates.iter().copied().find(|&i| {
-                            doi.is_none() || doi_key(&papers[i].publication).is_none()
+            let found =
+                doi.as_ref()
+                    .and_then(|doi| by_doi.get(doi).copied())
+                    .or_else(|| {
+                        // Same title and year: one paper unless both have DOIs, which differ
+                        // (a conference paper and its journal version may share a title).
+                        by_title.get(&title).and_then(|candidates| {
+                            candidates.iter().copied().find(|&i| {
+                                doi.is_none() || doi_key(&papers[i].publication).is_none()
+                            })
                         })
-                    })
-                });
+                    });
             let index = match found {
                 Some(i) => {
                     merge(&mut papers[i], publication, *member);
@@ -213,7 +213,10 @@ mod tests {
         let merged = lab_papers(&[(0, &a), (1, &b)]);
         assert_eq!(merged.len(), 1, "{merged:?}");
         assert_eq!(merged[0].members, [0, 1]);
-        assert_eq!(merged[0].publication.links.doi.as_deref(), Some("https://doi.org/10.1/ABC"));
+        assert_eq!(
+            merged[0].publication.links.doi.as_deref(),
+            Some("https://doi.org/10.1/ABC")
+        );
         assert_eq!(merged[0].publication.authors.len(), 3);
         // Order of the members does not matter, and the DOI entry is kept either way.
         let merged = lab_papers(&[(1, &b), (0, &a)]);

@@ -5,8 +5,7 @@ use super::inline;
 use super::smart::{smarten, smarten_nodes, Quotes};
 use super::value::Value;
 use crate::profile::{
-    Date, EndDate, LinkKind, Profile, PublicationKind,
-    PublicationLinks, PublicationStatus, Text,
+    Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks, PublicationStatus, Text,
 };
 use crate::timestamp::Timestamp;
 

@@ -91,7 +91,6 @@ impl Color {
         let [r, g, b] = rgb.map(|c| c.round().clamp(0.0, 255.0) as u8);
         format!("#{r:02x}{g:02x}{b:02x}")
     }
-
 }
 
 /// WCAG's contrast ratio of a colour (0–255 per channel) against white.
@@ -106,4 +105,28 @@ pub fn contrast_with_white(rgb: [f64; 3]) -> f64 {
     };
     let luminance = 0.2126 * linear(rgb[0]) + 0.7152 * linear(rgb[1]) + 0.0722 * linear(rgb[2]);
     1.05 / (luminance + 0.05)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accents_are_darkened_until_text_in_them_is_readable_on_white() {
+        // Dark enough already: unchanged.
+        assert_eq!(
+            Color::parse("#1f4e79").unwrap().readable_on_white(),
+            "#1f4e79"
+        );
+        assert_eq!(Color::parse("navy").unwrap().readable_on_white(), "#001f3f");
+        for light in ["aqua", "yellow", "#ffffff", "lime", "#7fdbff"] {
+            let readable = Color::parse(light).unwrap().readable_on_white();
+            let rgb = Color::parse(&readable).unwrap().rgb().map(f64::from);
+            let contrast = contrast_with_white(rgb);
+            assert!(
+                (4.5..5.5).contains(&contrast),
+                "{light} → {readable}: {contrast}"
+            );
+        }
+    }
 }

@@ -1,0 +1,778 @@
+//! `cvpdf lab`: the lab's site built from profiles, read back as a reader would — the people
+//! page in a real browser (headless Chromium) at desktop and phone widths, the publication list
+//! as PDF text and fonts, the BibTeX through `import-bib`, `lab.json` as JSON.
+//!
+//! The browser tests need Chromium (`.ci/run` installs Debian's `chromium`); without one they
+//! say so on standard error and pass, so `cargo test` still runs on a machine without it.
+//! `UPDATE_REFERENCES=1` rewrites the page's screenshots (`docs/gallery/lab-people.png`, which
+//! the README shows, and `tests/references/lab-phone.png`).
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{cvpdf, root, stderr, Pdf};
+
+/// Copies the bundled lab (profiles and configuration) into `dir/profiles`.
+fn bundled_lab(dir: &Path) -> PathBuf {
+    let profiles = dir.join("profiles");
+    fs::create_dir_all(&profiles).unwrap();
+    for entry in fs::read_dir(root().join("profiles")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            fs::copy(&path, profiles.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    profiles
+}
+
+fn lab_json(out: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(out.join("lab.json")).unwrap()).unwrap()
+}
+
+/// The plain text of every publication title in `lab.json`.
+fn titles(json: &serde_json::Value) -> Vec<String> {
+    json["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["title"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Whether `name` is set in a bold face somewhere in the PDF.
+fn bold_in(pdf: &Pdf, name: &str) -> bool {
+    ["Bold", "Semibold", "SemiBold", "Black"]
+        .iter()
+        .any(|face| pdf.contains_in_font(name, face))
+}
+
+#[test]
+fn the_bundled_lab_builds_its_site_and_a_second_build_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = bundled_lab(dir.path());
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.path().join("site");
+    for name in [
+        "index.html",
+        "lab.json",
+        "publications.pdf",
+        "publications.bib",
+        "zili-zhang.pdf",
+        "zili-zhang.png",
+        "zhiyao-li.pdf",
+    ] {
+        assert!(
+            out.join(name).is_file(),
+            "{name} missing: {}",
+            stderr(&output)
+        );
+    }
+    let json = lab_json(&out);
+    assert_eq!(json["lab"]["name"], "cvpdf Example Lab");
+    let members: Vec<(&str, &str)> = json["members"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["slug"].as_str().unwrap(), m["group"].as_str().unwrap()))
+        .collect();
+    // Grouped (students, then alumni), by name within a group.
+    assert_eq!(
+        members,
+        [
+            ("liangyu-zhao", "phd-student"),
+            ("yihao-zhao", "phd-student"),
+            ("zili-zhang", "phd-student"),
+            ("zhiyao-li", "alumni"),
+        ]
+    );
+    // Every paper of every member is in the list, once; and in the PDF.
+    let listed: BTreeSet<String> = titles(&json).into_iter().collect();
+    assert_eq!(listed.len(), titles(&json).len(), "a paper listed twice");
+    let pdf = Pdf::read(&out.join("publications.pdf"));
+    let mut every = 0;
+    for profile in common::bundled_profiles() {
+        let loaded = cvpdf::profile::load(&profile).unwrap();
+        for paper in &loaded.profile.publications {
+            every += 1;
+            let title = cvpdf::lab::plain(&paper.title);
+            assert!(listed.contains(&title), "{title} not in lab.json");
+            assert!(pdf.contains(&title), "{title} not in publications.pdf");
+        }
+        // Each member with papers is bold in the list.
+        assert!(
+            loaded.profile.publications.is_empty() || bold_in(&pdf, &loaded.profile.name),
+            "{} not bold",
+            loaded.profile.name
+        );
+    }
+    assert!(listed.len() <= every && !listed.is_empty());
+    assert!(
+        pdf.info["Title"].contains("cvpdf Example Lab"),
+        "{:?}",
+        pdf.info
+    );
+    assert!(pdf.info["Title"].contains("Publications"));
+
+    // Nothing changed: nothing rendered, nothing written.
+    let before = snapshot(&out);
+    let again = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert!(
+        stderr(&again).contains("0 rendered, 4 unchanged"),
+        "{}",
+        stderr(&again)
+    );
+    assert!(!stderr(&again).contains("wrote "), "{}", stderr(&again));
+    assert_eq!(snapshot(&out), before);
+    drop(profiles);
+}
+
+/// Every file in `dir` (recursively) with its bytes and modification time.
+fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let modified = fs::metadata(&path).unwrap().modified().unwrap();
+                files.push((path.clone(), fs::read(&path).unwrap(), modified));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Writes a profile `slug.yaml` into `dir`.
+fn profile(dir: &Path, slug: &str, text: &str) {
+    fs::write(dir.join(format!("{slug}.yaml")), text).unwrap();
+}
+
+#[test]
+fn one_paper_of_two_members_is_one_entry_with_both_names_bold() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    fs::write(profiles.join("cvpdf.yaml"), "lab:\n  name: Dedup Lab\n").unwrap();
+    profile(
+        &profiles,
+        "ada",
+        "name: Ada Example\ngroup: faculty\npublications:\n  - title: \"DistMind: Efficient Resource Disaggregation for Deep Learning Workloads\"\n    authors: [Bo Example, Ada Example]\n    venue: IEEE/ACM Transactions on Networking\n    year: 2024\n    kind: journal\n    links: {doi: 10.1109/TNET.2024.3355010}\n",
+    );
+    profile(
+        &profiles,
+        "bo",
+        "name: Bo Example\nname_variants: [B. Example]\ngroup: phd-student\npublications:\n  - title: \"{DistMind} -- efficient resource disaggregation for deep-learning workloads.\"\n    authors: [B. Example, Ada Example]\n    venue: ToN\n    year: 2024\n    links: {code: https://github.com/example/distmind}\n  - title: Another Paper\n    authors: [B. Example]\n    year: 2023\n",
+    );
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "out"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.path().join("out");
+    let json = lab_json(&out);
+    let papers = json["publications"].as_array().unwrap();
+    assert_eq!(papers.len(), 2, "{papers:#?}");
+    let merged = &papers[0];
+    assert_eq!(merged["members"], serde_json::json!(["ada", "bo"]));
+    // The record with the DOI is kept; the other adds its code link.
+    assert!(merged["title"]
+        .as_str()
+        .unwrap()
+        .starts_with("DistMind: Efficient"));
+    let kinds: Vec<&str> = merged["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["doi", "code"]);
+    let authors: Vec<(&str, Option<&str>)> = merged["authors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["name"].as_str().unwrap(), a["member"].as_str()))
+        .collect();
+    assert_eq!(
+        authors,
+        [("Bo Example", Some("bo")), ("Ada Example", Some("ada"))]
+    );
+    // Both names bold in the page and in the PDF.
+    let html = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(html.contains(r##"<strong><a href="#ada">Ada Example</a></strong>"##));
+    assert!(html.contains(r##"<strong><a href="#bo">Bo Example</a></strong>"##));
+    assert!(html.contains(r##"<strong><a href="#bo">B. Example</a></strong>"##));
+    let pdf = Pdf::read(&out.join("publications.pdf"));
+    assert_eq!(
+        pdf.squashed().matches("DistMind").count(),
+        1,
+        "{}",
+        pdf.squashed()
+    );
+    assert!(bold_in(&pdf, "Ada Example") && bold_in(&pdf, "Bo Example"));
+    assert!(bold_in(&pdf, "B. Example"));
+}
+
+#[test]
+fn names_and_titles_that_look_like_code_are_text_in_the_page_and_the_pdf() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    let script = "<script>alert(1)</script>";
+    let img = "\"><img src=x onerror=alert(2)>";
+    let jinja = "{{ x }} {% if true %}";
+    profile(
+        &profiles,
+        "mallory",
+        &format!(
+            "name: {}\nnative_name: {}\nheadline: {}\npublications:\n  - title: {}\n    authors: [{}, Eve]\n    venue: {}\n    year: 2024\n",
+            yaml(script),
+            yaml(jinja),
+            yaml(img),
+            yaml(&format!("{jinja} and {script}")),
+            yaml(script),
+            yaml(img),
+        ),
+    );
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "out"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.path().join("out");
+    let html = fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!html.contains("<script"), "{html}");
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;&#x2f;script&gt;"),
+        "{html}"
+    );
+    assert!(html.contains("{{ x }} {% if true %}"), "{html}");
+    // As a browser reads it: the text is there, no element came from it.
+    if let Some(browser) = Browser::find() {
+        let probe = browser.probe(&out, 1280);
+        assert!(probe.text.contains(script), "{}", probe.text);
+        assert!(probe.text.contains(img), "{}", probe.text);
+        assert!(probe.text.contains(jinja), "{}", probe.text);
+        assert_eq!(probe.scripts, 1, "only the probe's own script runs");
+        assert!(
+            probe.images.iter().all(|i| i.src != "x"),
+            "{:?}",
+            probe.images
+        );
+    }
+    // And the PDF shows them as written.
+    for pdf in ["publications.pdf", "mallory.pdf"] {
+        let pdf = Pdf::read(&out.join(pdf));
+        for text in [script, jinja] {
+            assert!(pdf.contains(text), "{text} not in {}", pdf.squashed());
+        }
+    }
+    // The JSON keeps them as data too.
+    assert_eq!(lab_json(&out)["members"][0]["name"], script);
+}
+
+/// A string as a YAML scalar.
+fn yaml(text: &str) -> String {
+    serde_json::to_string(text).unwrap()
+}
+
+#[test]
+fn publications_bib_round_trips_through_import_bib() {
+    let dir = tempfile::tempdir().unwrap();
+    bundled_lab(dir.path());
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site", "-q"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json = lab_json(&dir.path().join("site"));
+    fs::write(dir.path().join("back.yaml"), "name: Round Trip\n").unwrap();
+    let output = cvpdf(
+        dir.path(),
+        &["import-bib", "site/publications.bib", "--into", "back.yaml"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        !stderr(&output).contains("not carried over"),
+        "{}",
+        stderr(&output)
+    );
+    let back = cvpdf::profile::load(&dir.path().join("back.yaml")).unwrap();
+    let papers = json["publications"].as_array().unwrap();
+    assert_eq!(back.profile.publications.len(), papers.len());
+    for paper in papers {
+        let title = paper["title"].as_str().unwrap();
+        let found = back
+            .profile
+            .publications
+            .iter()
+            .find(|p| cvpdf::lab::plain(&p.title) == title)
+            .unwrap_or_else(|| panic!("{title} lost"));
+        let authors: Vec<String> = paper["authors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| {
+                let mut name = a["name"].as_str().unwrap().to_string();
+                if a["equal"] == true {
+                    name.push('*');
+                }
+                if a["corresponding"] == true {
+                    name.push('†');
+                }
+                name
+            })
+            .collect();
+        assert_eq!(found.authors, authors, "{title}");
+        assert_eq!(
+            found.year,
+            paper["year"].as_u64().unwrap() as u16,
+            "{title}"
+        );
+        assert_eq!(
+            found.venue.as_deref().map(cvpdf::lab::plain),
+            paper["venue"].as_str().map(str::to_string),
+            "{title}"
+        );
+        let links = |kind: &str| {
+            paper["links"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["kind"] == kind)
+                .map(|l| l["url"].as_str().unwrap().to_string())
+        };
+        if let Some(doi) = links("doi") {
+            let back_doi = found
+                .links
+                .doi
+                .as_deref()
+                .unwrap_or_else(|| panic!("{title}: DOI lost"));
+            assert!(doi.ends_with(cvpdf::profile::bare_doi(back_doi)), "{title}");
+        }
+        if let Some(arxiv) = links("arxiv") {
+            let back_arxiv = found
+                .links
+                .arxiv
+                .as_deref()
+                .unwrap_or_else(|| panic!("{title}: arXiv lost"));
+            assert!(
+                arxiv.ends_with(back_arxiv),
+                "{title}: {arxiv} vs {back_arxiv}"
+            );
+        }
+        for kind in ["pdf", "code", "slides", "poster", "video"] {
+            if let Some(url) = links(kind) {
+                let kept = match kind {
+                    "pdf" => &found.links.pdf,
+                    "code" => &found.links.code,
+                    "slides" => &found.links.slides,
+                    "poster" => &found.links.poster,
+                    _ => &found.links.video,
+                };
+                assert_eq!(kept.as_deref(), Some(url.as_str()), "{title}: {kind}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_broken_profile_leaves_the_others_and_the_page_and_foreign_files_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = bundled_lab(dir.path());
+    fs::write(profiles.join("broken.yaml"), "name: [unclosed\n").unwrap();
+    // A profile named like one of the lab's files is refused before anything is written.
+    fs::write(profiles.join("publications.yaml"), "name: Pub Lications\n").unwrap();
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("lab's own file"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.path().join("site/zili-zhang.pdf").exists());
+    fs::remove_file(profiles.join("publications.yaml")).unwrap();
+
+    // An index.html cvpdf did not write stays as it is.
+    let out = dir.path().join("site");
+    fs::create_dir_all(&out).unwrap();
+    fs::write(out.join("index.html"), "<p>our own page</p>").unwrap();
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let err = stderr(&output);
+    assert!(err.contains("broken.yaml"), "{err}");
+    assert!(err.contains("index.html is in the way"), "{err}");
+    assert_eq!(
+        fs::read_to_string(out.join("index.html")).unwrap(),
+        "<p>our own page</p>"
+    );
+    assert!(out.join("zili-zhang.pdf").is_file(), "{err}");
+
+    // Once it is gone, the page is made without the broken profile.
+    fs::remove_file(out.join("index.html")).unwrap();
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let json = lab_json(&out);
+    assert_eq!(json["members"].as_array().unwrap().len(), 4);
+    assert!(out.join("index.html").is_file());
+}
+
+/// What the probe script reports about the page.
+#[derive(Debug)]
+struct Probe {
+    /// The page's visible text.
+    text: String,
+    /// Elements whose right edge is past the viewport.
+    overflowing: Vec<String>,
+    /// The document's width and the viewport's.
+    widths: (f64, f64),
+    /// Link targets as written.
+    links: Vec<String>,
+    /// Images.
+    images: Vec<Image>,
+    /// Heading levels in document order.
+    headings: Vec<u64>,
+    /// Scripts in the page (the probe's own is one).
+    scripts: u64,
+    /// The `lang` of the page.
+    lang: String,
+    /// The computed colour of links and the page background.
+    link_colors: Vec<String>,
+}
+
+#[derive(Debug)]
+struct Image {
+    src: String,
+    alt: Option<String>,
+}
+
+/// A headless Chromium.
+struct Browser {
+    program: PathBuf,
+}
+
+impl Browser {
+    /// `CVPDF_BROWSER`, else Chromium on the path; none (with a note) when there is none.
+    fn find() -> Option<Browser> {
+        let candidates: Vec<PathBuf> = std::env::var_os("CVPDF_BROWSER")
+            .map(PathBuf::from)
+            .into_iter()
+            .chain(
+                [
+                    "chromium",
+                    "chromium-browser",
+                    "google-chrome",
+                    "google-chrome-stable",
+                ]
+                .iter()
+                .filter_map(|name| {
+                    std::env::var_os("PATH").and_then(|paths| {
+                        std::env::split_paths(&paths)
+                            .map(|p| p.join(name))
+                            .find(|p| p.is_file())
+                    })
+                }),
+            )
+            .collect();
+        match candidates.into_iter().next() {
+            Some(program) => Some(Browser { program }),
+            None => {
+                eprintln!(
+                    "SKIPPED the browser checks: no Chromium found (install Debian's `chromium`, \
+                     as .ci/run does, or set CVPDF_BROWSER)"
+                );
+                None
+            }
+        }
+    }
+
+    fn command(&self, profile_dir: &Path, width: u32, height: u32) -> Command {
+        let mut command = Command::new(&self.program);
+        command.args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--hide-scrollbars",
+            "--force-device-scale-factor=1",
+            "--allow-file-access-from-files",
+        ]);
+        command.arg(format!("--user-data-dir={}", profile_dir.display()));
+        command.arg(format!("--window-size={width},{height}"));
+        command
+    }
+
+    /// Opens `out/index.html` with a probe script at `width` and reads what it found.
+    fn probe(&self, out: &Path, width: u32) -> Probe {
+        let page = fs::read_to_string(out.join("index.html")).unwrap();
+        let probed = page.replace("</body>", &format!("<script>{PROBE}</script></body>"));
+        let file = out.join(format!(".probe-{width}.html"));
+        fs::write(&file, probed).unwrap();
+        let user = tempfile::tempdir().unwrap();
+        let output = self
+            .command(user.path(), width, 900)
+            .arg("--dump-dom")
+            .arg(format!("file://{}", file.display()))
+            .output()
+            .unwrap();
+        fs::remove_file(&file).unwrap();
+        let dom = String::from_utf8_lossy(&output.stdout);
+        let start = dom
+            .find("<pre id=\"probe\">")
+            .unwrap_or_else(|| panic!("no probe output: {dom}\n{}", stderr(&output)))
+            + "<pre id=\"probe\">".len();
+        let end = start + dom[start..].find("</pre>").unwrap();
+        let raw = dom[start..end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&nbsp;", "\u{a0}")
+            .replace("&amp;", "&");
+        let v: serde_json::Value = serde_json::from_str(&raw).unwrap();
+        let strings = |key: &str| -> Vec<String> {
+            v[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap().to_string())
+                .collect()
+        };
+        Probe {
+            text: v["text"].as_str().unwrap().to_string(),
+            overflowing: strings("overflowing"),
+            widths: (
+                v["scrollWidth"].as_f64().unwrap(),
+                v["innerWidth"].as_f64().unwrap(),
+            ),
+            links: strings("links"),
+            images: v["images"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| Image {
+                    src: i["src"].as_str().unwrap().to_string(),
+                    alt: i["alt"].as_str().map(str::to_string),
+                })
+                .collect(),
+            headings: v["headings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h.as_u64().unwrap())
+                .collect(),
+            scripts: v["scripts"].as_u64().unwrap(),
+            lang: v["lang"].as_str().unwrap().to_string(),
+            link_colors: strings("linkColors"),
+        }
+    }
+
+    /// A screenshot of `out/index.html`, `width` × `height` pixels.
+    fn screenshot(&self, out: &Path, width: u32, height: u32) -> image::RgbaImage {
+        let user = tempfile::tempdir().unwrap();
+        let shot = user.path().join("shot.png");
+        let output = self
+            .command(&user.path().join("profile"), width, height)
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg(format!("file://{}", out.join("index.html").display()))
+            .output()
+            .unwrap();
+        image::open(&shot)
+            .unwrap_or_else(|e| panic!("no screenshot ({e}): {}", stderr(&output)))
+            .to_rgba8()
+    }
+}
+
+/// Measures the page as the browser laid it out, into `<pre id="probe">`.
+const PROBE: &str = r#"
+(() => {
+  const vw = window.innerWidth;
+  const r = {
+    innerWidth: vw,
+    scrollWidth: document.documentElement.scrollWidth,
+    overflowing: [...document.querySelectorAll('body *')]
+      .filter(e => !e.closest('.skip') && e.getClientRects().length > 0 && e.getBoundingClientRect().right > vw + 0.5)
+      .map(e => e.tagName + '.' + e.className + ': ' + (e.textContent || '').trim().slice(0, 50)),
+    text: document.body.innerText,
+    links: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href')),
+    images: [...document.querySelectorAll('img')].map(i => ({src: i.getAttribute('src'), alt: i.getAttribute('alt')})),
+    headings: [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => +h.tagName[1]),
+    scripts: document.querySelectorAll('script').length,
+    lang: document.documentElement.lang,
+    linkColors: [...new Set([...document.querySelectorAll('main a')].map(a => getComputedStyle(a).color))],
+  };
+  const pre = document.createElement('pre');
+  pre.id = 'probe';
+  pre.textContent = JSON.stringify(r);
+  document.body.appendChild(pre);
+})();
+"#;
+
+/// WCAG contrast of `rgb(r, g, b)` against white.
+fn contrast_on_white(css: &str) -> f64 {
+    let inner = css
+        .trim_start_matches("rgb(")
+        .trim_start_matches("rgba(")
+        .trim_end_matches(')');
+    let channels: Vec<f64> = inner
+        .split(',')
+        .take(3)
+        .map(|c| c.trim().parse().unwrap())
+        .collect();
+    let linear = |c: f64| {
+        let c = c / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let l =
+        0.2126 * linear(channels[0]) + 0.7152 * linear(channels[1]) + 0.0722 * linear(channels[2]);
+    1.05 / (l + 0.05)
+}
+
+#[test]
+fn the_people_page_works_in_a_browser_on_a_desktop_and_a_phone() {
+    let Some(browser) = Browser::find() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    bundled_lab(dir.path());
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site", "-q"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.path().join("site");
+    let json = lab_json(&out);
+
+    for width in [1280, 390] {
+        let probe = browser.probe(&out, width);
+        // Every member and every paper is there.
+        for member in json["members"].as_array().unwrap() {
+            let name = member["name"].as_str().unwrap();
+            assert!(probe.text.contains(name), "{width}px: {name} missing");
+        }
+        for title in titles(&json) {
+            assert!(probe.text.contains(&title), "{width}px: {title} missing");
+        }
+        // Nothing overflows horizontally.
+        assert!(
+            probe.widths.0 <= probe.widths.1,
+            "{width}px: the page is {} px wide: {:?}",
+            probe.widths.0,
+            probe.overflowing
+        );
+        assert!(
+            probe.overflowing.is_empty(),
+            "{width}px: {:?}",
+            probe.overflowing
+        );
+        // Accessible: a language, alt text on every picture, headings that never skip a level.
+        assert_eq!(probe.lang, "en");
+        assert!(
+            probe.images.iter().all(|i| i.alt.is_some()),
+            "{:?}",
+            probe.images
+        );
+        assert_eq!(probe.headings.first(), Some(&1));
+        for pair in probe.headings.windows(2) {
+            assert!(
+                pair[1] <= pair[0] + 1,
+                "a heading level skipped: {:?}",
+                probe.headings
+            );
+        }
+        for color in &probe.link_colors {
+            assert!(contrast_on_white(color) >= 4.5, "{color} on white");
+        }
+        // Every local link and picture is a file in OUT.
+        let locals: Vec<&String> = probe
+            .links
+            .iter()
+            .chain(probe.images.iter().map(|i| &i.src))
+            .filter(|l| !l.contains(':') && !l.starts_with('#'))
+            .collect();
+        assert!(locals.iter().any(|l| l.ends_with(".pdf")));
+        for local in locals {
+            let path = out.join(percent_decode(local));
+            assert!(path.is_file(), "{local} does not resolve in OUT");
+            if local.ends_with(".png") || local.ends_with(".jpg") {
+                image::open(&path).unwrap_or_else(|e| panic!("{local}: {e}"));
+            }
+        }
+        assert_eq!(probe.scripts, 1, "the page has no script of its own");
+    }
+
+    // As it looks, against the references at a tolerance.
+    let mut problems = Vec::new();
+    for (width, height, reference) in [
+        (1280, 1000, root().join("docs/gallery/lab-people.png")),
+        (390, 1400, root().join("tests/references/lab-phone.png")),
+    ] {
+        let shot = browser.screenshot(&out, width, height);
+        if std::env::var_os("UPDATE_REFERENCES").is_some() {
+            shot.save(&reference).unwrap();
+            continue;
+        }
+        if let Some(problem) = compare(&shot, &reference) {
+            problems.push(problem);
+        }
+    }
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// How `actual` differs from the image at `reference`, beyond anti-aliasing.
+fn compare(actual: &image::RgbaImage, reference: &Path) -> Option<String> {
+    let name = reference
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    let Ok(expected) = image::open(reference) else {
+        return Some(format!("{name}: no reference at {}", reference.display()));
+    };
+    let expected = expected.to_rgba8();
+    if actual.dimensions() != expected.dimensions() {
+        return Some(format!(
+            "{name}: size {:?} instead of {:?}",
+            actual.dimensions(),
+            expected.dimensions()
+        ));
+    }
+    let differing = actual
+        .pixels()
+        .zip(expected.pixels())
+        .filter(|(a, e)| a.0.iter().zip(e.0).any(|(a, e)| a.abs_diff(e) > 48))
+        .count();
+    let share = differing as f64 / f64::from(actual.width() * actual.height());
+    if share > 0.005 {
+        let dir = root().join("target/visual-diff");
+        fs::create_dir_all(&dir).unwrap();
+        let _ = actual.save(dir.join(&name));
+        return Some(format!(
+            "{name}: {:.2}% of the pixels differ (actual page in target/visual-diff/)",
+            share * 100.0
+        ));
+    }
+    None
+}
+
+/// `%XX` escapes decoded.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            if let Ok(b) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
+                out.push(b);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap()
+}
