@@ -277,6 +277,12 @@ fn the_chinese_variant_is_in_chinese_and_the_english_cv_is_unchanged_byte_for_by
     english_only(&mut plain);
     let english = dir.path().join("english");
     fs::create_dir(&english).unwrap();
+    // The same lab (its name is in every footer).
+    fs::copy(
+        dir.path().join("profiles/cvpdf.yaml"),
+        english.join("cvpdf.yaml"),
+    )
+    .unwrap();
     fs::write(
         english.join("zili-zhang.yaml"),
         serde_yaml::to_string(&plain).unwrap(),

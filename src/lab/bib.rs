@@ -196,17 +196,22 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Text with TeX's specials escaped.
+/// Text with TeX's specials escaped. Braces, the backslash and the tilde are written as math
+/// (`$\{$`, `$\backslash$`, `$\sim$`): valid for LaTeX and biber, and the one form BibTeX
+/// readers that resolve `\textbraceleft` to a brace before reading braces as grouping (the
+/// biblatex crate, and so `import-bib`) give back as the character.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
-            '\\' => out.push_str("\\textbackslash{}"),
-            '{' | '}' | '&' | '%' | '$' | '#' | '_' => {
+            '\\' => out.push_str("$\\backslash$"),
+            '{' => out.push_str("$\\{$"),
+            '}' => out.push_str("$\\}$"),
+            '&' | '%' | '$' | '#' | '_' => {
                 out.push('\\');
                 out.push(c);
             }
-            '~' => out.push_str("\\textasciitilde{}"),
+            '~' => out.push_str("$\\sim$"),
             '^' => out.push_str("\\textasciicircum{}"),
             c if c.is_control() => out.push(' '),
             c => out.push(c),

@@ -350,6 +350,7 @@ mod tests {
         assert_eq!(anchor("zili-zhang", &mut taken), "zili-zhang");
         assert_eq!(anchor("Zili Zhang", &mut taken), "zili-zhang-2");
         assert_eq!(anchor("1 #odd", &mut taken), "m-1-odd");
-        assert_eq!(anchor("李", &mut taken), "m-li");
+        assert_eq!(anchor("李", &mut taken), "li");
+        assert_eq!(anchor("###", &mut taken), "profile");
     }
 }

@@ -221,6 +221,7 @@ fn symbol(name: &str) -> Option<&'static str> {
         "neq" | "ne" => "≠",
         "approx" => "≈",
         "sim" => "~",
+        "backslash" => "\\",
         "infty" => "∞",
         "to" | "rightarrow" => "→",
         "leftarrow" => "←",
