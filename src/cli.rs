@@ -66,7 +66,8 @@ pub enum Command {
         after_help = "Examples:\n  cvpdf schema > profiles/cvpdf.schema.json\n  cvpdf schema --lab > lab.schema.json"
     )]
     Schema(SchemaArgs),
-    /// Render every profile and attach the CVs to the lab's Hugo website.
+    /// Render every profile and attach the CVs to the lab's website: Hugo (Academic, Hugo
+    /// Blox), al-folio, or a Jekyll lab site with _members/ (detected from its files).
     #[command(
         after_help = "Examples:\n  cvpdf publish profiles/ --site ../lab-website\n  cvpdf publish profiles/ --site ../lab-website --dry-run"
     )]
@@ -155,7 +156,8 @@ pub struct ImportBibArgs {
 pub struct PublishArgs {
     /// The directory of profiles.
     profiles: PathBuf,
-    /// The root of the Hugo site (the directory with content/, static/, …).
+    /// The root of the site (a Hugo site's folder with content/ and static/, or a Jekyll
+    /// site's with _config.yml).
     #[arg(long, value_name = "DIR")]
     site: PathBuf,
     /// Say what would change without writing anything.

@@ -776,3 +776,118 @@ fn percent_decode(text: &str) -> String {
     }
     String::from_utf8(out).unwrap()
 }
+
+/// Copies the folder `from` into `to`, recursively.
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+/// `publish` output as text.
+fn stdout(output: &std::process::Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn publish_puts_the_cv_on_an_al_folio_site_once() {
+    let dir = tempfile::tempdir().unwrap();
+    bundled_lab(dir.path());
+    let site = dir.path().join("site");
+    copy_dir(&root().join("tests/fixtures/al-folio-site"), &site);
+    let page_before = fs::read_to_string(site.join("_pages/cv.md")).unwrap();
+
+    // One person's site: a folder of four profiles is a usage error naming what to do.
+    let output = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("al-folio site, which is one person's"));
+    assert!(!site.join("assets").exists());
+
+    let output = cvpdf(
+        dir.path(),
+        &["publish", "profiles/zili-zhang.yaml", "--site", "site"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let pdf = Pdf::read(&site.join("assets/pdf/zili-zhang.pdf"));
+    assert!(pdf.contains("Zili Zhang"));
+    // The layout prepends assets/pdf/, and the page's value was a bare name: so is the new one;
+    // the comment after it and every other line stay.
+    let page = fs::read_to_string(site.join("_pages/cv.md")).unwrap();
+    assert_eq!(
+        page,
+        page_before.replace("cv_pdf: example_pdf.pdf #", "cv_pdf: zili-zhang.pdf #")
+    );
+    assert!(
+        !site.join("assets/pdf/zili-zhang.png").exists(),
+        "no thumbnail on al-folio"
+    );
+    let again = cvpdf(
+        dir.path(),
+        &["publish", "profiles/zili-zhang.yaml", "--site", "site"],
+    );
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again).trim(), "the site is up to date");
+}
+
+#[test]
+fn publish_links_each_members_cv_on_a_jekyll_lab_site() {
+    let dir = tempfile::tempdir().unwrap();
+    bundled_lab(dir.path());
+    let site = dir.path().join("site");
+    copy_dir(&root().join("tests/fixtures/jekyll-lab-site"), &site);
+    let zili_before = fs::read_to_string(site.join("_members/zili-zhang.md")).unwrap();
+
+    let output = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    for slug in ["zili-zhang", "yihao-zhao", "liangyu-zhao", "zhiyao-li"] {
+        assert!(site.join(format!("cv/{slug}.pdf")).is_file(), "{slug}");
+    }
+    // A member page with links gets one more, indented like the others, after the last one
+    // (a commented-out link below stays where it was).
+    let zili = fs::read_to_string(site.join("_members/zili-zhang.md")).unwrap();
+    assert_eq!(
+        zili,
+        zili_before.replace(
+            "  github: Gold-Sea\n",
+            "  github: Gold-Sea\n  cv: cv/zili-zhang.pdf\n"
+        ),
+        "{zili}"
+    );
+    // One without links gets the map; its CRLF line endings stay.
+    let yihao = fs::read_to_string(site.join("_members/yihao-zhao.md")).unwrap();
+    assert_eq!(
+        yihao,
+        "---\r\nname: Yihao Zhao\r\nrole: phd\r\nlinks:\r\n  cv: cv/yihao-zhao.pdf\r\n---\r\n\r\nYihao studies GPU clusters.\r\n"
+    );
+    // The template knows how to draw a `cv` link.
+    let types: serde_yaml::Mapping =
+        serde_yaml::from_str(&fs::read_to_string(site.join("_data/types.yaml")).unwrap()).unwrap();
+    assert_eq!(types["cv"]["text"], "CV");
+    assert_eq!(types["github"]["text"], "GitHub");
+    // Members without a page are told about, their CVs uploaded.
+    let err = stderr(&output);
+    assert!(err.contains("_members/liangyu-zhao.md"), "{err}");
+
+    let again = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
+    assert!(again.status.success(), "{}", stderr(&again));
+    assert_eq!(stdout(&again).trim(), "the site is up to date");
+
+    // A member page that leads out of the site is refused, and nothing of it is written.
+    let outside = dir.path().join("outside.md");
+    fs::write(&outside, "---\nname: X\n---\n").unwrap();
+    fs::remove_file(site.join("_members/zili-zhang.md")).unwrap();
+    std::os::unix::fs::symlink(&outside, site.join("_members/zili-zhang.md")).unwrap();
+    let output = cvpdf(
+        dir.path(),
+        &["publish", "profiles/zili-zhang.yaml", "--site", "site"],
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(fs::read_to_string(&outside).unwrap(), "---\nname: X\n---\n");
+}

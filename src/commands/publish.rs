@@ -1,11 +1,12 @@
-//! `cvpdf publish`: every profile rendered and attached to the lab's Hugo site.
+//! `cvpdf publish`: every profile rendered and attached to the lab's website (Hugo, al-folio,
+//! or a Jekyll lab site with `_members/`; told apart by their files).
 
 use std::path::PathBuf;
 
 use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
-use crate::publish::{publish_one, THUMBNAIL_PPI};
+use crate::publish::{publish_one, SiteKind, THUMBNAIL_PPI};
 use crate::style::Overrides;
 
 use super::Error;
@@ -34,6 +35,18 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     }
     let profiles =
         super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
+    let kind = SiteKind::detect(&options.site);
+    if kind == SiteKind::AlFolio && profiles.len() > 1 {
+        return Err(Error::usage(format!(
+            "{} is an al-folio site, which is one person's, and {} holds {} profiles; name the \
+             one to publish (cvpdf publish {} --site {})",
+            options.site.display(),
+            options.profiles.display(),
+            profiles.len(),
+            profiles[0].display(),
+            options.site.display()
+        )));
+    }
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let styles = super::styles(options.style, renderer.fonts())?;
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
@@ -47,7 +60,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         .map_err(Error::usage)?;
     for (path, variants) in &planned {
         let variants: Vec<String> = variants.iter().flatten().cloned().collect();
-        match publish_one(&pipeline, path, &variants, &options.site, options.dry_run) {
+        match publish_one(
+            &pipeline,
+            path,
+            &variants,
+            &options.site,
+            kind,
+            options.dry_run,
+        ) {
             Ok(published) => {
                 for change in &published.changes {
                     println!("{verb} {}", escape_controls(change));
@@ -73,8 +93,10 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
         let note = format!(
-            "note: {} has no author page (content/authors/{slug}/_index.md, content/author/{slug}/_index.md or data/authors/{slug}.yaml); its CV is uploaded but not linked",
-            path.display()
+            "note: {} has no page on the {} site ({}); its CV is uploaded but not linked",
+            path.display(),
+            kind.name(),
+            kind.page_places(&slug)
         );
         eprintln!("{}", escape_controls(&note));
     }

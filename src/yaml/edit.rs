@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use super::spans::SpanIndex;
+use super::spans::{RootKind, SpanIndex};
 
 /// A replacement of a byte range of the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -258,6 +258,109 @@ pub fn sequence_item<T: Serialize>(value: &T, indent: &str) -> Result<String, St
         out.push('\n');
     }
     Ok(out)
+}
+
+/// A string as a YAML scalar, written by the serializer (quoted when it must be).
+pub fn scalar(value: &str) -> String {
+    serde_yaml::to_string(value)
+        .map(|s| s.trim_end().to_string())
+        .unwrap_or_else(|_| serde_json::to_string(value).unwrap_or_default())
+}
+
+/// Makes the key at `path` (a top-level key, or a key of a top-level block mapping:
+/// `["links", "cv"]`) of the YAML mapping `text` hold the string `value`: a value that is there
+/// is replaced in place, a missing key is added at the end of its mapping with the mapping's
+/// indentation, a missing mapping at the end of the document. Every other line stays as it
+/// is; a value that already reads as `value` leaves the text unchanged.
+pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
+    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+    let full = path.join(".");
+    let written = scalar(value);
+    if let Some(node) = index.get(&full) {
+        if node.kind != RootKind::Scalar {
+            return Err(format!("`{full}` is not a single value; set it by hand"));
+        }
+        let current = &text[node.value.clone()];
+        let current: Option<String> = serde_yaml::from_str(current).ok();
+        if current.as_deref() == Some(value) {
+            return Ok(text.to_string());
+        }
+        let edit = if node.value.is_empty() {
+            // `key:` with nothing after it.
+            Edit {
+                range: node.value.clone(),
+                text: format!(" {written}"),
+            }
+        } else {
+            Edit {
+                range: node.value.clone(),
+                text: written,
+            }
+        };
+        return Ok(apply(text, vec![edit]));
+    }
+    let sep = if text.is_empty() || text.ends_with('\n') {
+        ""
+    } else {
+        "\n"
+    };
+    match path {
+        [key] => Ok(format!("{text}{sep}{key}: {written}\n")),
+        [parent, key] => match index.get(parent) {
+            None => Ok(format!("{text}{sep}{parent}:\n  {key}: {written}\n")),
+            Some(node) if node.kind == RootKind::Mapping => {
+                if text[node.value.start..].starts_with('{') {
+                    return Err(format!(
+                        "`{parent}` is written on one line ({{…}}); add `{key}: {written}` to it by hand"
+                    ));
+                }
+                let first = index
+                    .nodes()
+                    .into_iter()
+                    .filter(|(p, _)| super::spans::parent(p) == *parent)
+                    .filter_map(|(_, n)| n.key.clone())
+                    .map(|k| k.start)
+                    .min()
+                    .unwrap_or(node.value.start);
+                let indent: String = text[line_start(text, first)..]
+                    .chars()
+                    .take_while(|c| *c == ' ')
+                    .collect();
+                let at = trim_trailing_trivia(text, node.value.start, node.end);
+                let (at, lead) = if at == text.len() && !text.ends_with('\n') {
+                    (at, "\n")
+                } else {
+                    (at, "")
+                };
+                Ok(apply(
+                    text,
+                    vec![Edit {
+                        range: at..at,
+                        text: format!("{lead}{indent}{key}: {written}\n"),
+                    }],
+                ))
+            }
+            Some(_) => {
+                let Some((lines, comment)) = inline_value_lines(text, &index, parent) else {
+                    return Err(format!("`{parent}` is not a mapping; set `{key}` by hand"));
+                };
+                let value = &text[index.get(parent).map_or(0..0, |n| n.value.clone())];
+                let empty = matches!(value.trim(), "" | "~" | "null" | "{}");
+                if !empty {
+                    return Err(format!("`{parent}` is not a mapping; set `{key}` by hand"));
+                }
+                let comment = comment.map_or_else(String::new, |c| format!(" {c}"));
+                Ok(apply(
+                    text,
+                    vec![Edit {
+                        range: lines,
+                        text: format!("{parent}:{comment}\n  {key}: {written}"),
+                    }],
+                ))
+            }
+        },
+        _ => Err("only two levels of keys can be set".into()),
+    }
 }
 
 #[cfg(test)]

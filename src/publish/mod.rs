@@ -1,16 +1,22 @@
-//! `cvpdf publish`: attach every profile's CV to the lab's Hugo site. The PDF goes to
-//! `static/uploads/<slug>.pdf` with a first-page thumbnail `static/uploads/<slug>.png`, and the
-//! author's page links it:
+//! `cvpdf publish`: attach every profile's CV to the lab's website. Three kinds of site are
+//! recognised from their files ([`SiteKind::detect`]):
 //!
-//! - `content/authors/<slug>/_index.md` (Hugo Academic / Wowchemy; `content/author/` on older
-//!   sites): a `social` entry
-//!   `{icon: cv, icon_pack: ai, link: uploads/<slug>.pdf}` in the front matter;
-//! - `data/authors/<slug>.yaml` (Hugo Blox): a `links` entry
+//! - **Hugo** (Hugo Academic / Wowchemy / Hugo Blox): the PDF goes to
+//!   `static/uploads/<slug>.pdf` with a first-page thumbnail `static/uploads/<slug>.png`, and the
+//!   author's page links it: `content/authors/<slug>/_index.md` (`content/author/` on older
+//!   sites) gets a `social` entry `{icon: cv, icon_pack: ai, link: uploads/<slug>.pdf}` in its
+//!   front matter; `data/authors/<slug>.yaml` (Hugo Blox) a `links` entry
 //!   `{icon: academicons/cv, url: uploads/<slug>.pdf, label: CV}`.
+//! - **al-folio** (Jekyll, one person's site): the PDF goes to `assets/pdf/<slug>.pdf` and
+//!   `_pages/cv.md` names it in `cv_pdf:` (see `jekyll.rs`).
+//! - **A Jekyll lab site with `_members/`** (Greene Lab's lab-website-template): the PDF goes
+//!   to `cv/<slug>.pdf` and `_members/<slug>.md` gets `cv: cv/<slug>.pdf` among its `links`.
 //!
-//! Author files are edited as text: every other line, comment and key order survives, an
-//! existing CV link is updated rather than duplicated, and files whose content would not change
-//! are not written, so publishing twice changes nothing.
+//! Pages are edited as text: every other line, comment and key order survives, an existing CV
+//! link is updated rather than duplicated, and files whose content would not change are not
+//! written, so publishing twice changes nothing.
+
+mod jekyll;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -48,6 +54,7 @@ pub fn publish_one(
     path: &Path,
     variants: &[String],
     site: &Path,
+    kind: SiteKind,
     dry_run: bool,
 ) -> Result<Published, Failure> {
     let root = site
@@ -74,65 +81,83 @@ pub fn publish_one(
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .ok_or_else(|| Failure::message("the profile has no file name"))?;
-    let link = format!("uploads/{}.pdf", percent_encode(&slug));
 
     let mut published = Published::default();
-    // Older Academic sites keep author pages in content/author/ (singular).
-    let page = ["content/authors", "content/author"]
-        .iter()
-        .map(|dir| site.join(dir).join(&slug).join("_index.md"))
-        .find(|page| page.is_file())
-        .unwrap_or_else(|| site.join("content/authors").join(&slug).join("_index.md"));
-    let data = site.join("data/authors").join(format!("{slug}.yaml"));
-    let edited = if page.is_file() {
-        let real = within_site(&root, &page)?;
-        let text = read(&real)?;
-        let edit = link_in_front_matter(&text, &link)
-            .map_err(|e| Failure::message(format!("{}: {e}", page.display())))?;
-        Some((page, real, edit))
-    } else if data.is_file() {
-        let real = within_site(&root, &data)?;
-        let text = read(&real)?;
-        let edit = link_in_data_file(&text, &link)
-            .map_err(|e| Failure::message(format!("{}: {e}", data.display())))?;
-        Some((data, real, edit))
-    } else {
-        published.no_author_page = true;
-        None
+    let uploads = site.join(kind.uploads());
+    let file_name = format!("{slug}.pdf");
+    // Every page edit is made (in memory) before anything is written: a page that cannot take
+    // the link leaves the site as it was.
+    let mut edits: Vec<PageEdit> = Vec::new();
+    let link = match kind {
+        SiteKind::Hugo => {
+            let link = format!("uploads/{}.pdf", percent_encode(&slug));
+            // Older Academic sites keep author pages in content/author/ (singular).
+            let page = ["content/authors", "content/author"]
+                .iter()
+                .map(|dir| site.join(dir).join(&slug).join("_index.md"))
+                .find(|page| page.is_file())
+                .unwrap_or_else(|| site.join("content/authors").join(&slug).join("_index.md"));
+            let data = site.join("data/authors").join(format!("{slug}.yaml"));
+            if page.is_file() {
+                edits.push(PageEdit::of(&root, page, |text| {
+                    link_in_front_matter(text, &link).map(|(_, new)| new)
+                })?);
+            } else if data.is_file() {
+                edits.push(PageEdit::of(&root, data, |text| {
+                    link_in_data_file(text, &link).map(|(_, new)| new)
+                })?);
+            } else {
+                published.no_author_page = true;
+            }
+            link
+        }
+        SiteKind::AlFolio => {
+            let page = jekyll::al_folio_cv_page(site);
+            let mut value = String::new();
+            edits.push(PageEdit::of(&root, page, |text| {
+                value = jekyll::cv_pdf_value(site, text, &file_name);
+                jekyll::set_cv_pdf(text, &value)
+            })?);
+            value
+        }
+        SiteKind::JekyllMembers => {
+            let link = format!("{}/{}", kind.uploads(), percent_encode(&file_name));
+            let page = site.join("_members").join(format!("{slug}.md"));
+            if page.is_file() {
+                edits.push(PageEdit::of(&root, page, |text| {
+                    jekyll::set_member_cv(text, &link)
+                })?);
+                // The template draws a link by its type; give `cv` a label and an icon.
+                let types = site.join("_data/types.yaml");
+                if types.is_file() {
+                    edits.push(PageEdit::of(&root, types, |text| {
+                        Ok(jekyll::with_cv_type(text))
+                    })?);
+                }
+            } else {
+                published.no_author_page = true;
+            }
+            link
+        }
     };
 
-    let uploads = site.join("static/uploads");
-    let (pdf_file, png_file) = (
-        uploads.join(format!("{slug}.pdf")),
-        uploads.join(format!("{slug}.png")),
-    );
-    let artifacts = pipeline.produce(
-        &prepared,
-        &[
-            (Format::Pdf, pdf_file.clone()),
-            (Format::Thumbnail, png_file.clone()),
-        ],
-    )?;
-    let bytes_of = |file: &Path| {
-        artifacts
-            .files
-            .iter()
-            .find(|(_, f, _)| f == file)
-            .map(|(_, _, bytes)| bytes.clone())
-            .unwrap_or_default()
-    };
-    let (pdf, thumbnail) = (bytes_of(&pdf_file), bytes_of(&png_file));
-    let mut files = vec![(pdf_file, pdf), (png_file, thumbnail)];
+    let pdf_file = uploads.join(&file_name);
+    let png_file = uploads.join(format!("{slug}.png"));
+    let mut targets = vec![(Format::Pdf, pdf_file.clone())];
+    if kind == SiteKind::Hugo {
+        // Hugo themes show the thumbnail beside the link.
+        targets.push((Format::Thumbnail, png_file.clone()));
+    }
+    let artifacts = pipeline.produce(&prepared, &targets)?;
+    let mut files: Vec<(PathBuf, Vec<u8>)> = artifacts
+        .files
+        .into_iter()
+        .map(|(_, file, bytes)| (file, bytes))
+        .collect();
     for (variant, prepared) in &others {
         let file = uploads.join(format!("{slug}-{variant}.pdf"));
         let artifacts = pipeline.produce(prepared, &[(Format::Pdf, file.clone())])?;
-        let bytes = artifacts
-            .files
-            .into_iter()
-            .next()
-            .map(|(_, _, bytes)| bytes)
-            .unwrap_or_default();
-        files.push((file, bytes));
+        files.extend(artifacts.files.into_iter().map(|(_, f, bytes)| (f, bytes)));
     }
     for (file, bytes) in files {
         let real = within_site(&root, &file)?;
@@ -153,19 +178,104 @@ pub fn publish_one(
         }
     }
 
-    if let Some((file, real, (old, new))) = edited {
-        if old != new {
+    for edit in edits {
+        if edit.old != edit.new {
             published
                 .changes
-                .push(format!("{} (CV link → {link})", file.display()));
+                .push(format!("{} (CV link → {link})", edit.file.display()));
             if !dry_run {
-                write_atomic(&real, new.as_bytes()).map_err(|e| {
-                    Failure::message(format!("cannot write {}: {e}", file.display()))
+                write_atomic(&edit.real, edit.new.as_bytes()).map_err(|e| {
+                    Failure::message(format!("cannot write {}: {e}", edit.file.display()))
                 })?;
             }
         }
     }
     Ok(published)
+}
+
+/// The kind of website, as its files show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SiteKind {
+    /// Hugo with Academic / Wowchemy / Hugo Blox author pages (and any site that is neither
+    /// of the others).
+    Hugo,
+    /// al-folio: a Jekyll site with `_config.yml` and `_pages/cv.md`; one person's.
+    AlFolio,
+    /// A Jekyll lab site with `_config.yml` and a `_members/` collection.
+    JekyllMembers,
+}
+
+impl SiteKind {
+    /// What `site` is.
+    pub fn detect(site: &Path) -> SiteKind {
+        let jekyll = site.join("_config.yml").is_file() || site.join("_config.yaml").is_file();
+        if jekyll && site.join("_members").is_dir() {
+            SiteKind::JekyllMembers
+        } else if jekyll && jekyll::al_folio_cv_page(site).is_file() {
+            SiteKind::AlFolio
+        } else {
+            SiteKind::Hugo
+        }
+    }
+
+    /// The folder of the site the PDFs go into.
+    pub fn uploads(self) -> &'static str {
+        match self {
+            SiteKind::Hugo => "static/uploads",
+            SiteKind::AlFolio => "assets/pdf",
+            SiteKind::JekyllMembers => "cv",
+        }
+    }
+
+    /// The site's name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            SiteKind::Hugo => "Hugo",
+            SiteKind::AlFolio => "al-folio (Jekyll)",
+            SiteKind::JekyllMembers => "Jekyll lab site (_members/)",
+        }
+    }
+
+    /// Where this kind of site keeps a person's page, for the note about a missing one.
+    pub fn page_places(self, slug: &str) -> String {
+        match self {
+            SiteKind::Hugo => format!(
+                "content/authors/{slug}/_index.md, content/author/{slug}/_index.md or data/authors/{slug}.yaml"
+            ),
+            SiteKind::AlFolio => "_pages/cv.md".into(),
+            SiteKind::JekyllMembers => format!("_members/{slug}.md"),
+        }
+    }
+}
+
+/// A page (or data file) of the site, read and edited in memory.
+struct PageEdit {
+    /// The file as the site names it.
+    file: PathBuf,
+    /// Where it really is (inside the site).
+    real: PathBuf,
+    /// Its text, and the text after the edit.
+    old: String,
+    new: String,
+}
+
+impl PageEdit {
+    /// Reads `file` (which must be inside the site `root`) and makes the edit.
+    fn of(
+        root: &Path,
+        file: PathBuf,
+        edit: impl FnOnce(&str) -> Result<String, String>,
+    ) -> Result<PageEdit, Failure> {
+        let real = within_site(root, &file)?;
+        let old = read(&real)?;
+        let new = edit(&old).map_err(|e| Failure::message(format!("{}: {e}", file.display())))?;
+        Ok(PageEdit {
+            file,
+            real,
+            old,
+            new,
+        })
+    }
 }
 
 /// Where `path` really is, if that is inside the site `root` (canonical): a file that is
@@ -209,13 +319,6 @@ pub(crate) fn percent_encode(segment: &str) -> String {
     out
 }
 
-/// A string as a YAML scalar, written by the serializer (quoted when it must be).
-fn scalar(value: &str) -> String {
-    serde_yaml::to_string(value)
-        .map(|s| s.trim_end().to_string())
-        .unwrap_or_else(|_| serde_json::to_string(value).unwrap_or_default())
-}
-
 /// Reads a page or data file (bounded, regular files only), keeping a byte-order mark, which
 /// the page keeps when it is written again.
 fn read(path: &Path) -> Result<String, Failure> {
@@ -256,7 +359,26 @@ fn keeping_line_endings(
 /// The page's text before and after making sure its front matter's `social` list has a CV
 /// entry linking `link`.
 fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), String> {
-    let new = keeping_line_endings(text, |text| {
+    let new = in_front_matter(text, |front| {
+        ensure_link(
+            front,
+            "social",
+            |entry| entry.icon_is("cv"),
+            "link",
+            &[("icon", "cv"), ("icon_pack", "ai"), ("link", link)],
+            link,
+        )
+    })?;
+    Ok((text.to_string(), new))
+}
+
+/// The page with `edit` made to its YAML front matter (between the `---` lines), every other
+/// byte as it was (line endings and a byte-order mark too).
+fn in_front_matter(
+    text: &str,
+    edit: impl FnOnce(&str) -> Result<String, String>,
+) -> Result<String, String> {
+    keeping_line_endings(text, |text| {
         let mut lines = text.split_inclusive('\n');
         let first = lines.next().unwrap_or_default();
         if first.trim_end() != "---" {
@@ -279,17 +401,9 @@ fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), Stri
         if !closed {
             return Err("the front matter has no closing ---".into());
         }
-        let new_front = ensure_link(
-            &text[start..end],
-            "social",
-            |entry| entry.icon_is("cv"),
-            "link",
-            &[("icon", "cv"), ("icon_pack", "ai"), ("link", link)],
-            link,
-        )?;
+        let new_front = edit(&text[start..end])?;
         Ok(format!("{}{}{}", &text[..start], new_front, &text[end..]))
-    })?;
-    Ok((text.to_string(), new))
+    })
 }
 
 /// The data file's text before and after making sure its `links` list has a CV entry.
@@ -353,7 +467,7 @@ fn ensure_link(
                 text,
                 vec![Edit {
                     range: url.value.clone(),
-                    text: scalar(link),
+                    text: edit::scalar(link),
                 }],
             ));
         }
@@ -363,7 +477,7 @@ fn ensure_link(
         for (k, (name, value)) in new_entry.iter().enumerate() {
             out.push_str(indent);
             out.push_str(if k == 0 { "- " } else { "  " });
-            out.push_str(&format!("{name}: {}\n", scalar(value)));
+            out.push_str(&format!("{name}: {}\n", edit::scalar(value)));
         }
         out
     };
