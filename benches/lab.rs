@@ -175,6 +175,44 @@ fn main() {
         );
     }
 
+    // 8. The lab's site: every CV (and its thumbnail) through the batch, then the publication
+    // list (PDF, BibTeX), lab.json and the people page.
+    report.line("\n## The lab's site (`cvpdf lab`)\n");
+    let site = measure(runs.min(5), || {
+        run(
+            &bin,
+            &lab,
+            &["lab", "profiles", "-o", "site", "--force", "--quiet"],
+        )
+    });
+    report.row(
+        &format!("`cvpdf lab` of {size}, every CV rendered"),
+        &site,
+        "a little more than the batch above",
+    );
+    let site_again = measure(runs, || {
+        run(&bin, &lab, &["lab", "profiles", "-o", "site", "--quiet"])
+    });
+    report.row(
+        &format!("`cvpdf lab` of {size} again, nothing changed (the lab's files only)"),
+        &site_again,
+        "(for comparison)",
+    );
+    let bundled = root.join("profiles");
+    let bundled = bundled.to_str().unwrap();
+    let bundled_site = measure(runs, || {
+        run(
+            &bin,
+            &lab,
+            &["lab", bundled, "-o", "site-bundled", "--force", "--quiet"],
+        )
+    });
+    report.row(
+        "`cvpdf lab` of the bundled lab (4 profiles), every CV rendered",
+        &bundled_site,
+        "(for comparison)",
+    );
+
     let text = report.0.join("\n");
     println!("{text}");
     fs::write(lab.join("results.md"), &text).unwrap();

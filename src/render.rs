@@ -342,6 +342,9 @@ pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<Suppor
         });
     }
     if let Some(photo) = &loaded.photo {
+        // A profile's photo is PNG or JPEG (checked when it loaded); an SVG here is a lab's
+        // logo standing in for a photo (`cvpdf lab`'s publication list), checked with the
+        // lab's configuration, which scaling leaves as it is.
         let bytes = crate::picture::print_size(photo.bytes.clone())
             .map_err(|reason| photo_failure(loaded, &format!("cannot be decoded: {reason}")))?;
         files.push(SupportFile {

@@ -403,8 +403,8 @@ fn publish_attaches_the_cvs_to_the_hugo_site_once() {
     let first = run(&[]);
     let notes = stderr(&first);
     assert!(
-        notes.contains("zili-zhang.yaml has no author page")
-            && notes.contains("liangyu-zhao.yaml has no author page"),
+        notes.contains("zili-zhang.yaml has no page on the Hugo site")
+            && notes.contains("liangyu-zhao.yaml has no page on the Hugo site"),
         "{notes}"
     );
     let after_first = tree(&site);

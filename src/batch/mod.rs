@@ -15,6 +15,7 @@ use signal_hook::consts::{SIGINT, SIGTERM};
 use crate::diag::{Diagnostic, Failure, Printer};
 use crate::pipeline::{Done, Job, Outcome, Pipeline};
 
+pub(crate) use manifest::Manifests;
 pub(crate) use progress::rendered_line;
 pub use progress::Progress;
 
@@ -45,8 +46,27 @@ pub struct Summary {
 /// Renders `jobs` in parallel and returns the counts. Outputs are written as jobs finish; the
 /// manifests of their directories at the end.
 pub fn run(pipeline: &Pipeline, jobs: &[Job], options: &BatchOptions, printer: Printer) -> Summary {
-    let reporter = progress::Reporter::new(jobs.len(), options.progress, printer);
     let manifests = manifest::Manifests::default();
+    let summary = run_with(pipeline, jobs, options, printer, &manifests);
+    let problems: Vec<Diagnostic> = manifests
+        .save()
+        .into_iter()
+        .map(Diagnostic::warning)
+        .collect();
+    printer.eprint(&problems);
+    summary
+}
+
+/// [`run`] keeping its records in `manifests`, which the caller saves (with what else it
+/// rendered into the same directories: one manifest per directory, written once).
+pub(crate) fn run_with(
+    pipeline: &Pipeline,
+    jobs: &[Job],
+    options: &BatchOptions,
+    printer: Printer,
+    manifests: &manifest::Manifests,
+) -> Summary {
+    let reporter = progress::Reporter::new(jobs.len(), options.progress, printer);
     // Ctrl-C (or SIGTERM) lets the profiles being rendered finish, so that every file written
     // is complete and no temporary file is left, and starts no others; a second one stops at
     // once.
@@ -68,7 +88,7 @@ pub fn run(pipeline: &Pipeline, jobs: &[Job], options: &BatchOptions, printer: P
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i) else { break };
         // A panic in our own code fails this profile only; Typst's are caught closer still.
-        let done = crate::panics::catch(|| pipeline.run(job, &manifests, options.force))
+        let done = crate::panics::catch(|| pipeline.run(job, manifests, options.force))
             .unwrap_or_else(|message| internal_error(job, &message));
         reporter.done(&job.input, &done);
         let outcome = match done.outcome {
@@ -94,12 +114,6 @@ pub fn run(pipeline: &Pipeline, jobs: &[Job], options: &BatchOptions, printer: P
         });
     }
     reporter.finish();
-    let problems: Vec<Diagnostic> = manifests
-        .save()
-        .into_iter()
-        .map(Diagnostic::warning)
-        .collect();
-    reporter.diagnostics(&problems);
 
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     results.sort_by_key(|(i, _)| *i);

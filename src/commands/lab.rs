@@ -13,17 +13,16 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::batch::{self, BatchOptions, Progress};
+use crate::batch::{self, BatchOptions, Manifests, Progress};
 use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::digest;
 use crate::fonts::FontOptions;
 use crate::lab::{self, bib, page, LabInfo, Member, MemberLink, Site, VariantCv};
 use crate::output::write_atomic;
 use crate::picture::Asset;
-use crate::pipeline::{Format, Job, Pipeline};
+use crate::pipeline::{Format, Job, Outcome, Pipeline, Prepared};
 use crate::profile::{LoadedProfile, Profile, Publication};
 use crate::publish::{percent_encode, THUMBNAIL_PPI};
-use crate::render::Renderer;
 use crate::style::{Numbering, Overrides, PhotoShape, Style};
 
 use super::{plan_jobs, plan_variants, Error, VariantChoice};
@@ -98,30 +97,69 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             Progress::Auto
         },
     };
-    let summary = batch::run(&pipeline, &jobs, &batch_options, printer);
-    if summary.interrupted > 0 {
-        super::render::report(&summary, options.quiet)?;
-        return Err(Error::Interrupted);
-    }
-
     let dir = if options.profiles.is_dir() {
         options.profiles.clone()
     } else {
         crate::output::parent_dir(&options.profiles)
     };
-    let lab_style = styles.for_dir(&dir).map_err(|error| {
-        let mut diagnostics: Vec<Diagnostic> =
-            error.report.into_iter().map(Diagnostic::from).collect();
-        diagnostics.push(Diagnostic::error(
-            "the lab's configuration has errors, so the lab's pages are not made",
-        ));
-        Error::Failed(diagnostics)
-    })?;
-    let made = make_site(
-        &pipeline, &renderer, &lab_style, &planned, &jobs, &dir, &out,
+    // Peeked, not taken: a broken configuration is told by the CVs' jobs, once.
+    let lab_style = styles.peek_lab(&dir).map(|lab| lab.base.clone());
+    // One manifest per directory, shared by the CVs and the publication list, saved once.
+    let manifests = Manifests::default();
+    // The publication list needs the profiles, not their CVs: it is made beside the batch,
+    // so a lab build costs little more than the batch itself.
+    let (summary, list) = std::thread::scope(|scope| {
+        let list = lab_style.as_ref().map(|style| {
+            let (pipeline, planned, dir, out, manifests) =
+                (&pipeline, &planned, &dir, &out, &manifests);
+            scope.spawn(move || {
+                crate::panics::catch(|| {
+                    publication_list(pipeline, style, planned, dir, out, manifests, options.force)
+                })
+            })
+        });
+        let summary = batch::run_with(&pipeline, &jobs, &batch_options, printer, &manifests);
+        let list = list.map(|handle| match handle.join() {
+            Ok(Ok(list)) => list,
+            Ok(Err(message)) => Err(vec![Diagnostic::error(format!(
+                "internal error while making the publication list: {message}"
+            ))]),
+            Err(_) => Err(vec![Diagnostic::error(
+                "internal error while making the publication list",
+            )]),
+        });
+        (summary, list)
+    });
+    printer.eprint(
+        &manifests
+            .save()
+            .into_iter()
+            .map(Diagnostic::warning)
+            .collect::<Vec<_>>(),
     );
-    let lab_result = match made {
+    if summary.interrupted > 0 {
+        super::render::report(&summary, options.quiet)?;
+        return Err(Error::Interrupted);
+    }
+
+    let lab_result = match (lab_style, list) {
+        (Some(style), Some(Ok(list))) => finish_site(list, &style, &planned, &jobs, &out),
+        (_, Some(Err(diagnostics))) => Err(diagnostics),
+        _ => {
+            // The configuration's report went with the first CV that used it.
+            let mut diagnostics = match styles.for_dir(&dir) {
+                Err(error) => error.report.into_iter().map(Diagnostic::from).collect(),
+                Ok(_) => Vec::new(),
+            };
+            diagnostics.push(Diagnostic::error(
+                "the lab's configuration has errors, so the lab's pages are not made",
+            ));
+            Err(diagnostics)
+        }
+    };
+    let lab_result = match lab_result {
         Ok(made) => {
+            printer.eprint(&made.warnings);
             if !options.quiet {
                 for line in &made.written {
                     eprintln!("wrote {}", escape_controls(line));
@@ -168,6 +206,8 @@ fn refuse_lab_names(jobs: &[Job], out: &Path) -> Result<(), Error> {
 
 /// What making the site did.
 struct Made {
+    /// Warnings (the publication list's: a character no font has, say).
+    warnings: Vec<Diagnostic>,
     /// Files written (unchanged ones are not).
     written: Vec<String>,
     /// Members on the page.
@@ -178,21 +218,39 @@ struct Made {
     shared: usize,
 }
 
-/// Makes the lab's files from every profile that loads.
-fn make_site(
+/// What the first phase made: the members as loaded (with their photo's place in OUT), the
+/// lab's papers, and the publication list's PDF.
+struct List {
+    /// Each member's slug, profile (in the lab's language; no photo bytes) and photo file.
+    loaded: Vec<(String, LoadedProfile, Option<String>)>,
+    /// The lab's papers, each once.
+    papers: Vec<lab::LabPaper>,
+    /// The lab's name (its folder's when `cvpdf.yaml` names none).
+    lab_name: String,
+    /// The logo's file in OUT.
+    logo: Option<String>,
+    /// Whether `publications.pdf` is there.
+    pdf_written: bool,
+    /// Files written and warnings so far.
+    site_files_written: Vec<String>,
+    warnings: Vec<Diagnostic>,
+}
+
+/// Loads every member's profile (one that does not load is the batch's to report; it is left
+/// off the page), puts photos and the logo into OUT, deduplicates the papers and makes
+/// `publications.pdf` through the pipeline — compiled only when what it is made of changed,
+/// never over a file cvpdf did not write, recorded in `manifests`.
+fn publication_list(
     pipeline: &Pipeline,
-    renderer: &Renderer,
     style: &Arc<Style>,
     planned: &[super::plan::Planned],
-    jobs: &[Job],
     dir: &Path,
     out: &Path,
-) -> Result<Made, Vec<Diagnostic>> {
-    let fail = |message: String| vec![Diagnostic::error(message)];
+    manifests: &Manifests,
+    force: bool,
+) -> Result<List, Vec<Diagnostic>> {
     let mut site_files = SiteFiles::new(out);
-    // Each member's profile as the full CV shows it (in the lab's language). One that does
-    // not load was reported by the batch; it is left off the page.
-    let mut loaded: Vec<(String, LoadedProfile)> = Vec::new();
+    let mut loaded: Vec<(String, LoadedProfile, Option<String>)> = Vec::new();
     for (input, _) in planned {
         let job = Job {
             input: input.clone(),
@@ -204,18 +262,100 @@ fn make_site(
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            loaded.push((slug, prepared.loaded));
+            let mut member = prepared.loaded;
+            // The photo goes into OUT now; its bytes are not kept for the whole lab.
+            let photo = match member.photo.take() {
+                Some(photo) => Some(site_files.picture(&photo, &slug)?),
+                None => None,
+            };
+            loaded.push((slug, member, photo));
         }
     }
+    let lists: Vec<(usize, &[Publication])> = loaded
+        .iter()
+        .enumerate()
+        .map(|(i, (_, l, _))| (i, l.profile.publications.as_slice()))
+        .collect();
+    let papers = lab::lab_papers(&lists);
+    let lab_name = style.lab.as_ref().map_or_else(
+        || {
+            std::fs::canonicalize(dir)
+                .ok()
+                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_else(|| "Lab".into())
+        },
+        |lab| lab.name.clone(),
+    );
+    let logo = match style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
+        Some(logo) => Some(site_files.picture(logo, "lab-logo")?),
+        None => None,
+    };
+    let prepared = publications_list(style, &lab_name, &loaded, &papers, dir);
+    let pdf_path = out.join("publications.pdf");
+    let done = pipeline.run_prepared(
+        &prepared,
+        &[(Format::Pdf, pdf_path.clone())],
+        manifests,
+        force,
+        Instant::now(),
+    );
+    let pdf_written = match done.outcome {
+        Outcome::Rendered { .. } => {
+            site_files.written.push(pdf_path.display().to_string());
+            true
+        }
+        Outcome::Unchanged => true,
+        Outcome::Failed(failure) => {
+            let mut diagnostics = failure.diagnostics;
+            diagnostics.push(Diagnostic::error(format!(
+                "{} is not made",
+                pdf_path.display()
+            )));
+            return Err(diagnostics);
+        }
+    };
+    site_files.warnings.extend(done.warnings);
+    Ok(List {
+        loaded,
+        papers,
+        lab_name,
+        logo,
+        pdf_written,
+        site_files_written: site_files.written,
+        warnings: site_files.warnings,
+    })
+}
+
+/// Makes the rest of the lab's files, after the batch: `publications.bib`, `lab.json` (and
+/// its schema) and the people page, which links the CVs that are there.
+fn finish_site(
+    list: List,
+    style: &Arc<Style>,
+    planned: &[super::plan::Planned],
+    jobs: &[Job],
+    out: &Path,
+) -> Result<Made, Vec<Diagnostic>> {
+    let fail = |message: String| vec![Diagnostic::error(message)];
+    let List {
+        loaded,
+        papers,
+        lab_name,
+        logo,
+        pdf_written,
+        site_files_written,
+        warnings,
+    } = list;
+    let mut site_files = SiteFiles::new(out);
+    site_files.written = site_files_written;
+    site_files.warnings = warnings;
     let profiles: Vec<(String, &Profile)> = loaded
         .iter()
-        .map(|(s, l)| (s.clone(), &l.profile))
+        .map(|(s, l, _)| (s.clone(), &l.profile))
         .collect();
     let names = lab::member_names(&profiles);
-
     let mut anchors = HashSet::new();
     let mut members = Vec::new();
-    for (slug, member) in &loaded {
+    for (slug, member, photo) in &loaded {
         let outputs_of = |variant: Option<&String>| {
             jobs.iter()
                 .find(|j| j.input == member.path && j.variant.as_ref() == variant)
@@ -243,10 +383,6 @@ fn make_site(
                 })
             })
             .collect();
-        let photo = match &member.photo {
-            Some(photo) => Some(site_files.picture(photo, slug)?),
-            None => None,
-        };
         let p = &member.profile;
         members.push(Member {
             slug: slug.clone(),
@@ -260,7 +396,7 @@ fn make_site(
             native_name: p.native_name.clone(),
             group: p.group,
             headline: p.headline.as_deref().map(lab::plain),
-            photo,
+            photo: photo.clone(),
             thumbnail: file_of(&full, Format::Thumbnail),
             email: p.contact.email.clone(),
             website: p
@@ -286,14 +422,8 @@ fn make_site(
     }
     lab::sort_members(&mut members);
 
-    let lists: Vec<(usize, &[Publication])> = loaded
-        .iter()
-        .enumerate()
-        .map(|(i, (_, l))| (i, l.profile.publications.as_slice()))
-        .collect();
-    let papers = lab::lab_papers(&lists);
     let keys = bib::citation_keys(&papers);
-    let slugs: Vec<String> = loaded.iter().map(|(s, _)| s.clone()).collect();
+    let slugs: Vec<String> = loaded.iter().map(|(s, _, _)| s.clone()).collect();
     let n = papers.len();
     let publications: Vec<lab::Paper> = papers
         .iter()
@@ -308,26 +438,6 @@ fn make_site(
             lab::paper(paper, key, number, &names, &slugs)
         })
         .collect();
-
-    let lab_name = style.lab.as_ref().map_or_else(
-        || {
-            std::fs::canonicalize(dir)
-                .ok()
-                .and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned()))
-                .unwrap_or_else(|| "Lab".into())
-        },
-        |lab| lab.name.clone(),
-    );
-    let logo = match style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
-        Some(logo) => Some(site_files.picture(logo, "lab-logo")?),
-        None => None,
-    };
-
-    // The publication list as a PDF: a document of the lab's own, through the lab's template.
-    let pdf = publications_pdf(renderer, style, &lab_name, &loaded, &papers, dir)?;
-    let pdf_written = site_files.write("publications.pdf", &pdf, |found| {
-        found.starts_with(b"%PDF-") && found.windows(15).any(|w| w == b"/Creator(cvpdf ")
-    })?;
 
     let site = Site {
         schema: lab::SCHEMA_FILE.into(),
@@ -377,6 +487,7 @@ fn make_site(
             .any(|w| w == page::GENERATOR.as_bytes())
     })?;
     Ok(Made {
+        warnings: site_files.warnings,
         written: site_files.written,
         members: site.members.len(),
         papers: site.publications.len(),
@@ -384,19 +495,18 @@ fn make_site(
     })
 }
 
-/// The lab's publication list as a PDF: the CV template given a profile of the lab's own
-/// (the lab's name, its logo as the picture, every member's name as a name of its own, so
-/// that each member is bold in every author list) with the papers and nothing else.
-fn publications_pdf(
-    renderer: &Renderer,
+/// The lab's publication list, ready for the pipeline: the CV template given a profile of the
+/// lab's own (the lab's name, its logo as the picture, every member's name as a name of its
+/// own, so that each member is bold in every author list) with the papers and nothing else.
+fn publications_list(
     style: &Arc<Style>,
     lab_name: &str,
-    members: &[(String, LoadedProfile)],
+    members: &[(String, LoadedProfile, Option<String>)],
     papers: &[lab::LabPaper],
     dir: &Path,
-) -> Result<Vec<u8>, Vec<Diagnostic>> {
+) -> Prepared {
     let mut name_variants: Vec<String> = Vec::new();
-    for (_, member) in members {
+    for (_, member, _) in members {
         let p = &member.profile;
         name_variants.push(p.name.clone());
         name_variants.extend(p.name_variants.iter().cloned());
@@ -405,34 +515,40 @@ fn publications_pdf(
         name: lab_name.to_string(),
         name_variants,
         publications: papers.iter().map(|p| p.publication.clone()).collect(),
-        updated: members.iter().filter_map(|(_, m)| m.profile.updated).max(),
+        updated: members
+            .iter()
+            .filter_map(|(_, m, _)| m.profile.updated)
+            .max(),
         ..Profile::default()
     };
-    // A raster logo stands where a CV has its photo (an SVG logo stays in the footer, where
-    // every CV has it).
+    // The logo stands where a CV has its photo (under a name of its own: the footer reads it
+    // too, under the logo's name).
     let logo = style
         .lab
         .as_ref()
         .and_then(|l| l.logo.clone())
-        .filter(|logo| crate::picture::raster_format(&logo.bytes).is_some());
-    let mut style = Style::clone(style);
-    style.photo = Some(PhotoShape::Square);
-    style.content = Default::default();
-    style.publication_list = true;
+        .map(|logo| Asset {
+            name: format!("publications-{}", logo.name),
+            ..logo
+        });
+    let mut list_style = Style::clone(style);
+    list_style.photo = Some(PhotoShape::Square);
+    list_style.content = Default::default();
+    list_style.publication_list = true;
+    // The text is the list's fingerprint: the pipeline renders it again when it changes.
     let text: Arc<str> = serde_yaml::to_string(&profile).unwrap_or_default().into();
-    let loaded = LoadedProfile {
-        profile,
-        path: dir.join("publications"),
-        dir: dir.to_path_buf(),
-        text,
-        photo: logo,
-    };
-    let compiled = renderer
-        .compile(&loaded, &style)
-        .map_err(|failure| failure.diagnostics)?;
-    renderer
-        .export_pdf(&compiled, &loaded)
-        .map_err(|failure| failure.diagnostics)
+    Prepared {
+        loaded: LoadedProfile {
+            profile,
+            path: dir.join("publications"),
+            dir: dir.to_path_buf(),
+            text,
+            photo: logo,
+        },
+        notes: Vec::new(),
+        inputs: style.files(),
+        style: Arc::new(list_style),
+    }
 }
 
 /// The lab language's table of `templates/i18n.yaml`.
@@ -449,7 +565,10 @@ fn words_of(lang: &str) -> serde_yaml::Value {
 /// The lab's files in OUT, written only when they change and only over files cvpdf wrote.
 struct SiteFiles<'a> {
     out: &'a Path,
+    /// What was written, for the report.
     written: Vec<String>,
+    /// Warnings met on the way (the publication list's).
+    warnings: Vec<Diagnostic>,
 }
 
 impl<'a> SiteFiles<'a> {
@@ -457,6 +576,7 @@ impl<'a> SiteFiles<'a> {
         Self {
             out,
             written: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -489,6 +609,16 @@ impl<'a> SiteFiles<'a> {
             }
         }
         if let Some(parent) = path.parent() {
+            // A folder of the site (photos/) that is a link would take the file elsewhere.
+            if parent != self.out
+                && std::fs::symlink_metadata(parent).is_ok_and(|m| m.file_type().is_symlink())
+            {
+                return Err(vec![Diagnostic::error(format!(
+                    "{} is a symbolic link; cvpdf writes the site's pictures only into a folder \
+                     of the site itself",
+                    parent.display()
+                ))]);
+            }
             std::fs::create_dir_all(parent).map_err(|e| {
                 vec![Diagnostic::error(format!(
                     "cannot create {}: {e}",
@@ -506,25 +636,25 @@ impl<'a> SiteFiles<'a> {
         Ok(true)
     }
 
-    /// A picture (a photo scaled to print size, or the logo as it is) in OUT under a name
-    /// made of `stem` and its content, so a name is never reused for other bytes; its
-    /// address relative to the page.
+    /// A picture (a photo scaled to print size, or the logo as it is) in OUT, under a name
+    /// made of `stem` and the digest of the picture it was made from: a file of that name was
+    /// made from these very bytes, so a photo is scaled once, not at every build, and a name
+    /// is never reused for another picture. Its address relative to the page.
     fn picture(&mut self, asset: &Asset, stem: &str) -> Result<String, Vec<Diagnostic>> {
-        let is_raster = crate::picture::raster_format(&asset.bytes).is_some();
-        let bytes: Arc<[u8]> = if is_raster {
-            crate::picture::print_size(asset.bytes.clone())
-                .map_err(|e| vec![Diagnostic::error(format!("{}: {e}", asset.path.display()))])?
-        } else {
-            asset.bytes.clone()
-        };
-        let extension = match crate::picture::raster_format(&bytes) {
+        // Scaling keeps the format; anything not PNG or JPEG is an SVG logo.
+        let extension = match crate::picture::raster_format(&asset.bytes) {
             Some(image::ImageFormat::Jpeg) => "jpg",
             Some(_) => "png",
             None => "svg",
         };
-        let hash = format!("{:032x}", digest::digest(&bytes));
-        let name = format!("{}-{}.{extension}", crate::slug(stem), &hash[..12]);
-        self.write(&format!("{PHOTOS}/{name}"), &bytes, |_| false)?;
-        Ok(format!("{PHOTOS}/{name}"))
+        let hash = format!("{:032x}", digest::digest(&asset.bytes));
+        let name = format!("{PHOTOS}/{}-{}.{extension}", crate::slug(stem), &hash[..12]);
+        if self.out.join(&name).is_file() {
+            return Ok(name);
+        }
+        let bytes = crate::picture::print_size(asset.bytes.clone())
+            .map_err(|e| vec![Diagnostic::error(format!("{}: {e}", asset.path.display()))])?;
+        self.write(&name, &bytes, |_| false)?;
+        Ok(name)
     }
 }

@@ -178,11 +178,25 @@ impl<'a> Pipeline<'a> {
             Ok(prepared) => prepared,
             Err((failure, inputs)) => return Done::new(Outcome::Failed(failure), inputs),
         };
-        let base = self.base_digest(&prepared);
+        self.run_prepared(&prepared, &job.outputs, records, force, started)
+    }
+
+    /// [`Pipeline::run`] for a profile prepared by the caller (the lab's publication list,
+    /// which is made, not read from a file): renders `outputs` whose inputs changed, writes
+    /// them and records what they were made from.
+    pub fn run_prepared(
+        &self,
+        prepared: &Prepared,
+        outputs: &[(Format, PathBuf)],
+        records: &dyn Records,
+        force: bool,
+        started: Instant,
+    ) -> Done {
+        let base = self.base_digest(prepared);
         let mut inputs = prepared.inputs.clone();
         let mut stale = Vec::new();
         let mut previous = Vec::new();
-        for (format, output) in &job.outputs {
+        for (format, output) in outputs {
             let record = records.get(output);
             // Current: made from these inputs, and still what was written (an output emptied
             // or replaced since is made again).
@@ -203,7 +217,7 @@ impl<'a> Pipeline<'a> {
             return Done::new(Outcome::Unchanged, inputs);
         }
         let produced = self
-            .produce(&prepared, &stale)
+            .produce(prepared, &stale)
             .and_then(|artifacts| produce::write(artifacts, &stale, &previous));
         match produced {
             Ok(produce::WriteOutcome {
