@@ -230,10 +230,12 @@ fn names_and_titles_that_look_like_code_are_text_in_the_page_and_the_pdf() {
         &profiles,
         "mallory",
         &format!(
-            "name: {}\nnative_name: {}\nheadline: {}\npublications:\n  - title: {}\n    authors: [{}, Eve]\n    venue: {}\n    year: 2024\n",
+            "name: {}\nnative_name: {}\nheadline: {}\ncontact:\n  website: https://example.org/{}\npublications:\n  - title: {}\n    authors: [{}, Eve]\n    venue: {}\n    year: 2024\n",
             yaml(script),
             yaml(jinja),
             yaml(img),
+            // Long words and addresses must wrap, not widen a phone's page.
+            "a".repeat(300),
             yaml(&format!("{jinja} and {script}")),
             yaml(script),
             yaml(img),
@@ -252,6 +254,9 @@ fn names_and_titles_that_look_like_code_are_text_in_the_page_and_the_pdf() {
     assert!(html.contains("{{ x }} {% if true %}"), "{html}");
     // As a browser reads it: the text is there, no element came from it.
     if let Some(browser) = Browser::find() {
+        let phone = browser.probe(&out, 390);
+        assert!(phone.overflowing.is_empty(), "{:?}", phone.overflowing);
+        assert!(phone.widths.0 <= phone.widths.1, "{:?}", phone.widths);
         let probe = browser.probe(&out, 1280);
         assert!(probe.text.contains(script), "{}", probe.text);
         assert!(probe.text.contains(img), "{}", probe.text);
