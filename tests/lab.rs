@@ -161,7 +161,16 @@ fn one_paper_of_two_members_is_one_entry_with_both_names_bold() {
     let dir = tempfile::tempdir().unwrap();
     let profiles = dir.path().join("profiles");
     fs::create_dir(&profiles).unwrap();
-    fs::write(profiles.join("cvpdf.yaml"), "lab:\n  name: Dedup Lab\n").unwrap();
+    fs::write(
+        profiles.join("cvpdf.yaml"),
+        "lab:\n  name: Dedup Lab\n  logo: logo.png\n",
+    )
+    .unwrap();
+    fs::copy(
+        root().join("tests/fixtures/photo.png"),
+        profiles.join("logo.png"),
+    )
+    .unwrap();
     profile(
         &profiles,
         "ada",
@@ -208,6 +217,16 @@ fn one_paper_of_two_members_is_one_entry_with_both_names_bold() {
     assert!(html.contains(r##"<strong><a href="#bo">Bo Example</a></strong>"##));
     assert!(html.contains(r##"<strong><a href="#bo">B. Example</a></strong>"##));
     let pdf = Pdf::read(&out.join("publications.pdf"));
+    // The lab's name and logo head the list (one picture: the logo at the top and in the
+    // footer is one image in the PDF).
+    assert!(
+        pdf.page_text[0].trim_start().starts_with("Dedup Lab"),
+        "{}",
+        pdf.page_text[0]
+    );
+    assert_eq!(pdf.images, 1, "{} images", pdf.images);
+    let logo = lab_json(&out)["lab"]["logo"].as_str().unwrap().to_string();
+    assert!(out.join(logo).is_file());
     assert_eq!(
         pdf.squashed().matches("DistMind").count(),
         1,
