@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
-use crate::publish::{publish_one, SiteKind, THUMBNAIL_PPI};
+use crate::publish::{add_cv_link_type, publish_one, SiteKind, THUMBNAIL_PPI};
 use crate::style::Overrides;
 
 use super::Error;
@@ -83,6 +83,20 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
                     "{} is not published",
                     path.display()
                 ))]);
+                failed += 1;
+            }
+        }
+    }
+    let linked = planned.len() - failed - unlinked.len();
+    if kind == SiteKind::JekyllMembers && linked > 0 {
+        match add_cv_link_type(&options.site, options.dry_run) {
+            Ok(Some(change)) => {
+                println!("{verb} {}", escape_controls(&change));
+                changed += 1;
+            }
+            Ok(None) => {}
+            Err(failure) => {
+                printer.eprint(&failure.diagnostics);
                 failed += 1;
             }
         }

@@ -127,13 +127,6 @@ pub fn publish_one(
                 edits.push(PageEdit::of(&root, page, |text| {
                     jekyll::set_member_cv(text, &link)
                 })?);
-                // The template draws a link by its type; give `cv` a label and an icon.
-                let types = site.join("_data/types.yaml");
-                if types.is_file() {
-                    edits.push(PageEdit::of(&root, types, |text| {
-                        Ok(jekyll::with_cv_type(text))
-                    })?);
-                }
             } else {
                 published.no_author_page = true;
             }
@@ -193,6 +186,32 @@ pub fn publish_one(
     Ok(published)
 }
 
+/// On a Jekyll lab site, gives the template's link types (`_data/types.yaml`, when the site
+/// has one) a `cv` type, so that the members' CV links have a label and an icon; once per
+/// run, after the members' pages. What changed (or, with `dry_run`, would), if anything.
+pub fn add_cv_link_type(site: &Path, dry_run: bool) -> Result<Option<String>, Failure> {
+    let types = site.join("_data/types.yaml");
+    if !types.is_file() {
+        return Ok(None);
+    }
+    let root = site
+        .canonicalize()
+        .map_err(|e| Failure::message(format!("cannot open the site {}: {e}", site.display())))?;
+    let edit = PageEdit::of(&root, types, |text| Ok(jekyll::with_cv_type(text)))?;
+    if edit.old == edit.new {
+        return Ok(None);
+    }
+    if !dry_run {
+        write_atomic(&edit.real, edit.new.as_bytes()).map_err(|e| {
+            Failure::message(format!("cannot write {}: {e}", edit.file.display()))
+        })?;
+    }
+    Ok(Some(format!(
+        "{} (a `cv` link type, for the members' CV links)",
+        edit.file.display()
+    )))
+}
+
 /// The kind of website, as its files show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SiteKind {
@@ -232,7 +251,7 @@ impl SiteKind {
         match self {
             SiteKind::Hugo => "Hugo",
             SiteKind::AlFolio => "al-folio (Jekyll)",
-            SiteKind::JekyllMembers => "Jekyll lab site (_members/)",
+            SiteKind::JekyllMembers => "Jekyll lab (_members/)",
         }
     }
 
