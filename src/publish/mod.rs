@@ -202,9 +202,8 @@ pub fn add_cv_link_type(site: &Path, dry_run: bool) -> Result<Option<String>, Fa
         return Ok(None);
     }
     if !dry_run {
-        write_atomic(&edit.real, edit.new.as_bytes()).map_err(|e| {
-            Failure::message(format!("cannot write {}: {e}", edit.file.display()))
-        })?;
+        write_atomic(&edit.real, edit.new.as_bytes())
+            .map_err(|e| Failure::message(format!("cannot write {}: {e}", edit.file.display())))?;
     }
     Ok(Some(format!(
         "{} (a `cv` link type, for the members' CV links)",
