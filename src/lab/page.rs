@@ -3,7 +3,8 @@
 //! like `<script>` is text; addresses in `href`/`src` were checked by the one link check (or
 //! are files cvpdf named) before they got here.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::OnceLock;
 
 use minijinja::{AutoEscape, Environment};
 use serde::Serialize;
@@ -167,21 +168,25 @@ pub fn people_page(
         .map_err(|e| format!("cannot make the people page: {e}"))
 }
 
-/// A member's link label: its own, else the service's name, else the short address (as
-/// `link-label` in `templates/common.typ` does for the CVs).
+/// A member's link label: its own, else the service's name (`name` in
+/// `templates/icons.yaml`, which the CVs' `link-label` reads too), else the short address.
 pub fn link_label(kind: LinkKind, label: Option<&str>, url: &str) -> String {
     if let Some(label) = label {
         return label.to_string();
     }
-    match kind {
-        LinkKind::Github => "GitHub".into(),
-        LinkKind::GoogleScholar => "Google Scholar".into(),
-        LinkKind::Orcid => "ORCID".into(),
-        LinkKind::Dblp => "DBLP".into(),
-        LinkKind::Linkedin => "LinkedIn".into(),
-        LinkKind::X => "X".into(),
-        LinkKind::Website | LinkKind::Other => short_url(url),
-    }
+    static NAMES: OnceLock<HashMap<String, String>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        let table: HashMap<String, serde_yaml::Value> =
+            serde_yaml::from_str(crate::template::ICONS).unwrap_or_default();
+        table
+            .into_iter()
+            .filter_map(|(key, icon)| Some((key, icon.get("name")?.as_str()?.to_string())))
+            .collect()
+    });
+    names
+        .get(crate::source::link_kind(kind))
+        .cloned()
+        .unwrap_or_else(|| short_url(url))
 }
 
 /// An address without its scheme, `www.` and trailing `/`.
@@ -208,5 +213,18 @@ mod tests {
             link_label(LinkKind::Github, None, "https://github.com/a"),
             "GitHub"
         );
+        assert_eq!(
+            link_label(
+                LinkKind::GoogleScholar,
+                None,
+                "https://scholar.google.com/x"
+            ),
+            "Google Scholar"
+        );
+        assert_eq!(
+            link_label(LinkKind::Website, None, "https://www.a.org/"),
+            "a.org"
+        );
+        assert_eq!(link_label(LinkKind::Dblp, Some("My DBLP"), "x"), "My DBLP");
     }
 }

@@ -155,7 +155,9 @@ pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
     ])
 }
 
-pub(super) fn link_kind(kind: LinkKind) -> &'static str {
+/// The name of a link kind in the templates' data (`google-scholar`), also its key in
+/// `templates/icons.yaml`.
+pub fn link_kind(kind: LinkKind) -> &'static str {
     match kind {
         LinkKind::Github => "github",
         LinkKind::GoogleScholar => "google-scholar",

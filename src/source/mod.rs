@@ -15,8 +15,8 @@ pub mod value;
 use crate::profile::LoadedProfile;
 use crate::style::{Color, Numbering, PhotoShape, Style};
 use crate::timestamp::Timestamp;
-pub use fields::normalize_name;
 use fields::opt_url;
+pub use fields::{link_kind, normalize_name};
 pub use profile::profile_value;
 use value::Value;
 
