@@ -30,6 +30,22 @@ pub struct BatchOptions {
     pub progress: Progress,
 }
 
+impl BatchOptions {
+    /// The options of `--jobs` (default: one worker per core), `--force` and `--quiet`.
+    pub fn new(jobs: Option<usize>, force: bool, quiet: bool) -> Self {
+        BatchOptions {
+            jobs: jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            force,
+            progress: if quiet {
+                Progress::Quiet
+            } else {
+                Progress::Auto
+            },
+        }
+    }
+}
+
 /// The counts at the end of a batch.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct Summary {

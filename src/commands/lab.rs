@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::batch::{self, BatchOptions, Manifests, Progress};
+use crate::batch::{self, BatchOptions, Manifests};
 use crate::diag::{escape_controls, Diagnostic, Printer};
 use crate::digest;
 use crate::fonts::FontOptions;
@@ -86,17 +86,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     refuse_lab_names(&jobs, &out)?;
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
-    let batch_options = BatchOptions {
-        jobs: options
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        force: options.force,
-        progress: if options.quiet {
-            Progress::Quiet
-        } else {
-            Progress::Auto
-        },
-    };
+    let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
     let dir = if options.profiles.is_dir() {
         options.profiles.clone()
     } else {

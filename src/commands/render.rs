@@ -1,6 +1,6 @@
 //! `cvpdf render`: every profile through the pipeline, in parallel, then a summary.
 
-use crate::batch::{self, BatchOptions, Progress, Summary};
+use crate::batch::{self, BatchOptions, Summary};
 use crate::diag::{escape_controls, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
@@ -34,17 +34,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let jobs =
         plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);
-    let batch_options = BatchOptions {
-        jobs: options
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        force: options.force,
-        progress: if options.quiet {
-            Progress::Quiet
-        } else {
-            Progress::Auto
-        },
-    };
+    let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
     let summary = batch::run(&pipeline, &jobs, &batch_options, printer);
     report(&summary, options.quiet)
 }

@@ -18,7 +18,7 @@ use crate::profile::{
     LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
 };
 use crate::source::inline;
-use crate::source::normalize_name;
+use crate::source::{author_marks, normalize_name};
 
 pub use papers::{lab_papers, LabPaper};
 
@@ -223,24 +223,6 @@ pub fn member_names(members: &[(String, &Profile)]) -> Vec<(String, String)> {
         .collect()
 }
 
-/// An author without marks, and the marks.
-pub fn author_marks(raw: &str) -> (String, bool, bool) {
-    let mut name = raw.trim();
-    let (mut equal, mut corresponding) = (false, false);
-    loop {
-        if let Some(rest) = name.strip_suffix('*') {
-            equal = true;
-            name = rest.trim_end();
-        } else if let Some(rest) = name.strip_suffix('†') {
-            corresponding = true;
-            name = rest.trim_end();
-        } else {
-            break;
-        }
-    }
-    (name.to_string(), equal, corresponding)
-}
-
 /// A paper of the list as data.
 pub fn paper(
     paper: &LabPaper,
@@ -261,8 +243,8 @@ pub fn paper(
             .map(|raw| {
                 let (name, equal, corresponding) = author_marks(raw);
                 Author {
-                    member: member_of(&name, names).map(str::to_string),
-                    name,
+                    member: member_of(name, names).map(str::to_string),
+                    name: name.to_string(),
                     equal,
                     corresponding,
                 }

@@ -131,8 +131,9 @@ pub fn normalize_name(name: &str) -> String {
     cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// One author: the name without its markers, and what the markers and the own name say.
-pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
+/// An author as written in a profile, split into the name and its trailing marks: `*` equal
+/// contribution, `†` corresponding author (`Ada Li*†` → `Ada Li`, true, true).
+pub fn author_marks(raw: &str) -> (&str, bool, bool) {
     let mut name = raw.trim();
     let (mut equal, mut corresponding) = (false, false);
     loop {
@@ -146,6 +147,12 @@ pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
             break;
         }
     }
+    (name, equal, corresponding)
+}
+
+/// One author: the name without its markers, and what the markers and the own name say.
+pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
+    let (name, equal, corresponding) = author_marks(raw);
     let me = own.contains(&normalize_name(name));
     Value::Dict(vec![
         ("name", prose.text(name)),

@@ -16,7 +16,7 @@ use crate::profile::LoadedProfile;
 use crate::style::{Color, Numbering, PhotoShape, Style};
 use crate::timestamp::Timestamp;
 use fields::opt_url;
-pub use fields::{link_kind, normalize_name};
+pub use fields::{author_marks, link_kind, normalize_name};
 pub use profile::profile_value;
 use value::Value;
 
