@@ -3,10 +3,15 @@
 //! `load` reads a YAML file into a [`Profile`] and reports every problem with its file, line,
 //! column and field path. The model never formats anything; that is the `source` stage's job.
 
+mod check_text;
+pub mod contact;
 mod date;
 mod defaults;
 mod files;
+pub mod html;
+pub mod kinds;
 mod load;
+pub mod markup;
 mod model;
 mod publication;
 mod sections;
@@ -16,6 +21,8 @@ mod validate;
 pub use date::{Date, EndDate};
 pub(crate) use files::resolve_file;
 pub use files::resolve_photo;
+pub use html::html_text;
+pub use kinds::{kind_of, TextKind};
 pub use load::{load, parse, variant_names, LoadedProfile};
 pub use model::*;
 pub use publication::{

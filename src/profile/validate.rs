@@ -42,6 +42,7 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         return v.problems;
     }
     v.text("name", &profile.name);
+    v.problems.extend(super::check_text::text_problems(profile));
     for (i, a) in profile.affiliations.iter().enumerate() {
         v.text(&format!("affiliations[{i}].name"), &a.name);
         if let Some(url) = &a.url {

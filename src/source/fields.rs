@@ -18,9 +18,9 @@ pub(super) fn list<T>(items: &[T], f: impl Fn(&T) -> Value) -> Value {
 pub(super) struct Prose<'q>(pub &'q Quotes);
 
 impl Prose<'_> {
-    /// Plain text.
+    /// Plain text on one line (its line breaks as spaces: [`crate::profile::TextKind::Plain`]).
     pub fn text(self, text: &str) -> Value {
-        Value::Str(smarten(text, self.0))
+        Value::Str(smarten(&one_line(text, " "), self.0))
     }
 
     pub fn opt_text(self, text: Option<&Text>) -> Value {
@@ -31,11 +31,24 @@ impl Prose<'_> {
         Value::Array(items.iter().map(|t| self.text(t)).collect())
     }
 
-    /// Inline markdown as content.
+    /// A postal address on one line, its lines joined by commas.
+    pub fn address(self, text: Option<&Text>) -> Value {
+        text.map_or(Value::None, |t| {
+            Value::Str(smarten(&one_line(t, ", "), self.0))
+        })
+    }
+
+    /// One line of inline markdown as content: a paragraph break (which validation refuses in
+    /// such a field) is a space.
     pub fn rich(self, text: &str) -> Value {
-        let mut nodes = inline::parse(text.trim());
-        smarten_nodes(&mut nodes, self.0);
-        Value::Content(inline::to_content(&nodes))
+        let nodes = inline::parse(text.trim())
+            .into_iter()
+            .map(|node| match node {
+                inline::Node::ParBreak => inline::Node::Text(" ".into()),
+                node => node,
+            })
+            .collect();
+        self.content(nodes)
     }
 
     pub fn opt_rich(self, text: Option<&str>) -> Value {
@@ -45,6 +58,36 @@ impl Prose<'_> {
     pub fn rich_list(self, items: &[Text]) -> Value {
         Value::Array(items.iter().map(|s| self.rich(s)).collect())
     }
+
+    /// Paragraphs of inline markdown as content: a blank line is a paragraph break.
+    pub fn paragraphs(self, text: &str) -> Value {
+        self.content(inline::parse(text.trim()))
+    }
+
+    pub fn opt_paragraphs(self, text: Option<&str>) -> Value {
+        text.map_or(Value::None, |t| self.paragraphs(t))
+    }
+
+    pub fn paragraph_list(self, items: &[Text]) -> Value {
+        Value::Array(items.iter().map(|s| self.paragraphs(s)).collect())
+    }
+
+    fn content(self, mut nodes: Vec<inline::Node>) -> Value {
+        smarten_nodes(&mut nodes, self.0);
+        Value::Content(inline::to_content(&nodes))
+    }
+}
+
+/// The lines of `text` joined by `joint`, blank ones left out, each trimmed.
+fn one_line(text: &str, joint: &str) -> String {
+    if !text.contains(['\n', '\r', '\t']) {
+        return text.to_string();
+    }
+    text.lines()
+        .map(|line| line.replace('\t', " ").trim().to_string())
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(joint)
 }
 
 pub(super) fn date_value(d: Date) -> Value {

@@ -1,7 +1,9 @@
-//! The inline markdown of profile text fields: `**bold**`, `*italic*` (or `_italic_`) and
-//! `[text](https://…)`, parsed by pulldown-cmark. Everything else stays literal text: a `#`
-//! at the start of a line is not a heading, `- ` is not a list, `` `x` `` keeps its backticks,
-//! `&amp;` is printed as written. A backslash before punctuation escapes it, as in markdown.
+//! The inline markdown of profile text fields: `**bold**`, `*italic*` (or `_italic_`),
+//! `` `code` `` (a `raw` element the templates style) and `[text](https://…)`, parsed by
+//! pulldown-cmark; a blank line is a paragraph break. Everything else stays literal text:
+//! headings, lists and HTML are refused by validation before a profile gets here
+//! ([`crate::profile::markup`]), and what is left of them prints as written. A backslash
+//! before punctuation escapes it, as in markdown.
 //!
 //! The result is a tree of [`Node`]s; [`to_content`] writes it as Typst calls on escaped
 //! string literals, and [`plain_text`] gives the text a reader will see.
@@ -21,6 +23,8 @@ pub enum Node {
     Emph(Vec<Node>),
     /// `[…](url)` or `<url>`.
     Link(String, Vec<Node>),
+    /// `` `…` ``: a code span's text.
+    Code(String),
     /// A blank line between paragraphs.
     ParBreak,
 }
@@ -134,11 +138,12 @@ pub fn parse(text: &str) -> Vec<Node> {
                 }
                 skip_gap = false;
             }
-            Event::Text(_)
-            | Event::Code(_)
-            | Event::InlineHtml(_)
-            | Event::Html(_)
-            | Event::Rule => {
+            Event::Code(code) => {
+                current(&mut root, &mut stack).push(Node::Code(code.to_string()));
+                cursor = range.end;
+                skip_gap = false;
+            }
+            Event::Text(_) | Event::InlineHtml(_) | Event::Html(_) | Event::Rule => {
                 // The source text, not the decoded one: entities and code spans stay literal.
                 push_text(current(&mut root, &mut stack), &text[start..range.end]);
                 cursor = range.end;
@@ -267,6 +272,11 @@ fn write_nodes(nodes: &[Node], out: &mut String) {
                 write_nodes(children, out);
                 out.push(']');
             }
+            Node::Code(code) => {
+                out.push_str("#raw(");
+                out.push_str(&string_literal(code));
+                out.push(')');
+            }
             Node::ParBreak => out.push_str("#parbreak()"),
         }
     }
@@ -277,7 +287,7 @@ pub fn plain_text(nodes: &[Node]) -> String {
     let mut out = String::new();
     for node in nodes {
         match node {
-            Node::Text(t) => out.push_str(t),
+            Node::Text(t) | Node::Code(t) => out.push_str(t),
             Node::Strong(c) | Node::Emph(c) | Node::Link(_, c) => out.push_str(&plain_text(c)),
             Node::ParBreak => out.push('\n'),
         }
@@ -285,18 +295,7 @@ pub fn plain_text(nodes: &[Node]) -> String {
     out
 }
 
-/// `text` as inline markdown that shows exactly `text`: a backslash before each character
-/// that could start formatting or a link (for text from formats without markdown).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '`') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
-}
+pub use crate::profile::markup::escape;
 
 #[cfg(test)]
 mod tests {
@@ -331,7 +330,6 @@ mod tests {
             "- not a list",
             "1. not a list",
             "> not a quote",
-            "`code *x*` y",
             "<b>html</b>",
             "R&D &amp; more",
             "foo_bar_baz",

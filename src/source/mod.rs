@@ -18,11 +18,21 @@ use crate::timestamp::Timestamp;
 use fields::opt_url;
 pub use fields::{author_marks, link_kind, normalize_name};
 pub use profile::profile_value;
+pub use value::SourceMap;
 use value::Value;
 
 /// Generates the main Typst file for `loaded` in `style`; `date` is the PDF's creation date,
 /// written into the document so that any compiler embeds the same one.
 pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp>) -> String {
+    main_source_mapped(loaded, style, date).0
+}
+
+/// [`main_source`], and where each text of the profile stands in it.
+pub fn main_source_mapped(
+    loaded: &LoadedProfile,
+    style: &Style,
+    date: Option<Timestamp>,
+) -> (String, SourceMap) {
     let profile = &loaded.profile;
     let origin = loaded
         .path
@@ -39,6 +49,7 @@ pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp
         value::string_literal(&style.template.file_name)
     ));
     out.push_str("#cv(\n  ");
+    let mut map = SourceMap::default();
     profile_value(
         profile,
         loaded.photo.as_ref().map(|photo| photo.name.as_str()),
@@ -46,11 +57,11 @@ pub fn main_source(loaded: &LoadedProfile, style: &Style, date: Option<Timestamp
         date,
         smart::Quotes::of(&style.lang),
     )
-    .write(&mut out, 1);
+    .write_mapped(&mut out, 1, &mut map);
     out.push_str(",\n  ");
     style_value(style).write(&mut out, 1);
     out.push_str(",\n)\n");
-    out
+    (out, map)
 }
 
 /// The label of the mark `render-sections` (templates/common.typ) puts after the CV's last
@@ -69,6 +80,12 @@ pub fn style_value(style: &Style) -> Value {
             (
                 "name",
                 Value::str(smart::smarten(&lab.name, smart::Quotes::of(&style.lang))),
+            ),
+            (
+                "short_name",
+                lab.short_name.as_ref().map_or(Value::None, |short| {
+                    Value::str(smart::smarten(short, smart::Quotes::of(&style.lang)))
+                }),
             ),
             ("url", opt_url(lab.url.as_deref())),
             (

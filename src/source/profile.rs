@@ -19,10 +19,10 @@ pub fn profile_value(
 ) -> Value {
     let t = Prose(quotes);
     let own = own_names(p);
-    let mut publications: Vec<_> = p.publications.iter().collect();
+    let mut publications: Vec<_> = p.publications.iter().enumerate().collect();
     // Newest first; a paper without a month comes after the dated ones of its year, and the
     // stable sort keeps the profile's order among equals.
-    publications.sort_by_key(|p| std::cmp::Reverse((p.year, p.month.unwrap_or(0))));
+    publications.sort_by_key(|(_, p)| std::cmp::Reverse((p.year, p.month.unwrap_or(0))));
 
     Value::Dict(vec![
         ("name", t.text(p.name.trim())),
@@ -35,7 +35,7 @@ pub fn profile_value(
             "photo",
             photo.map_or(Value::None, |name| Value::FileBytes(name.to_string())),
         ),
-        ("bio", t.opt_rich(p.bio.as_deref())),
+        ("bio", t.opt_paragraphs(p.bio.as_deref())),
         ("interests", t.texts(&p.interests)),
         (
             "affiliations",
@@ -60,7 +60,7 @@ pub fn profile_value(
                         .map_or(Value::None, Value::Str),
                 ),
                 ("website", opt_url(p.contact.website.as_deref())),
-                ("address", t.opt_text(p.contact.address.as_ref())),
+                ("address", t.address(p.contact.address.as_ref())),
             ]),
         ),
         (
@@ -85,7 +85,7 @@ pub fn profile_value(
                     ("expected", Value::Bool(e.expected)),
                     ("advisors", t.texts(&e.advisors)),
                     ("score", t.opt_rich(e.score.as_deref())),
-                    ("highlights", t.rich_list(&e.highlights)),
+                    ("highlights", t.paragraph_list(&e.highlights)),
                 ])
             }),
         ),
@@ -99,7 +99,7 @@ pub fn profile_value(
                     ("start", opt_date(e.start)),
                     ("end", opt_end(e.end)),
                     ("mentors", t.texts(&e.mentors)),
-                    ("highlights", t.rich_list(&e.highlights)),
+                    ("highlights", t.paragraph_list(&e.highlights)),
                 ])
             }),
         ),
@@ -108,8 +108,8 @@ pub fn profile_value(
             Value::Array(
                 publications
                     .iter()
-                    .map(|pb| {
-                        Value::Dict(vec![
+                    .map(|&(index, pb)| {
+                        let paper = Value::Dict(vec![
                             ("title", t.rich(&pb.title)),
                             (
                                 "authors",
@@ -127,10 +127,11 @@ pub fn profile_value(
                             ("kind", Value::str(publication_kind(pb.kind))),
                             ("status", Value::str(publication_status(pb.status))),
                             ("award", t.opt_text(pb.award.as_ref())),
-                            ("note", t.opt_rich(pb.note.as_deref())),
+                            ("note", t.opt_paragraphs(pb.note.as_deref())),
                             ("links", publication_links(&pb.links)),
                             ("selected", Value::Bool(pb.selected)),
-                        ])
+                        ]);
+                        Value::Indexed(index, Box::new(paper))
                     })
                     .collect(),
             ),
@@ -161,7 +162,7 @@ pub fn profile_value(
                     ("institution", t.opt_text(c.institution.as_ref())),
                     ("role", t.opt_text(c.role.as_ref())),
                     ("terms", t.texts(&c.terms)),
-                    ("highlights", t.rich_list(&c.highlights)),
+                    ("highlights", t.paragraph_list(&c.highlights)),
                 ])
             }),
         ),
@@ -173,7 +174,7 @@ pub fn profile_value(
                     ("awarder", t.opt_text(a.awarder.as_ref())),
                     ("date", opt_date(a.date)),
                     ("rank", t.opt_text(a.rank.as_ref())),
-                    ("note", t.opt_rich(a.note.as_deref())),
+                    ("note", t.opt_paragraphs(a.note.as_deref())),
                 ])
             }),
         ),
@@ -220,7 +221,7 @@ pub fn profile_value(
                                 ("date", opt_date(e.date)),
                                 ("start", opt_date(e.start)),
                                 ("end", opt_end(e.end)),
-                                ("highlights", t.rich_list(&e.highlights)),
+                                ("highlights", t.paragraph_list(&e.highlights)),
                             ])
                         }),
                     ),

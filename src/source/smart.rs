@@ -98,6 +98,9 @@ fn flatten(nodes: &[Node], out: &mut String) {
     for node in nodes {
         match node {
             Node::Text(t) => out.push_str(t),
+            // Code is never rewritten: letters of its length stand in for it, which no edit
+            // touches, so the offsets of the text after it stay right.
+            Node::Code(t) => out.extend(std::iter::repeat_n('x', t.len())),
             Node::Strong(c) | Node::Emph(c) | Node::Link(_, c) => flatten(c, out),
             Node::ParBreak => out.push('\n'),
         }
@@ -123,6 +126,7 @@ impl Walk<'_> {
                     self.offset += t.len();
                     *t = self.rewrite(t, start);
                 }
+                Node::Code(t) => self.offset += t.len(),
                 Node::Strong(c) | Node::Emph(c) | Node::Link(_, c) => self.nodes(c),
                 Node::ParBreak => self.offset += 1,
             }

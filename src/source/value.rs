@@ -33,6 +33,34 @@ pub enum Value {
     Percent(u8),
     /// A length in tenths of a point, written `9pt` or `9.5pt`.
     Points(u16),
+    /// An item of an array that stands for the profile's item `.0` (publications are written
+    /// newest first, not in the profile's order): written as the value, mapped to that index.
+    Indexed(usize, Box<Value>),
+}
+
+/// Where each text of the profile stands in the generated source, so that a compile's warning
+/// pointing there is told at the profile's field instead ([`Value::write_mapped`]).
+#[derive(Debug, Clone, Default)]
+pub struct SourceMap {
+    /// Byte ranges of the generated source and the field path each text came from.
+    texts: Vec<(std::ops::Range<usize>, String)>,
+}
+
+impl SourceMap {
+    /// The field whose text holds byte `offset` of the generated source.
+    pub fn field_at(&self, offset: usize) -> Option<&str> {
+        self.texts
+            .iter()
+            .filter(|(range, _)| range.contains(&offset))
+            .min_by_key(|(range, _)| range.len())
+            .map(|(_, path)| path.as_str())
+    }
+}
+
+/// The field path of the value being written, and the map being filled.
+struct Trace<'m> {
+    path: String,
+    map: Option<&'m mut SourceMap>,
 }
 
 /// Content made only of escaped string literals and calls of `strong`, `emph` and `link`.
@@ -67,7 +95,41 @@ impl Value {
 
     /// Writes the value as Typst code, indenting nested collections by `depth` levels.
     pub fn write(&self, out: &mut String, depth: usize) {
+        self.emit(
+            out,
+            depth,
+            &mut Trace {
+                path: String::new(),
+                map: None,
+            },
+        );
+    }
+
+    /// Writes the value as [`Value::write`] does, recording in `map` where each text (string
+    /// or content) stands, under its field path: dictionary keys and array indices from the
+    /// top of this value (`education[0].highlights[1]`).
+    pub fn write_mapped(&self, out: &mut String, depth: usize, map: &mut SourceMap) {
+        self.emit(
+            out,
+            depth,
+            &mut Trace {
+                path: String::new(),
+                map: Some(map),
+            },
+        );
+    }
+
+    fn emit(&self, out: &mut String, depth: usize, trace: &mut Trace) {
+        let start = out.len();
+        self.emit_inner(out, depth, trace);
+        if let (Value::Str(_) | Value::Content(_), Some(map)) = (self, trace.map.as_deref_mut()) {
+            map.texts.push((start..out.len(), trace.path.clone()));
+        }
+    }
+
+    fn emit_inner(&self, out: &mut String, depth: usize, trace: &mut Trace) {
         match self {
+            Value::Indexed(_, value) => value.emit(out, depth, trace),
             Value::None => out.push_str("none"),
             Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
             Value::Int(i) => {
@@ -106,9 +168,16 @@ impl Value {
             Value::Array(items) if items.is_empty() => out.push_str("()"),
             Value::Array(items) => {
                 out.push('(');
-                for item in items {
+                for (i, item) in items.iter().enumerate() {
                     newline(out, depth + 1);
-                    item.write(out, depth + 1);
+                    let index = match item {
+                        Value::Indexed(index, _) => *index,
+                        _ => i,
+                    };
+                    let parent = trace.path.len();
+                    let _ = write!(trace.path, "[{index}]");
+                    item.emit(out, depth + 1, trace);
+                    trace.path.truncate(parent);
                     out.push(',');
                 }
                 newline(out, depth);
@@ -121,7 +190,13 @@ impl Value {
                     newline(out, depth + 1);
                     out.push_str(key);
                     out.push_str(": ");
-                    value.write(out, depth + 1);
+                    let parent = trace.path.len();
+                    if parent > 0 {
+                        trace.path.push('.');
+                    }
+                    trace.path.push_str(key);
+                    value.emit(out, depth + 1, trace);
+                    trace.path.truncate(parent);
                     out.push(',');
                 }
                 newline(out, depth);

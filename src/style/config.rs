@@ -30,6 +30,10 @@ const CONFIG: Kind = Kind {
 pub struct Lab {
     /// The lab's name.
     pub name: String,
+    /// A shorter name (`Example Lab`, `EXL`) for the CVs' footers, which are one line: used
+    /// when the name does not fit beside the person's; without one, the lab is left out there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub short_name: Option<String>,
     /// Its web page.
     pub url: Option<String>,
     /// A small logo (PNG, JPEG or SVG), relative to the configuration file.
@@ -406,8 +410,27 @@ fn resolve(
             problems.push(refused.problem("lab.url", url));
         }
     }
+    for (field, value) in config.lab.iter().flat_map(|lab| {
+        std::iter::once(("lab.name", &lab.name))
+            .chain(lab.short_name.iter().map(|s| ("lab.short_name", s)))
+    }) {
+        if value.trim().is_empty() {
+            problems.push(Problem::error("the lab's name is empty").at_field(field));
+        } else if let Some((markup, fragment)) =
+            crate::profile::markup::scan(crate::profile::TextKind::Plain, value)
+        {
+            problems.push(
+                Problem::error(format!(
+                    "{} (`{fragment}`) would be printed as written: the lab's name is plain text",
+                    markup.describe()
+                ))
+                .at_field(field),
+            );
+        }
+    }
     let lab = config.lab.as_ref().map(|lab| LabStyle {
         name: lab.name.clone(),
+        short_name: lab.short_name.clone(),
         url: lab.url.clone(),
         logo: lab
             .logo

@@ -137,6 +137,8 @@ pub use crate::picture::Asset;
 pub struct LabStyle {
     /// Name.
     pub name: String,
+    /// The shorter name footers use when the name does not fit.
+    pub short_name: Option<String>,
     /// Web page.
     pub url: Option<String>,
     /// Logo.

@@ -1,6 +1,8 @@
 //! Compiling a profile's generated source with Typst, and exporting the document as PDF or
 //! page images.
 
+mod warnings;
+
 use std::sync::Arc;
 
 use typst::diag::{SourceDiagnostic, Warned};
@@ -8,7 +10,7 @@ use typst::foundations::{Datetime, Smart};
 use typst_layout::PagedDocument;
 use typst_pdf::{PdfOptions, PdfStandard, PdfStandards};
 
-use crate::diag::{Diagnostic, Failure, Problem, Report, TypstDiagnostics};
+use crate::diag::{Diagnostic, Failure, Problem, Report};
 use crate::digest::FileRead;
 use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
 use crate::output::parent_dir;
@@ -115,8 +117,9 @@ impl Renderer {
         let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
         let date = self.document_date(loaded);
         let files = support_files(loaded, style)?;
+        let (main_source, source_map) = source::main_source_mapped(loaded, style, date);
         let world = CvWorld::new(WorldInput {
-            main_source: self.main_source(loaded, style),
+            main_source,
             files: &files,
             profile_dir: &loaded.dir,
             template_dir: style.template.path.as_deref().map(parent_dir).as_deref(),
@@ -135,7 +138,13 @@ impl Renderer {
             output,
             warnings: typst_warnings,
         } = typst::compile::<PagedDocument>(world.as_ref());
-        warnings.extend(typst_diagnostics(&world, &typst_warnings));
+        warnings.extend(warnings::diagnostics(
+            &world,
+            &source_map,
+            loaded,
+            style.template.path.as_deref(),
+            &typst_warnings,
+        ));
         match output {
             Ok(document) => Ok(Compiled {
                 document,
@@ -260,26 +269,6 @@ impl Renderer {
     }
 }
 
-/// Typst's diagnostics as data, with the world that shows their sources.
-fn typst_diagnostics(world: &Arc<CvWorld>, diagnostics: &[SourceDiagnostic]) -> Option<Diagnostic> {
-    if diagnostics.is_empty() {
-        return None;
-    }
-    // Typst's hints about its command-line flags (`--root`) do not apply to cvpdf.
-    let diagnostics = diagnostics
-        .iter()
-        .cloned()
-        .map(|mut d| {
-            d.hints.retain(|hint| !hint.v.contains("--root"));
-            d
-        })
-        .collect();
-    Some(Diagnostic::Typst(TypstDiagnostics {
-        world: world.clone(),
-        diagnostics,
-    }))
-}
-
 /// A failed compile or export, summarised by its first error.
 fn failure(world: &Arc<CvWorld>, errors: &[SourceDiagnostic]) -> Failure {
     let summary = errors.first().map_or_else(
@@ -287,7 +276,9 @@ fn failure(world: &Arc<CvWorld>, errors: &[SourceDiagnostic]) -> Failure {
         |e| e.message.to_string(),
     );
     Failure {
-        diagnostics: typst_diagnostics(world, errors).into_iter().collect(),
+        diagnostics: warnings::typst_diagnostics(world, errors)
+            .into_iter()
+            .collect(),
         summary,
     }
 }

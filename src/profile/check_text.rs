@@ -1,0 +1,112 @@
+//! Validation of text by the one rule of [`super::kinds`]: markup a field cannot show and
+//! contact fields that are not what they say are refused at their line, with what to write
+//! instead.
+
+use super::contact::{check_email, check_phone, Refusal};
+use super::kinds::{kind_of, TextKind};
+use super::markup::{fit, scan, Markup};
+use super::model::Profile;
+use super::text::EachText;
+use crate::diag::Problem;
+
+/// The longest quotation of a field's text a message holds.
+const QUOTE_CHARS: usize = 60;
+
+/// Every text of `profile` that breaks its field's rule.
+pub(super) fn text_problems(profile: &Profile) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let mut check = |path: &str, text: &str| {
+        if let Some(problem) = markup_problem(path, text) {
+            problems.push(problem);
+        }
+    };
+    check("name", &profile.name);
+    if let Some(native) = &profile.native_name {
+        check("native_name", native);
+    }
+    for (i, variant) in profile.name_variants.iter().enumerate() {
+        check(&format!("name_variants[{i}]"), variant);
+    }
+    for (i, paper) in profile.publications.iter().enumerate() {
+        for (j, author) in paper.authors.iter().enumerate() {
+            check(&format!("publications[{i}].authors[{j}]"), author);
+        }
+    }
+    let mut texts = profile.clone();
+    texts.each_text("", &mut |path, text| match text.translations() {
+        Some(pairs) => {
+            for (lang, value) in pairs {
+                check(&format!("{path}.{lang}"), value);
+            }
+        }
+        None => check(path, &**text),
+    });
+    let contact = &profile.contact;
+    if let Some(Err(refusal)) = contact.email.as_deref().map(check_email) {
+        problems.push(contact_problem("contact.email", refusal));
+    }
+    if let Some(Err(refusal)) = contact.phone.as_deref().map(check_phone) {
+        problems.push(contact_problem("contact.phone", refusal));
+    }
+    problems
+}
+
+/// The problem of the text at `path`, if it holds markup its field cannot show.
+fn markup_problem(path: &str, text: &str) -> Option<Problem> {
+    let kind = kind_of(path);
+    let (markup, fragment) = scan(kind, text)?;
+    let problem = if markup == Markup::BlankLine {
+        Problem::error(format!(
+            "a blank line starts a paragraph, and this field is {}",
+            kind.name()
+        ))
+        .with_help(
+            "join the lines; only `bio`, `highlights` and the `note` of papers and awards hold paragraphs",
+        )
+    } else {
+        let mut dropped = Vec::new();
+        let whole = fit(kind, text, &mut dropped);
+        let help = if whole.chars().count() <= QUOTE_CHARS * 2 {
+            format!("write `{whole}`")
+        } else {
+            format!(
+                "write `{}` for `{}`",
+                quote(&fit(kind, &fragment, &mut Vec::new())),
+                quote(&fragment)
+            )
+        };
+        let help = match (kind, markup) {
+            (TextKind::Plain | TextKind::Address, Markup::Link) => {
+                format!("{help}; this field cannot hold a link")
+            }
+            _ => help,
+        };
+        Problem::error(format!(
+            "{} (`{}`) would be printed as written: this field is {}",
+            markup.describe(),
+            quote(&fragment),
+            kind.name()
+        ))
+        .with_help(help)
+    };
+    Some(problem.at_field(path))
+}
+
+/// A contact field refused.
+fn contact_problem(path: &str, refusal: Refusal) -> Problem {
+    let problem = Problem::error(refusal.message).at_field(path);
+    match refusal.suggestion {
+        Some(meant) => problem.with_help(format!("write `{meant}`")),
+        None => problem,
+    }
+}
+
+/// `text` cut to [`QUOTE_CHARS`] characters, on one line.
+fn quote(text: &str) -> String {
+    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if one_line.chars().count() <= QUOTE_CHARS {
+        return one_line;
+    }
+    let cut: String = one_line.chars().take(QUOTE_CHARS - 1).collect();
+    format!("{cut}…")
+}
