@@ -242,8 +242,11 @@ fn names_and_titles_that_look_like_code_are_text_in_the_page_and_the_pdf() {
     let dir = tempfile::tempdir().unwrap();
     let profiles = dir.path().join("profiles");
     fs::create_dir(&profiles).unwrap();
-    let script = "<script>alert(1)</script>";
-    let img = "\"><img src=x onerror=alert(2)>";
+    // Unfinished tags: the profile format refuses HTML it would print (`<script>…</script>`,
+    // `<img …>`: tested in tests/text.rs), and these are text to it, but a page that pasted
+    // them unescaped would make elements of them at its next `>`.
+    let script = "<svg/onload=alert(1)//";
+    let img = "\"><img src=x onerror=alert(2) a=\"";
     let jinja = "{{ x }} {% if true %}";
     profile(
         &profiles,
@@ -264,10 +267,10 @@ fn names_and_titles_that_look_like_code_are_text_in_the_page_and_the_pdf() {
     assert!(output.status.success(), "{}", stderr(&output));
     let out = dir.path().join("out");
     let html = fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(!html.contains("<script"), "{html}");
+    assert!(!html.contains("<svg"), "{html}");
     assert!(!html.contains("<img src=x"), "{html}");
     assert!(
-        html.contains("&lt;script&gt;alert(1)&lt;&#x2f;script&gt;"),
+        html.contains("&lt;svg&#x2f;onload=alert(1)&#x2f;&#x2f;"),
         "{html}"
     );
     assert!(html.contains("{{ x }} {% if true %}"), "{html}");

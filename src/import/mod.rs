@@ -9,6 +9,7 @@
 mod alfolio;
 pub mod bib;
 mod dates;
+mod fit;
 mod hugo;
 mod json;
 mod jsonresume;
@@ -86,6 +87,8 @@ pub fn import(text: &str, format: Option<SourceFormat>) -> Result<Imported, Stri
         SourceFormat::Rendercv => rendercv::convert(yaml_value(text)?)?,
         SourceFormat::AlFolio => alfolio::convert(yaml_value(text)?)?,
     };
+    let (mut profile, mut warnings) = (profile, warnings);
+    warnings.extend(fit::fit_profile(&mut profile));
     Ok(Imported {
         profile,
         warnings: counted(warnings),

@@ -121,6 +121,101 @@ impl TextKind {
     }
 }
 
+/// The text fields that are plain strings rather than [`super::Text`] (they are never
+/// translated), as paths without indices.
+const STRING_TEXTS: [&str; 4] = [
+    "name",
+    "native_name",
+    "name_variants[]",
+    "publications[].authors[]",
+];
+
+/// Adds each text field's rule ([`TextKind::rule`]) to its description in the profile's JSON
+/// Schema, so that an editor shows it beside the field.
+pub fn describe_in_schema(schema: &mut serde_json::Value) {
+    let mut found = Vec::new();
+    collect_texts(schema, schema, None, "", &mut found, 0);
+    for (owner, key, path) in found {
+        let properties = match &owner {
+            Some(def) => schema.pointer_mut(&format!("/$defs/{def}/properties")),
+            None => schema.pointer_mut("/properties"),
+        };
+        let Some(property) = properties.and_then(|p| p.get_mut(&key)) else {
+            continue;
+        };
+        let rule = match path.as_str() {
+            "contact.email" => "One e-mail address (name@example.org): no `mailto:`, HTML or name around it.",
+            "contact.phone" => "A phone number: digits, an optional leading +, spaces, ( ) - . /, and an optional extension (`ext. 12`).",
+            _ => kind_of(&path).rule(),
+        };
+        let description = match property.get("description").and_then(|d| d.as_str()) {
+            Some(text) => format!("{text} {rule}"),
+            None => rule.to_string(),
+        };
+        property["description"] = serde_json::Value::String(description);
+    }
+}
+
+/// Finds the properties of `node` (reached at `path`, defined in `$defs/owner` or at the
+/// root) that hold text: (owner, property, path).
+fn collect_texts(
+    root: &serde_json::Value,
+    node: &serde_json::Value,
+    owner: Option<&str>,
+    path: &str,
+    found: &mut Vec<(Option<String>, String, String)>,
+    depth: usize,
+) {
+    // The profile nests a few levels; a schema that references itself stops here.
+    if depth > 12 {
+        return;
+    }
+    let Some(properties) = node.get("properties").and_then(|p| p.as_object()) else {
+        return;
+    };
+    for (key, property) in properties {
+        let child = if path.is_empty() {
+            key.clone()
+        } else {
+            format!("{path}.{key}")
+        };
+        let (target, array) = referenced(property);
+        let text_path = if array { format!("{child}[]") } else { child.clone() };
+        let is_text = target.as_deref() == Some("Text")
+            || STRING_TEXTS.contains(&text_path.as_str())
+            || matches!(child.as_str(), "contact.email" | "contact.phone");
+        if is_text {
+            found.push((owner.map(str::to_string), key.clone(), text_path.clone()));
+        } else if let Some(def) = target {
+            if let Some(inner) = root.pointer(&format!("/$defs/{def}")) {
+                collect_texts(root, inner, Some(&def), &text_path, found, depth + 1);
+            }
+        }
+    }
+}
+
+/// The `$defs` name a property's schema refers to (directly, in `anyOf`, or as its items),
+/// and whether it is an array of it.
+fn referenced(property: &serde_json::Value) -> (Option<String>, bool) {
+    let name = |v: &serde_json::Value| {
+        v.get("$ref")
+            .and_then(|r| r.as_str())
+            .and_then(|r| r.strip_prefix("#/$defs/"))
+            .map(str::to_string)
+    };
+    if let Some(items) = property.get("items") {
+        return (name(items), true);
+    }
+    if let Some(direct) = name(property) {
+        return (Some(direct), false);
+    }
+    let any = property
+        .get("anyOf")
+        .and_then(|a| a.as_array())
+        .and_then(|options| options.iter().find_map(name));
+    (any, false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,5 +235,31 @@ mod tests {
         assert_eq!(kind_of("experience[0].organization"), TextKind::Plain);
         assert_eq!(kind_of("name"), TextKind::Plain);
         assert_eq!(kind_of("publications[2].venue.zh"), TextKind::Plain);
+    }
+
+    #[test]
+    fn the_schema_says_each_fields_rule() {
+        let mut schema = serde_json::to_value(schemars::schema_for!(super::super::Profile)).unwrap();
+        describe_in_schema(&mut schema);
+        let description = |pointer: &str| {
+            schema
+                .pointer(&format!("{pointer}/description"))
+                .and_then(|d| d.as_str())
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert!(description("/properties/bio").contains("a blank line starts a new one"));
+        assert!(description("/properties/name").contains("plain text"));
+        assert!(description("/properties/headline").contains("Inline Markdown"));
+        let highlights = description("/$defs/Education/properties/highlights");
+        assert!(highlights.contains("Paragraphs"), "{highlights}");
+        let venue = description("/$defs/Publication/properties/venue");
+        assert!(venue.contains("plain text"), "{venue}");
+        let title = description("/$defs/Publication/properties/title");
+        assert!(title.contains("One line"), "{title}");
+        assert!(description("/$defs/Contact/properties/email").contains("mailto"));
+        assert!(description("/$defs/Contact/properties/address").contains("commas"));
+        let authors = description("/$defs/Publication/properties/authors");
+        assert!(authors.contains("plain text"), "{authors}");
     }
 }

@@ -52,11 +52,17 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
     let mut found = None;
     for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
         let markup = match event {
-            Event::Html(_) | Event::InlineHtml(_) => Some(Markup::Html),
-            Event::Start(Tag::Heading { .. } | Tag::List(_) | Tag::BlockQuote(_)) => {
+            Event::Html(html) | Event::InlineHtml(html) if is_html(&html) => Some(Markup::Html),
+            // Plain text is printed as written, so `- ` or `# ` there is text; in Markdown
+            // fields a heading, list or quote with something in it was meant as one.
+            Event::Start(Tag::Heading { .. } | Tag::List(_) | Tag::BlockQuote(_))
+                if kind.is_markdown() && has_words(&text[range.clone()]) =>
+            {
                 Some(Markup::Block)
             }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) => Some(Markup::Block),
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) if kind.is_markdown() => {
+                Some(Markup::Block)
+            }
             _ if kind.is_markdown() => None,
             Event::Start(Tag::Link {
                 link_type: LinkType::Inline | LinkType::Autolink | LinkType::Email,
@@ -73,6 +79,43 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
     }
     found.or_else(|| entity(text).map(|e| (Markup::Entity, e)))
 }
+
+/// Whether a block has words after its marker (`- item`, not a lone `-`).
+fn has_words(block: &str) -> bool {
+    block
+        .lines()
+        .any(|line| line.trim()[marker_len(line.trim())..].chars().any(char::is_alphanumeric))
+}
+
+/// Whether a tag Markdown reads as HTML is HTML someone meant: a comment, or an element of
+/// HTML (`<small>`, `</a>`, `<br/>`). `Vec<T>` or `std::vector<int>` in a title is not.
+fn is_html(tag: &str) -> bool {
+    let tag = tag.trim();
+    if tag.starts_with("<!--") {
+        return true;
+    }
+    let name: String = tag
+        .trim_start_matches('<')
+        .trim_start_matches('/')
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    HTML_ELEMENTS.contains(&name.as_str())
+}
+
+/// HTML's elements, the ones text pasted from a page or a site's data files holds.
+const HTML_ELEMENTS: &[&str] = &[
+    "a", "abbr", "address", "article", "aside", "audio", "b", "base", "bdi", "bdo", "big",
+    "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col",
+    "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption",
+    "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+    "hr", "html", "i", "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "main",
+    "mark", "meta", "nav", "nobr", "noscript", "object", "ol", "option", "p", "picture", "pre",
+    "q", "s", "samp", "script", "section", "select", "small", "source", "span", "strike",
+    "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template",
+    "textarea", "th", "thead", "time", "title", "tr", "tt", "u", "ul", "var", "video", "wbr",
+];
 
 /// The first line after a blank one, when a blank line stands between two lines of text.
 fn blank_line(text: &str) -> Option<String> {
@@ -232,6 +275,8 @@ mod tests {
         assert_eq!(found(Paragraphs, "a\n\nb"), None);
         assert_eq!(found(Paragraphs, "- one\n- two"), Some(Block));
         assert_eq!(found(Paragraphs, "# Heading"), Some(Block));
+        assert_eq!(found(Inline, "+"), None);
+        assert_eq!(found(Plain, "- not a list in plain text"), None);
         for fine in [
             "R&D",
             "C*-algebras",
@@ -243,6 +288,7 @@ mod tests {
             "3 * 4",
             "*nix",
             "2019 – 2024",
+            "Vec<T> and std::vector<int>",
             "a\nb",
         ] {
             assert_eq!(scan(Plain, fine), None, "{fine:?}");

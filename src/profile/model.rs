@@ -36,7 +36,7 @@ pub struct Profile {
     /// A photo, relative to the profile file and inside its directory tree.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub photo: Option<String>,
-    /// A paragraph about the researcher (inline markdown).
+    /// About the researcher, in one or more paragraphs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bio: Option<Text>,
     /// Research interests.
@@ -242,7 +242,7 @@ pub struct Education {
     /// Grade, e.g. `GPA 3.71/4.0 (top 9%)`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub score: Option<Text>,
-    /// Further lines (inline markdown).
+    /// Further lines, each a bullet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<Text>,
 }
@@ -267,7 +267,7 @@ pub struct Experience {
     /// Mentors' or supervisors' names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub mentors: Vec<Text>,
-    /// What was done (inline markdown).
+    /// What was done, each a bullet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<Text>,
 }
@@ -312,7 +312,7 @@ pub struct Teaching {
     /// When, as free text: `Fall 2022`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub terms: Vec<Text>,
-    /// Duties (inline markdown).
+    /// Duties, each a bullet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<Text>,
 }
@@ -332,7 +332,7 @@ pub struct Award {
     /// How selective it was, e.g. `4/200`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<Text>,
-    /// A remark (inline markdown).
+    /// A remark.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<Text>,
 }
@@ -402,7 +402,7 @@ pub struct CustomEntry {
     /// When it ended, or `present`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<EndDate>,
-    /// Further lines (inline markdown).
+    /// Further lines, each a bullet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub highlights: Vec<Text>,
 }

@@ -79,7 +79,7 @@ pub struct PublicationLinks {
 #[derive(Debug, Clone, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Publication {
-    /// The title (inline markdown).
+    /// The title.
     pub title: Text,
     /// Authors in the order of the paper. A trailing `*` marks equal contribution and a trailing
     /// `†` a corresponding author.
@@ -104,7 +104,7 @@ pub struct Publication {
     /// An award the paper received, e.g. `Best Paper Award`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub award: Option<Text>,
-    /// A short remark (inline markdown), e.g. `CCF-A` or `Oral`.
+    /// A short remark, e.g. `CCF-A` or `Oral`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<Text>,
     /// PDF, DOI, arXiv, web page, code, slides, poster, video.

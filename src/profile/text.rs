@@ -56,6 +56,20 @@ impl Text {
         }
     }
 
+    /// The same text with `f` applied to each of its strings, given the language of each
+    /// translation (none for plain text).
+    pub fn map_each(&self, mut f: impl FnMut(Option<&str>, &str) -> String) -> Text {
+        Text(match &self.0 {
+            Repr::Plain(s) => Repr::Plain(f(None, s)),
+            Repr::Translated(pairs) => Repr::Translated(
+                pairs
+                    .iter()
+                    .map(|(lang, s)| (lang.clone(), f(Some(lang), s)))
+                    .collect(),
+            ),
+        })
+    }
+
     /// The translations as (language, text), or none for plain text.
     pub fn translations(&self) -> Option<&[(String, String)]> {
         match &self.0 {
