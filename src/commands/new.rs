@@ -104,8 +104,8 @@ fn starter(name: &str, file: &str) -> String {
 
 /// The JSON Schema of the profile format, pretty-printed.
 pub fn schema() -> String {
-    let mut schema = serde_json::to_value(schemars::schema_for!(crate::profile::Profile))
-        .unwrap_or_default();
+    let mut schema =
+        serde_json::to_value(schemars::schema_for!(crate::profile::Profile)).unwrap_or_default();
     crate::profile::kinds::describe_in_schema(&mut schema);
     serde_json::to_string_pretty(&schema).unwrap_or_default()
 }

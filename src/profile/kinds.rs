@@ -180,7 +180,11 @@ fn collect_texts(
             format!("{path}.{key}")
         };
         let (target, array) = referenced(property);
-        let text_path = if array { format!("{child}[]") } else { child.clone() };
+        let text_path = if array {
+            format!("{child}[]")
+        } else {
+            child.clone()
+        };
         let is_text = target.as_deref() == Some("Text")
             || STRING_TEXTS.contains(&text_path.as_str())
             || matches!(child.as_str(), "contact.email" | "contact.phone");
@@ -239,7 +243,8 @@ mod tests {
 
     #[test]
     fn the_schema_says_each_fields_rule() {
-        let mut schema = serde_json::to_value(schemars::schema_for!(super::super::Profile)).unwrap();
+        let mut schema =
+            serde_json::to_value(schemars::schema_for!(super::super::Profile)).unwrap();
         describe_in_schema(&mut schema);
         let description = |pointer: &str| {
             schema

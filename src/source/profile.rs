@@ -280,7 +280,7 @@ fn section_order(p: &Profile, lab_order: &[String]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::parse;
+    use crate::profile::{parse, EachText, TextKind};
     use std::path::Path;
 
     fn profile(yaml: &str) -> Profile {
@@ -350,6 +350,49 @@ mod tests {
             ),
             "{order}"
         );
+    }
+
+    #[test]
+    fn each_field_is_written_as_its_kind_says() {
+        // Every text field holds markdown and a blank line (loaded without validation, which
+        // would refuse most of them): the generated source must treat each as `kinds` says.
+        let text = "a\n\n**b**";
+        let yaml = include_str!("../../tests/fixtures/full.yaml");
+        let mut profile: Profile = serde_yaml::from_str(yaml).unwrap();
+        profile.each_text("", &mut |_, t| *t = text.into());
+        profile.name = text.into();
+        let mut out = String::new();
+        let mut map = super::super::value::SourceMap::default();
+        profile_value(&profile, None, &[], None, Quotes::of("en"))
+            .write_mapped(&mut out, 0, &mut map);
+        let mut seen = 0;
+        for (range, path) in map.entries() {
+            let written = &out[range.clone()];
+            // Only the texts set above (names of kinds, addresses and dates are not text).
+            if !(written.contains("**b**") || written.contains("#\"b\"")) {
+                continue;
+            }
+            seen += 1;
+            let kind = crate::profile::kind_of(path);
+            match kind {
+                TextKind::Paragraphs => {
+                    assert!(written.contains("#parbreak()"), "{path}: {written}")
+                }
+                TextKind::Inline => {
+                    assert!(
+                        written.contains("#strong[") && !written.contains("parbreak"),
+                        "{path}: {written}"
+                    )
+                }
+                TextKind::Plain | TextKind::Address => {
+                    assert!(
+                        written.starts_with('"') && written.contains("**b**"),
+                        "{path}: {written}"
+                    )
+                }
+            }
+        }
+        assert!(seen > 40, "{seen} texts checked");
     }
 
     #[test]

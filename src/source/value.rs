@@ -47,6 +47,11 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
+    /// Every text written: its byte range in the generated source and its field path.
+    pub fn entries(&self) -> impl Iterator<Item = &(std::ops::Range<usize>, String)> {
+        self.texts.iter()
+    }
+
     /// The field whose text holds byte `offset` of the generated source.
     pub fn field_at(&self, offset: usize) -> Option<&str> {
         self.texts

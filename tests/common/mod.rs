@@ -71,6 +71,9 @@ pub struct Pdf {
     pub page_text: Vec<String>,
     /// Text runs with the base font they are set in, all pages.
     pub runs: Vec<(String, String)>,
+    /// Text runs where they stand: page (from 0), and the origin of the run in points from
+    /// the page's bottom left (Typst places each run with a `cm` of its own).
+    pub placed: Vec<Placed>,
     /// URIs of link annotations.
     pub links: Vec<String>,
     /// The document information dictionary, decoded.
@@ -98,6 +101,7 @@ impl Pdf {
         let pages = doc.get_pages();
         let mut page_text = Vec::new();
         let mut runs = Vec::new();
+        let mut placed = Vec::new();
         let mut links = Vec::new();
         let mut fonts = Vec::new();
         let mut images = 0;
@@ -119,8 +123,18 @@ impl Pdf {
             }
             let content = lopdf::content::Content::decode(&doc.get_page_content(id)).unwrap();
             let mut current = None;
+            let mut origin = (0.0, 0.0);
             for op in &content.operations {
                 match op.operator.as_str() {
+                    "cm" => {
+                        let number = |i: usize| {
+                            op.operands
+                                .get(i)
+                                .and_then(|o| o.as_float().ok())
+                                .unwrap_or(0.0)
+                        };
+                        origin = (number(4), number(5));
+                    }
                     "Tf" => {
                         current = op
                             .operands
@@ -132,6 +146,12 @@ impl Pdf {
                         if let Some((base, encoding)) = current {
                             let mut text = String::new();
                             collect(&op.operands, encoding, &mut text);
+                            placed.push(Placed {
+                                page: page_text.len() - 1,
+                                x: origin.0,
+                                y: origin.1,
+                                text: text.clone(),
+                            });
                             runs.push((base.clone(), text));
                         }
                     }
@@ -191,6 +211,7 @@ impl Pdf {
             pages: pages.len(),
             page_text,
             runs,
+            placed,
             links,
             info,
             fonts,
@@ -221,6 +242,19 @@ impl Pdf {
             .join("|");
         joined.contains(&needle)
     }
+}
+
+/// A text run and where it stands.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    /// The page, from 0.
+    pub page: usize,
+    /// Distance from the page's left edge, in points.
+    pub x: f32,
+    /// Distance of the baseline from the page's bottom edge, in points.
+    pub y: f32,
+    /// The run's text.
+    pub text: String,
 }
 
 /// The titles of the first level of the document outline (bookmarks).
