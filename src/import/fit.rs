@@ -5,73 +5,75 @@
 //! Whatever could not be kept is said in a warning, so a render of an import never refuses
 //! what the importer wrote.
 
-use crate::profile::contact::{check_email, check_phone};
+use crate::profile::contact::{check_email, check_phone, url_in, Refusal};
+use crate::profile::kinds::each_text_value;
 use crate::profile::markup::fit;
-use crate::profile::{kind_of, EachText, Profile};
+use crate::profile::{kind_of, Profile};
 
 /// Makes every text of `profile` fit its field; returns what was left out or changed in a
 /// way worth telling.
 pub(super) fn fit_profile(profile: &mut Profile) -> Vec<String> {
     let mut warnings = Vec::new();
-    let mut fix = |path: &str, text: &mut String| {
+    each_text_value(profile, &mut |path, text| {
         let mut dropped = Vec::new();
-        let fitted = fit(kind_of(path), text, &mut dropped);
+        *text = fit(kind_of(path), text, &mut dropped);
         for url in dropped {
             warnings.push(format!(
                 "{path}: the link to {url} was left out (this field is plain text)"
             ));
         }
-        *text = fitted;
-    };
-    fix("name", &mut profile.name);
-    if let Some(native) = &mut profile.native_name {
-        fix("native_name", native);
-    }
-    for (i, variant) in profile.name_variants.iter_mut().enumerate() {
-        fix(&format!("name_variants[{i}]"), variant);
-    }
-    for (i, paper) in profile.publications.iter_mut().enumerate() {
-        for (j, author) in paper.authors.iter_mut().enumerate() {
-            fix(&format!("publications[{i}].authors[{j}]"), author);
-        }
-    }
-    profile.each_text("", &mut |path, text| {
-        let fitted = text.map_each(|lang, value| {
-            let at = lang.map_or_else(|| path.to_string(), |lang| format!("{path}.{lang}"));
-            let mut value = value.to_string();
-            fix(&at, &mut value);
-            value
-        });
-        *text = fitted;
     });
     let contact = &mut profile.contact;
-    if let Some(email) = &contact.email {
-        if let Err(refusal) = check_email(email) {
-            match refusal.suggestion {
-                Some(address) => contact.email = Some(address),
-                None => {
-                    warnings.push(format!(
-                        "contact.email: \"{email}\" was left out: {}",
-                        refusal.message
-                    ));
-                    contact.email = None;
-                }
-            }
-        }
-    }
-    if let Some(phone) = &contact.phone {
-        if let Err(refusal) = check_phone(phone) {
-            match refusal.suggestion {
-                Some(number) => contact.phone = Some(number),
-                None => {
-                    warnings.push(format!(
-                        "contact.phone: \"{phone}\" was left out: {}",
-                        refusal.message
-                    ));
-                    contact.phone = None;
-                }
-            }
-        }
-    }
+    fit_contact(
+        "contact.email",
+        &mut contact.email,
+        check_email,
+        &mut warnings,
+    );
+    fit_contact(
+        "contact.phone",
+        &mut contact.phone,
+        check_phone,
+        &mut warnings,
+    );
+    fit_contact(
+        "contact.website",
+        &mut contact.website,
+        check_url,
+        &mut warnings,
+    );
     warnings
+}
+
+/// A web address as the link check takes it, or the one address inside it (an HTML link's
+/// `href`).
+fn check_url(value: &str) -> Result<(), Refusal> {
+    match crate::link::check(value) {
+        Ok(_) if !value.contains(['<', '>', ' ']) => Ok(()),
+        _ => Err(Refusal {
+            message: "this is not a web address".into(),
+            suggestion: url_in(value),
+        }),
+    }
+}
+
+/// A contact field made what it says: the value it holds when there is one (the address in
+/// an HTML link), else left out with a warning.
+fn fit_contact(
+    field: &str,
+    value: &mut Option<String>,
+    check: fn(&str) -> Result<(), Refusal>,
+    warnings: &mut Vec<String>,
+) {
+    let Some(Err(refusal)) = value.as_deref().map(check) else {
+        return;
+    };
+    if refusal.suggestion.is_none() {
+        warnings.push(format!(
+            "{field}: \"{}\" was left out: {}",
+            value.as_deref().unwrap_or_default(),
+            refusal.message
+        ));
+    }
+    *value = refusal.suggestion;
 }

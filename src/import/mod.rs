@@ -110,17 +110,7 @@ fn counted(warnings: Vec<String>) -> Vec<String> {
             order.push(Ok(warning));
             continue;
         };
-        let mut field = String::with_capacity(path.len());
-        let mut in_index = false;
-        for c in path.chars() {
-            match c {
-                '[' => in_index = true,
-                ']' => in_index = false,
-                _ if in_index && c.is_ascii_digit() => continue,
-                _ => {}
-            }
-            field.push(c);
-        }
+        let field = crate::profile::kinds::without_indices(path);
         match by_field.get(&field) {
             Some(&i) => groups[i].2 += 1,
             None => {

@@ -3,10 +3,9 @@
 //! instead.
 
 use super::contact::{check_email, check_phone, Refusal};
-use super::kinds::{kind_of, TextKind};
+use super::kinds::{each_text_value, kind_of, TextKind};
 use super::markup::{fit, scan, Markup};
 use super::model::Profile;
-use super::text::EachText;
 use crate::diag::Problem;
 
 /// The longest quotation of a field's text a message holds.
@@ -15,31 +14,11 @@ const QUOTE_CHARS: usize = 60;
 /// Every text of `profile` that breaks its field's rule.
 pub(super) fn text_problems(profile: &Profile) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let mut check = |path: &str, text: &str| {
+    let mut texts = profile.clone();
+    each_text_value(&mut texts, &mut |path, text| {
         if let Some(problem) = markup_problem(path, text) {
             problems.push(problem);
         }
-    };
-    check("name", &profile.name);
-    if let Some(native) = &profile.native_name {
-        check("native_name", native);
-    }
-    for (i, variant) in profile.name_variants.iter().enumerate() {
-        check(&format!("name_variants[{i}]"), variant);
-    }
-    for (i, paper) in profile.publications.iter().enumerate() {
-        for (j, author) in paper.authors.iter().enumerate() {
-            check(&format!("publications[{i}].authors[{j}]"), author);
-        }
-    }
-    let mut texts = profile.clone();
-    texts.each_text("", &mut |path, text| match text.translations() {
-        Some(pairs) => {
-            for (lang, value) in pairs {
-                check(&format!("{path}.{lang}"), value);
-            }
-        }
-        None => check(path, &**text),
     });
     let contact = &profile.contact;
     if let Some(Err(refusal)) = contact.email.as_deref().map(check_email) {

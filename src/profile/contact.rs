@@ -112,6 +112,33 @@ pub fn is_address(s: &str) -> bool {
     local_ok && domain_ok
 }
 
+/// The one web address inside `text`, if it holds one: an HTML link's `href`, a Markdown
+/// link's target, or a word that is an address (`see https://x.org` → `https://x.org`).
+pub fn url_in(text: &str) -> Option<String> {
+    let mut found: Vec<String> = Vec::new();
+    for word in text.split(|c: char| {
+        c.is_whitespace() || matches!(c, '"' | '\'' | '<' | '>' | '(' | ')' | '[' | ']')
+    }) {
+        let word = word
+            .strip_prefix("href=")
+            .unwrap_or(word)
+            .trim_end_matches([',', '.', ';']);
+        let lower = word.to_ascii_lowercase();
+        if !(lower.starts_with("http://")
+            || lower.starts_with("https://")
+            || lower.starts_with("www."))
+        {
+            continue;
+        }
+        if let Ok(url) = crate::link::check(word) {
+            if !found.contains(&url) {
+                found.push(url);
+            }
+        }
+    }
+    (found.len() == 1).then(|| found.remove(0))
+}
+
 /// Checks a phone field: a number cvpdf can dial ([`crate::link::tel`]): digits with an
 /// optional `+`, separated by spaces, `( ) - . /`, and an optional extension.
 pub fn check_phone(raw: &str) -> Result<(), Refusal> {
@@ -168,6 +195,24 @@ mod tests {
             .unwrap_err()
             .message
             .contains("mailto"));
+    }
+
+    #[test]
+    fn a_web_address_is_found_inside_markup() {
+        assert_eq!(
+            url_in("<a href=\"https://x.org/a\">x.org</a>").as_deref(),
+            Some("https://x.org/a")
+        );
+        assert_eq!(
+            url_in("[me](https://x.org)").as_deref(),
+            Some("https://x.org")
+        );
+        assert_eq!(
+            url_in("see www.x.org.").as_deref(),
+            Some("https://www.x.org")
+        );
+        assert_eq!(url_in("https://a.org or https://b.org"), None);
+        assert_eq!(url_in("javascript:alert(1)"), None);
     }
 
     #[test]

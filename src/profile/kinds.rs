@@ -12,6 +12,9 @@
 //! stage (which fields become content), by importers (foreign text made to fit) and by the
 //! JSON Schema (each field's description says its kind).
 
+use super::model::Profile;
+use super::text::EachText;
+
 /// What a text field may hold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextKind {
@@ -80,7 +83,7 @@ pub fn without_indices(path: &str) -> String {
         match c {
             '[' => in_index = true,
             ']' => in_index = false,
-            _ if in_index => continue,
+            _ if in_index && c.is_ascii_digit() => continue,
             _ => {}
         }
         out.push(c);
@@ -129,6 +132,31 @@ const STRING_TEXTS: [&str; 4] = [
     "name_variants[]",
     "publications[].authors[]",
 ];
+
+/// Calls `f` with every text of `profile` and its field path: the names and authors, which
+/// are plain strings, and each language of every translatable text (`bio.zh`).
+pub fn each_text_value(profile: &mut Profile, f: &mut dyn FnMut(&str, &mut String)) {
+    f("name", &mut profile.name);
+    if let Some(native) = &mut profile.native_name {
+        f("native_name", native);
+    }
+    for (i, variant) in profile.name_variants.iter_mut().enumerate() {
+        f(&format!("name_variants[{i}]"), variant);
+    }
+    for (i, paper) in profile.publications.iter_mut().enumerate() {
+        for (j, author) in paper.authors.iter_mut().enumerate() {
+            f(&format!("publications[{i}].authors[{j}]"), author);
+        }
+    }
+    profile.each_text("", &mut |path, text| {
+        *text = text.map_each(|lang, value| {
+            let at = lang.map_or_else(|| path.to_string(), |lang| format!("{path}.{lang}"));
+            let mut value = value.to_string();
+            f(&at, &mut value);
+            value
+        });
+    });
+}
 
 /// Adds each text field's rule ([`TextKind::rule`]) to its description in the profile's JSON
 /// Schema, so that an editor shows it beside the field.

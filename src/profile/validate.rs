@@ -330,11 +330,15 @@ impl Checks {
     /// A link must be one address without spaces, on a scheme a PDF reader can follow safely.
     fn url(&mut self, field: &str, url: &str) {
         let url = url.trim();
-        if url.is_empty() || url.contains(char::is_whitespace) {
+        if url.is_empty() || url.contains(char::is_whitespace) || url.contains(['<', '>']) {
+            let help = match super::contact::url_in(url) {
+                Some(meant) => format!("write `{meant}`"),
+                None => "write one address without spaces, e.g. https://example.org".into(),
+            };
             self.push(
                 Problem::error(format!("\"{url}\" is not a web address"))
                     .at_field(field)
-                    .with_help("write one address without spaces, e.g. https://example.org"),
+                    .with_help(help),
             );
         } else if let Err(refused) = crate::link::check(url) {
             self.push(refused.problem(field, url));

@@ -9,6 +9,26 @@ use crate::common::{bundled_profiles, cvpdf, root, stderr, test_renderer, Pdf};
 
 const TEMPLATES: [&str; 3] = ["classic", "modern", "compact"];
 
+/// Renders `profile` in `dir` with `template` in `lang`, which must work, and reads the PDF.
+fn render_in(dir: &Path, profile: &str, template: &str, lang: &str) -> Pdf {
+    let out = format!("{template}-{lang}.pdf");
+    let output = cvpdf(
+        dir,
+        &[
+            "render",
+            profile,
+            "--template",
+            template,
+            "--lang",
+            lang,
+            "-o",
+            &out,
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    Pdf::read(&dir.join(&out))
+}
+
 /// Writes `text` as `name` in `dir` and returns its path.
 fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let path = dir.join(name);
@@ -202,22 +222,7 @@ fn footers_stay_on_one_line_with_long_names_in_every_template_and_language() {
     );
     for template in TEMPLATES {
         for lang in ["en", "de", "fr", "ru", "zh", "ja"] {
-            let out = format!("{template}-{lang}.pdf");
-            let output = cvpdf(
-                dir.path(),
-                &[
-                    "render",
-                    "long.yaml",
-                    "--template",
-                    template,
-                    "--lang",
-                    lang,
-                    "-o",
-                    &out,
-                ],
-            );
-            assert!(output.status.success(), "{}", stderr(&output));
-            let pdf = Pdf::read(&dir.path().join(&out));
+            let pdf = render_in(dir.path(), "long.yaml", template, lang);
             assert!(pdf.pages >= 2, "{template} {lang}: {} pages", pdf.pages);
             assert_one_line_footers(&pdf, &format!("{template} {lang}"));
         }
@@ -299,22 +304,7 @@ fn chinese_and_japanese_end_lines_with_their_full_stop() {
     );
     for template in TEMPLATES {
         for (lang, stop) in [("zh", "。"), ("ja", "。"), ("en", ".")] {
-            let out = format!("{template}-{lang}.pdf");
-            let output = cvpdf(
-                dir.path(),
-                &[
-                    "render",
-                    "p.yaml",
-                    "--template",
-                    template,
-                    "--lang",
-                    lang,
-                    "-o",
-                    &out,
-                ],
-            );
-            assert!(output.status.success(), "{}", stderr(&output));
-            let text = Pdf::read(&dir.path().join(&out)).squashed();
+            let text = render_in(dir.path(), "p.yaml", template, lang).squashed();
             assert!(
                 text.contains(&format!("口头报告{stop}")),
                 "{template} {lang}: {text}"
