@@ -161,7 +161,12 @@ fn rtl_with_marks(text: &str) -> bool {
 /// punctuation of an English CV (the only change cvpdf makes to what a field says).
 fn expected_text(p: &Profile) -> Vec<String> {
     let en = Quotes::of("en");
-    let md = |s: &Text| squash(&smarten(&inline::plain_text(&inline::parse(s.trim())), en));
+    // As the source stage sets it: smart punctuation in the text, never inside code spans.
+    let md = |s: &Text| {
+        let mut nodes = inline::parse(s.trim());
+        smarten_nodes(&mut nodes, en);
+        squash(&inline::plain_text(&nodes))
+    };
     let plain = |s: &Text| squash(&smarten(s, en));
     let mut out = vec![squash(&smarten(&p.name, en))];
     out.extend(p.headline.iter().map(md));

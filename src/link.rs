@@ -68,7 +68,13 @@ pub fn tel(phone: &str) -> Option<String> {
     // Only separators are dropped; what is left must be digits after an optional `+`.
     let compact: String = number
         .chars()
-        .filter(|c| !matches!(c, ' ' | '(' | ')' | '-' | '.' | '/' | '\u{a0}'))
+        // Dashes as word processors write them count as hyphens.
+        .filter(|c| {
+            !matches!(
+                c,
+                ' ' | '(' | ')' | '-' | '.' | '/' | '\u{a0}' | '–' | '‐' | '‑'
+            )
+        })
         .collect();
     let international = compact.starts_with('+');
     let digits = compact.strip_prefix('+').unwrap_or(&compact);

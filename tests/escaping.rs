@@ -81,14 +81,19 @@ const MARKDOWN_FIELDS: usize = 8;
 fn shown(s: &str) -> (String, String, String) {
     let en = Quotes::of("en");
     let plain = squash(&smarten(s, en));
-    let md = squash(&smarten(&inline::plain_text(&inline::parse(s.trim())), en));
+    // Smart punctuation as the source stage applies it: never inside code spans.
+    let mut nodes = inline::parse(s.trim());
+    cvpdf::source::smart::smarten_nodes(&mut nodes, en);
+    let md = squash(&inline::plain_text(&nodes));
     let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     (plain, md, squash(&smarten(&lines.join(", "), en)))
 }
 
-/// Whether every field may hold `s`: plain text refuses the most (`markup::scan`).
+/// Whether every field may hold `s` (`markup::scan`).
 fn accepted(s: &str) -> bool {
-    markup::scan(TextKind::Plain, s).is_none()
+    [TextKind::Plain, TextKind::Inline, TextKind::Paragraphs]
+        .into_iter()
+        .all(|kind| markup::scan(kind, s).is_none())
 }
 
 /// A profile with `s` in every text field; returns it with the texts expected in the PDF.

@@ -58,6 +58,12 @@ fn markup_problem(path: &str, text: &str) -> Option<Problem> {
             (TextKind::Plain | TextKind::Address, Markup::Link) => {
                 format!("{help}; this field cannot hold a link")
             }
+            // Markdown can show markup as written: `\<s>` prints `<s>`.
+            (TextKind::Paragraphs | TextKind::Inline, Markup::Html | Markup::Block) => {
+                format!(
+                    "{help}, or put a backslash before its first character to print it as written"
+                )
+            }
             _ => help,
         };
         Problem::error(format!(

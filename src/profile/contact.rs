@@ -41,7 +41,7 @@ pub fn email_in(text: &str) -> Option<String> {
         c.is_whitespace()
             || matches!(
                 c,
-                '<' | '>' | '"' | '\'' | '(' | ')' | ',' | ';' | '[' | ']'
+                '<' | '>' | '"' | '\'' | '(' | ')' | ',' | ';' | '[' | ']' | '*' | '`'
             )
     }) {
         let candidate = candidate.trim_matches(|c: char| matches!(c, '.' | ':' | '=' | '/'));
@@ -60,10 +60,12 @@ fn unspell(text: &str) -> String {
     let mut out = text.to_string();
     for (spelt, symbol) in [
         (" [at] ", "@"),
+        (" (at) ", "@"),
         ("[at]", "@"),
         ("(at)", "@"),
         (" at ", "@"),
         (" [dot] ", "."),
+        (" (dot) ", "."),
         ("[dot]", "."),
         ("(dot)", "."),
         (" dot ", "."),
@@ -106,9 +108,11 @@ pub fn is_address(s: &str) -> bool {
                 && !l.ends_with('-')
                 && l.chars().all(|c| c.is_alphanumeric() || c == '-')
         })
-        && labels
-            .last()
-            .is_some_and(|tld| tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic));
+        && labels.last().is_some_and(|tld| {
+            // `org`, `中国`, or an internationalised one as the DNS writes it (`xn--p1ai`).
+            tld.chars().count() >= 2
+                && (tld.chars().all(char::is_alphabetic) || tld.starts_with("xn--"))
+        });
     local_ok && domain_ok
 }
 
@@ -160,9 +164,17 @@ fn phone_in(text: &str) -> Option<String> {
     let end = text[start..]
         .find(|c: char| !(c.is_ascii_digit() || " +()-./\u{a0}".contains(c)))
         .map_or(text.len(), |e| start + e);
+    // A number run into letters (`1-800-FLOWERS`) is not this number; one before a remark
+    // in parentheses (`+1 555 0100 (mobile)`) is.
+    let run = text[start..end].trim_end();
+    if run.ends_with(|c: char| c.is_ascii_digit() || c == '-')
+        && text[start + run.len()..].starts_with(char::is_alphabetic)
+    {
+        return None;
+    }
     let number = text[start..end]
-        .trim()
-        .trim_end_matches(['(', '-', '.', '/']);
+        .trim_end_matches(['(', '-', '.', '/', ' ', '\u{a0}'])
+        .trim();
     crate::link::tel(number).map(|_| number.to_string())
 }
 
@@ -174,6 +186,7 @@ mod tests {
     fn an_email_is_an_address() {
         assert!(check_email("ada@example.org").is_ok());
         assert!(check_email("a.b+cv@mail.pku.edu.cn").is_ok());
+        assert!(check_email("ada@example.xn--p1ai").is_ok());
         for (raw, meant) in [
             (
                 r#"<a href="mailto:h@example.org">h@example.org</a>"#,
@@ -183,6 +196,8 @@ mod tests {
             ("Ada Lovelace <ada@example.org>", Some("ada@example.org")),
             ("ada [at] example [dot] org", Some("ada@example.org")),
             ("ada(at)example.org", Some("ada@example.org")),
+            ("ada (at) example (dot) org", Some("ada@example.org")),
+            ("**ada@example.org**", Some("ada@example.org")),
             ("E-mail: ada@example.org.", Some("ada@example.org")),
             ("ada@localhost", None),
             ("a@x.org, b@y.org", None),
@@ -223,6 +238,15 @@ mod tests {
         let refused = check_phone("Office: +1 555 0100").unwrap_err();
         assert_eq!(refused.suggestion.as_deref(), Some("+1 555 0100"));
         assert_eq!(check_phone("call me").unwrap_err().suggestion, None);
+        assert_eq!(check_phone("+1-800-FLOWERS").unwrap_err().suggestion, None);
+        assert_eq!(
+            check_phone("+1 555 0100 (mobile)")
+                .unwrap_err()
+                .suggestion
+                .as_deref(),
+            Some("+1 555 0100")
+        );
+        assert!(check_phone("+1–555–0100").is_ok());
         assert_eq!(
             check_phone("<a href=\"tel:+15550100\">+1 555 0100</a>")
                 .unwrap_err()

@@ -43,6 +43,13 @@ fn to_markdown(html: &str, text: &dyn Fn(&str) -> String) -> String {
     let mut rest = html;
     while let Some(open) = rest.find('<') {
         out.push_str(&text(&rest[..open]));
+        // A comment goes whole, to its end or, unclosed, to the end of the text.
+        if rest[open..].starts_with("<!--") {
+            rest = rest[open..]
+                .find("-->")
+                .map_or("", |end| &rest[open + end + 3..]);
+            continue;
+        }
         let Some(close) = rest[open..].find('>') else {
             out.push_str(&text(&rest[open..]));
             rest = "";
@@ -116,8 +123,8 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     Some(body[..end].to_string())
 }
 
-/// HTML entities decoded: numeric ones, and the named ones people type (accents, dashes,
-/// quotes); an unknown one stays as written.
+/// HTML entities decoded, numeric and named (`&amp;`, `&ouml;`, `&hearts;`); an unknown one
+/// stays as written.
 pub fn entities(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -134,7 +141,7 @@ pub fn entities(text: &str) -> String {
         let decoded = window.and_then(|end| entity(&tail[1..1 + end]).map(|c| (c, end + 2)));
         match decoded {
             Some((c, length)) => {
-                out.push(c);
+                out.push_str(&c);
                 rest = &tail[length..];
             }
             None => {
@@ -147,60 +154,68 @@ pub fn entities(text: &str) -> String {
     out
 }
 
-/// The character an entity's name (between `&` and `;`) stands for.
-fn entity(name: &str) -> Option<char> {
-    if let Some(number) = name.strip_prefix('#') {
-        let code = match number.strip_prefix(['x', 'X']) {
-            Some(hex) => u32::from_str_radix(hex, 16).ok()?,
-            None => number.parse().ok()?,
-        };
-        return char::from_u32(code).filter(|c| !c.is_control() || *c == '\n');
-    }
-    // Accented letters: the letter and the accent's name (`ouml`, `eacute`, `Ccedil`).
-    for (suffix, mark) in [
-        ("uml", '\u{308}'),
-        ("acute", '\u{301}'),
-        ("grave", '\u{300}'),
-        ("circ", '\u{302}'),
-        ("tilde", '\u{303}'),
-        ("cedil", '\u{327}'),
-        ("ring", '\u{30A}'),
-        ("caron", '\u{30C}'),
-    ] {
-        if let Some(letter) = name.strip_suffix(suffix) {
-            let mut chars = letter.chars();
-            if let (Some(c), None) = (chars.next(), chars.next()) {
-                if c.is_ascii_alphabetic() {
-                    return unicode_normalization::char::compose(c, mark);
-                }
-            }
+/// What an entity's name (between `&` and `;`) stands for, by HTML's table as pulldown-cmark
+/// knows it (every named entity, and numeric ones); none for an unknown name or a control
+/// character.
+fn entity(name: &str) -> Option<String> {
+    let source = format!("&{name};");
+    let mut decoded = String::new();
+    for event in pulldown_cmark::Parser::new(&source) {
+        match event {
+            pulldown_cmark::Event::Text(text) => decoded.push_str(&text),
+            pulldown_cmark::Event::Start(_) | pulldown_cmark::Event::End(_) => {}
+            _ => return None,
         }
     }
-    Some(match name {
-        "amp" => '&',
-        "lt" => '<',
-        "gt" => '>',
-        "quot" => '"',
-        "apos" => '\'',
-        "nbsp" => ' ',
-        "ndash" => '–',
-        "mdash" => '—',
-        "hellip" => '…',
-        "lsquo" => '‘',
-        "rsquo" => '’',
-        "ldquo" => '“',
-        "rdquo" => '”',
-        "szlig" => 'ß',
-        "aelig" => 'æ',
-        "oslash" => 'ø',
-        "Oslash" => 'Ø',
-        "copy" => '©',
-        "reg" => '®',
-        "middot" => '·',
-        "bull" => '•',
-        _ => return None,
-    })
+    let known = decoded != source && !decoded.contains('\u{fffd}');
+    (known && !decoded.chars().any(|c| c.is_control() && c != '\n')).then_some(decoded)
 }
+
+/// Whether a tag Markdown reads as HTML is HTML someone meant: a comment, a closing tag of
+/// an HTML element, an element with attributes (`<a href=…>`, `<br/>`), or one of the tags
+/// that format pasted text (`<small>`, `<b>`, `<br>`). A tag right after a letter is a type's
+/// parameter (`Vec<T>`, `List<B>`), and a bare `<s>`, `<video>` or `<table>` names a token or
+/// a tag in a title.
+pub fn is_html(tag: &str, before: Option<char>) -> bool {
+    let tag = tag.trim();
+    if tag.starts_with("<!--") {
+        return true;
+    }
+    let closing = tag.starts_with("</");
+    let body = tag.trim_start_matches('<').trim_start_matches('/');
+    let name: String = body
+        .chars()
+        .take_while(char::is_ascii_alphanumeric)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if !HTML_ELEMENTS.contains(&name.as_str()) {
+        return false;
+    }
+    let first_tag = &body[name.len()..body.find('>').unwrap_or(body.len())];
+    let attributes = first_tag.contains('=') || first_tag.trim_end().ends_with('/');
+    let generic = !closing && before.is_some_and(char::is_alphanumeric);
+    closing || attributes || name == "br" || (!generic && FORMATTING.contains(&name.as_str()))
+}
+
+/// The tags of text pasted from a web page or a site's data files, HTML even when bare.
+const FORMATTING: &[&str] = &[
+    "a", "b", "big", "br", "center", "div", "em", "font", "hr", "i", "iframe", "img", "li", "ol",
+    "p", "script", "small", "span", "strong", "style", "sub", "sup", "tt", "u", "ul",
+];
+
+/// HTML's elements, the ones text pasted from a page or a site's data files holds.
+#[rustfmt::skip]
+const HTML_ELEMENTS: &[&str] = &[
+    "a", "abbr", "address", "article", "aside", "audio", "b", "base", "bdi", "bdo", "big",
+    "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col",
+    "dd", "del", "details", "dfn", "div", "dl", "dt", "em", "embed", "fieldset", "figcaption",
+    "figure", "font", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header",
+    "hr", "html", "i", "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "main",
+    "mark", "meta", "nav", "nobr", "noscript", "object", "ol", "option", "p", "picture", "pre",
+    "q", "s", "samp", "script", "section", "select", "small", "source", "span", "strike",
+    "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template",
+    "textarea", "th", "thead", "time", "title", "tr", "tt", "u", "ul", "var", "video", "wbr",
+];
 
 #[cfg(test)]
 mod tests {

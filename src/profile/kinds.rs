@@ -75,6 +75,20 @@ pub fn kind_of(path: &str) -> TextKind {
         .unwrap_or(TextKind::Plain)
 }
 
+/// `text` with every way of breaking a line written as `\n`: `\r\n`, a lone `\r`, U+0085 and
+/// U+2028 (line separators) as one, U+2029 (the paragraph separator) as a blank line; so
+/// that no break escapes the rules of its field.
+pub fn normalized_breaks(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(['\r', '\u{85}', '\u{2028}', '\u{2029}']) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(
+        text.replace("\r\n", "\n")
+            .replace(['\r', '\u{85}', '\u{2028}'], "\n")
+            .replace('\u{2029}', "\n\n"),
+    )
+}
+
 /// `education[2].highlights[0]` → `education[].highlights[]`.
 pub fn without_indices(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
@@ -267,6 +281,18 @@ mod tests {
         assert_eq!(kind_of("experience[0].organization"), TextKind::Plain);
         assert_eq!(kind_of("name"), TextKind::Plain);
         assert_eq!(kind_of("publications[2].venue.zh"), TextKind::Plain);
+    }
+
+    #[test]
+    fn every_line_break_is_a_newline() {
+        assert_eq!(
+            normalized_breaks("a\r\nb\rc\u{2028}d\u{2029}e"),
+            "a\nb\nc\nd\n\ne"
+        );
+        assert!(matches!(
+            normalized_breaks("plain"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     #[test]

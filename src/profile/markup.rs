@@ -4,7 +4,7 @@
 
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag};
 
-use super::html::{entities, html_in_markdown, without_tags};
+use super::html::{entities, html_in_markdown, is_html};
 use super::kinds::TextKind;
 
 /// Markup found in a text.
@@ -44,19 +44,33 @@ impl Markup {
 /// The first markup in `text` that a field of `kind` cannot show, with the piece of text
 /// that holds it.
 pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
+    let text = &*super::kinds::normalized_breaks(text);
     if kind != TextKind::Paragraphs && kind != TextKind::Address {
         if let Some(line) = blank_line(text) {
             return Some((Markup::BlankLine, line));
         }
     }
     let mut found = None;
+    // Where an entity would be decoded: in plain text everywhere, in Markdown outside code.
+    let mut prose = Vec::new();
     for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
+        let before = text[..range.start].chars().next_back();
         let markup = match event {
-            Event::Html(html) | Event::InlineHtml(html) if is_html(&html) => Some(Markup::Html),
+            Event::Html(html) | Event::InlineHtml(html) if is_html(&html, before) => {
+                Some(Markup::Html)
+            }
+            Event::Text(_) => {
+                prose.push(range.clone());
+                None
+            }
             // Plain text is printed as written, so `- ` or `# ` there is text; in Markdown
             // fields a heading, list or quote with something in it was meant as one.
+            // (A heading written with `#`; a line of `=` or `-` under text is text.)
             Event::Start(Tag::Heading { .. } | Tag::List(_) | Tag::BlockQuote(_))
-                if kind.is_markdown() && has_words(&text[range.clone()]) =>
+                if kind.is_markdown()
+                    && has_words(&text[range.clone()])
+                    && (!matches!(event, Event::Start(Tag::Heading { .. }))
+                        || text[range.clone()].trim_start().starts_with('#')) =>
             {
                 Some(Markup::Block)
             }
@@ -68,7 +82,14 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
                 link_type: LinkType::Inline | LinkType::Autolink | LinkType::Email,
                 ..
             }) => Some(Markup::Link),
-            Event::Start(Tag::Strong | Tag::Emphasis) => Some(Markup::Emphasis),
+            // In plain text, only emphasis someone typed as such: `**bold**` or `*it*` at a
+            // word's start; `__init__` and `O(n*m*k)` are text.
+            Event::Start(Tag::Strong | Tag::Emphasis)
+                if !text[range.clone()].starts_with('_')
+                    && !before.is_some_and(char::is_alphanumeric) =>
+            {
+                Some(Markup::Emphasis)
+            }
             Event::Code(_) => Some(Markup::Code),
             _ => None,
         };
@@ -77,7 +98,16 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
             break;
         }
     }
-    found.or_else(|| entity(text).map(|e| (Markup::Entity, e)))
+    found.or_else(|| {
+        let mut slices: Vec<&str> = prose.into_iter().map(|r| &text[r]).collect();
+        if !kind.is_markdown() {
+            slices = vec![text];
+        }
+        slices
+            .into_iter()
+            .find_map(entity)
+            .map(|e| (Markup::Entity, e))
+    })
 }
 
 /// Whether a block has words after its marker (`- item`, not a lone `-`).
@@ -88,126 +118,6 @@ fn has_words(block: &str) -> bool {
             .any(char::is_alphanumeric)
     })
 }
-
-/// Whether a tag Markdown reads as HTML is HTML someone meant: a comment, or an element of
-/// HTML (`<small>`, `</a>`, `<br/>`). `Vec<T>` or `std::vector<int>` in a title is not.
-fn is_html(tag: &str) -> bool {
-    let tag = tag.trim();
-    if tag.starts_with("<!--") {
-        return true;
-    }
-    let name: String = tag
-        .trim_start_matches('<')
-        .trim_start_matches('/')
-        .chars()
-        .take_while(char::is_ascii_alphanumeric)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    HTML_ELEMENTS.contains(&name.as_str())
-}
-
-/// HTML's elements, the ones text pasted from a page or a site's data files holds.
-const HTML_ELEMENTS: &[&str] = &[
-    "a",
-    "abbr",
-    "address",
-    "article",
-    "aside",
-    "audio",
-    "b",
-    "base",
-    "bdi",
-    "bdo",
-    "big",
-    "blockquote",
-    "body",
-    "br",
-    "button",
-    "canvas",
-    "caption",
-    "center",
-    "cite",
-    "code",
-    "col",
-    "dd",
-    "del",
-    "details",
-    "dfn",
-    "div",
-    "dl",
-    "dt",
-    "em",
-    "embed",
-    "fieldset",
-    "figcaption",
-    "figure",
-    "font",
-    "footer",
-    "form",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "head",
-    "header",
-    "hr",
-    "html",
-    "i",
-    "iframe",
-    "img",
-    "input",
-    "ins",
-    "kbd",
-    "label",
-    "li",
-    "link",
-    "main",
-    "mark",
-    "meta",
-    "nav",
-    "nobr",
-    "noscript",
-    "object",
-    "ol",
-    "option",
-    "p",
-    "picture",
-    "pre",
-    "q",
-    "s",
-    "samp",
-    "script",
-    "section",
-    "select",
-    "small",
-    "source",
-    "span",
-    "strike",
-    "strong",
-    "style",
-    "sub",
-    "summary",
-    "sup",
-    "svg",
-    "table",
-    "tbody",
-    "td",
-    "template",
-    "textarea",
-    "th",
-    "thead",
-    "time",
-    "title",
-    "tr",
-    "tt",
-    "u",
-    "ul",
-    "var",
-    "video",
-    "wbr",
-];
 
 /// The first line after a blank one, when a blank line stands between two lines of text.
 fn blank_line(text: &str) -> Option<String> {
@@ -232,34 +142,67 @@ fn entity(text: &str) -> Option<String> {
     })
 }
 
-/// `text` made fit for a field of `kind`: HTML becomes Markdown (or its text), entities are
-/// decoded, block markup loses its markers, a blank line joins the lines of a one-line field,
-/// and a plain field keeps only the words Markdown would show. Text that fits is returned as
-/// it is. What is left out (a link's address in a plain field) is named in `dropped`.
+/// How many times [`fit`] converts before it falls back to showing the text as written:
+/// decoding `&amp;lt;br&amp;gt;` once gives `&lt;br&gt;`, twice `<br>`, three times nothing.
+const FIT_PASSES: usize = 4;
+
+/// `text` made fit for a field of `kind`, keeping every word: HTML becomes Markdown (or its
+/// text), entities are decoded, block tags become paragraph or line breaks, a list or quote
+/// marker is escaped so it prints as written, a blank line joins the lines of a one-line
+/// field, and a plain field keeps the words Markdown would show. Text that fits is returned as
+/// it is; what is left out (a link's address in a plain field) is named in `dropped`. The
+/// result always fits.
 pub fn fit(kind: TextKind, text: &str, dropped: &mut Vec<String>) -> String {
-    if scan(kind, text).is_none() {
-        return text.to_string();
-    }
-    match kind {
-        TextKind::Paragraphs => paragraphs(text)
-            .iter()
-            .map(|p| html_in_markdown(&unmarked(p)))
-            .filter(|p| !p.is_empty())
-            .collect::<Vec<_>>()
-            .join("\n\n"),
-        TextKind::Inline => html_in_markdown(&unmarked(text)),
-        TextKind::Address | TextKind::Plain => {
-            let text = if text.contains('<') {
-                without_tags(text)
-            } else {
-                text.to_string()
-            };
-            plain_words(&entities(&text), dropped)
+    let mut current = super::kinds::normalized_breaks(text).into_owned();
+    for _ in 0..FIT_PASSES {
+        if scan(kind, &current).is_none() {
+            return current;
         }
+        current = fit_once(kind, &current, dropped);
+    }
+    if scan(kind, &current).is_none() {
+        return current;
+    }
+    // Markup nested deeper than the passes undo: every character shown as written.
+    let lines = |joint: &str| {
+        current
+            .lines()
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(joint)
+    };
+    match kind {
+        TextKind::Paragraphs => escape_all(&lines("\n")),
+        TextKind::Inline => escape_all(&lines(" ")),
+        TextKind::Address | TextKind::Plain => lines(" ")
+            .replace(['<', '>', '&', '*', '_', '`', '[', ']'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
     }
 }
 
-/// Paragraphs of `text`: split at blank lines, and a list item or heading is one of its own.
+/// One pass of [`fit`].
+fn fit_once(kind: TextKind, text: &str, dropped: &mut Vec<String>) -> String {
+    match kind {
+        TextKind::Paragraphs => paragraphs(&block_breaks(text, "\n\n", "\n"))
+            .iter()
+            .map(|p| html_in_markdown(&markers_as_text(p)))
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+        TextKind::Inline => html_in_markdown(&markers_as_text(&block_breaks(text, " ", " "))),
+        TextKind::Address => block_breaks(text, "\n", "\n")
+            .lines()
+            .map(|line| plain_words(line, dropped))
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        TextKind::Plain => plain_words(&block_breaks(text, " ", " "), dropped),
+    }
+}
+
+/// Paragraphs of `text`: split at blank lines, and a list item is one of its own.
 fn paragraphs(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut current = String::new();
@@ -273,7 +216,7 @@ fn paragraphs(text: &str) -> Vec<String> {
         }
         if !trimmed.is_empty() {
             if !current.is_empty() {
-                current.push(' ');
+                current.push('\n');
             }
             current.push_str(trimmed);
         }
@@ -284,14 +227,63 @@ fn paragraphs(text: &str) -> Vec<String> {
     out
 }
 
-/// `line` without a leading block marker (`# `, `- `, `1. `, `> `, a code fence), each line.
-fn unmarked(text: &str) -> String {
+/// Each line of `text` with its block marker made text: a heading's `#`s dropped before a
+/// word (a heading is its words), every other marker escaped (`\- 5 ms`, `\> 99%`, `1\. Platz`,
+/// `\# 1`) so that it prints as written; code fences dropped. Lines joined by spaces.
+fn markers_as_text(text: &str) -> String {
     text.lines()
         .map(str::trim)
         .filter(|l| !l.starts_with("```") && !l.starts_with("~~~"))
-        .map(|l| &l[marker_len(l)..])
+        .map(|line| {
+            let marker = marker_len(line);
+            if marker == 0 {
+                return line.to_string();
+            }
+            let (head, rest) = line.split_at(marker);
+            if head.starts_with('#') && rest.starts_with(char::is_alphabetic) {
+                return rest.to_string();
+            }
+            // The marker's punctuation is its last character but the space (`1.`, `-`, `#`).
+            let mut head = head.trim_end().to_string();
+            let punctuation = head.pop().map_or(String::new(), |c| format!("\\{c}"));
+            format!("{head}{punctuation} {rest}")
+        })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `text` with block-level HTML tags (`<p>`, `<div>`, `<li>`, …) made `paragraph` and `<br>`
+/// made `line`.
+fn block_breaks(text: &str, paragraph: &str, line: &str) -> String {
+    const BLOCKS: [&str; 13] = [
+        "p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6",
+    ];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('<') {
+        let Some(close) = rest[open..].find('>') else {
+            break;
+        };
+        let tag = &rest[open..open + close + 1];
+        let before = rest[..open].chars().next_back().or(out.chars().next_back());
+        out.push_str(&rest[..open]);
+        let name: String = tag
+            .trim_start_matches(['<', '/'])
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        if is_html(tag, before) && name == "br" {
+            out.push_str(line);
+        } else if is_html(tag, before) && BLOCKS.contains(&name.as_str()) {
+            out.push_str(paragraph);
+        } else {
+            out.push_str(tag);
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The length of a block marker at the start of `line`, 0 when it has none.
@@ -314,20 +306,63 @@ fn marker_len(line: &str) -> usize {
     0
 }
 
-/// The words Markdown would show of `text`: a link's text (its address named in `dropped`),
-/// emphasis and code without their marks, escapes resolved; lines joined.
+/// The words Markdown would show of `text`, read as pulldown-cmark reads it (so every entity
+/// is decoded): a link's text (its address named in `dropped`), emphasis and code without
+/// their marks, HTML tags dropped and other `<…>` kept, block markers kept as text; lines
+/// joined by a space, line breaks from `<br>` (`\n`) kept.
 fn plain_words(text: &str, dropped: &mut Vec<String>) -> String {
+    let escaped = text
+        .split('\n')
+        .map(|line| {
+            let line = line.trim();
+            match marker_len(line) {
+                0 => line.to_string(),
+                n => escape_all(&line[..n]) + &line[n..],
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut out = String::new();
-    for event in Parser::new_ext(text, Options::empty()) {
+    for (event, range) in Parser::new_ext(&escaped, Options::empty()).into_offset_iter() {
+        let before = escaped[..range.start].chars().next_back();
         match event {
             Event::Text(t) | Event::Code(t) => out.push_str(&t),
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
-            Event::End(pulldown_cmark::TagEnd::Paragraph) => out.push(' '),
-            Event::Start(Tag::Link { dest_url, .. }) => dropped.push(dest_url.to_string()),
+            Event::SoftBreak | Event::End(pulldown_cmark::TagEnd::Paragraph) => out.push(' '),
+            Event::HardBreak => out.push('\n'),
+            Event::InlineHtml(tag) if !is_html(&tag, before) => out.push_str(&tag),
+            Event::Html(block) if !block.trim_start().starts_with("<!--") => {
+                out.push_str(&super::html::without_tags(&block));
+            }
+            // An autolink's text is its address, which stays; another link's address goes.
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) if !matches!(link_type, LinkType::Autolink | LinkType::Email) => {
+                dropped.push(dest_url.to_string())
+            }
             _ => {}
         }
     }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    out.split('\n')
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_string()
+}
+
+/// `text` with a backslash before every ASCII punctuation character: inline Markdown that
+/// shows exactly `text`, whatever it holds.
+fn escape_all(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if c.is_ascii_punctuation() {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// `text` as inline Markdown that shows exactly `text`: a backslash before each character
@@ -363,6 +398,11 @@ mod tests {
         assert_eq!(found(Inline, "`x`"), None);
         assert_eq!(found(Paragraphs, "a <small>b</small>"), Some(Html));
         assert_eq!(found(Plain, "R&amp;D"), Some(Entity));
+        assert_eq!(found(Paragraphs, "fixed `&amp;` and `<br>`"), None);
+        assert_eq!(found(Plain, "a <br> b"), Some(Html));
+        assert_eq!(found(Plain, "<video src=x>"), Some(Html));
+        assert_eq!(found(Plain, "</table>"), Some(Html));
+        assert_eq!(found(Plain, "<!-- note -->"), Some(Html));
         assert_eq!(found(Inline, "a\n\nb"), Some(BlankLine));
         assert_eq!(found(Paragraphs, "a\n\nb"), None);
         assert_eq!(found(Paragraphs, "- one\n- two"), Some(Block));
@@ -381,6 +421,12 @@ mod tests {
             "*nix",
             "2019 – 2024",
             "Vec<T> and std::vector<int>",
+            "List<B> and Box<U>",
+            "why the <s> token matters",
+            "<video> and <audio> tokens",
+            "HTML5 <video>",
+            "O(n*m*k)",
+            "__init__ methods",
             "a\nb",
         ] {
             assert_eq!(scan(Plain, fine), None, "{fine:?}");
@@ -408,8 +454,39 @@ mod tests {
         assert_eq!(fitted(Inline, "a\n\nb"), "a b");
         assert_eq!(
             fitted(Paragraphs, "Intro:\n- one\n- two\n\n<small>end</small>"),
-            "Intro:\n\none\n\ntwo\n\nend"
+            "Intro:\n\n\\- one\n\n\\- two\n\nend"
         );
+        // Nothing is lost: signs stay, entities of entities are decoded until none is left.
+        assert_eq!(fitted(Paragraphs, "> 99% accuracy"), "\\> 99% accuracy");
+        assert_eq!(fitted(Inline, "- 5 ms <b>fast</b>"), "\\- 5 ms **fast**");
+        assert_eq!(
+            fitted(Plain, "Fixed &amp;lt;br&amp;gt; handling"),
+            "Fixed handling"
+        );
+        assert_eq!(
+            fitted(Plain, "Org <https://org.org>"),
+            "Org https://org.org"
+        );
+        assert_eq!(
+            fitted(Plain, "Room 1<br>Building 2 &hearts;"),
+            "Room 1 Building 2 ♥"
+        );
+        assert_eq!(
+            fitted(Address, "Room 1<br>Building 2"),
+            "Room 1\nBuilding 2"
+        );
+        assert_eq!(
+            fitted(Paragraphs, "One.<br><br>Two.<p>Three.</p>"),
+            "One.\n\nTwo.\n\nThree."
+        );
+        assert_eq!(
+            fitted(Plain, "<ul><li>one</li><li>two</li></ul>"),
+            "one two"
+        );
+        assert_eq!(fitted(Plain, "- 5 ms, **fast**"), "- 5 ms, fast");
+        assert_eq!(fitted(Plain, "`__init__` methods"), "__init__ methods");
+        assert_eq!(fitted(Plain, "&#35; Chief Scientist"), "# Chief Scientist");
+        assert_eq!(fitted(Paragraphs, "Intro.\n\n<!-- TODO"), "Intro.");
         assert_eq!(fitted(Plain, "plain as written"), "plain as written");
         for kind in [Plain, Inline, Paragraphs] {
             for text in ["x <b>y</b>", "# T", "a\n\nb", "R&amp;D", "[a](https://b.c)"] {

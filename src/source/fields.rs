@@ -4,6 +4,7 @@
 use super::inline;
 use super::smart::{smarten, smarten_nodes, Quotes};
 use super::value::Value;
+use crate::profile::kinds::normalized_breaks;
 use crate::profile::{
     Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks, PublicationStatus, Text,
 };
@@ -41,7 +42,7 @@ impl Prose<'_> {
     /// One line of inline markdown as content: a paragraph break (which validation refuses in
     /// such a field) is a space.
     pub fn rich(self, text: &str) -> Value {
-        let nodes = inline::parse(text.trim())
+        let nodes = inline::parse(normalized_breaks(text).trim())
             .into_iter()
             .map(|node| match node {
                 inline::Node::ParBreak => inline::Node::Text(" ".into()),
@@ -61,7 +62,7 @@ impl Prose<'_> {
 
     /// Paragraphs of inline markdown as content: a blank line is a paragraph break.
     pub fn paragraphs(self, text: &str) -> Value {
-        self.content(inline::parse(text.trim()))
+        self.content(inline::parse(normalized_breaks(text).trim()))
     }
 
     pub fn opt_paragraphs(self, text: Option<&str>) -> Value {
@@ -79,9 +80,10 @@ impl Prose<'_> {
 }
 
 /// The lines of `text` joined by `joint`, blank ones left out, each trimmed.
-fn one_line(text: &str, joint: &str) -> String {
-    if !text.contains(['\n', '\r', '\t']) {
-        return text.to_string();
+pub(super) fn one_line(text: &str, joint: &str) -> String {
+    let text = normalized_breaks(text);
+    if !text.contains(['\n', '\t']) {
+        return text.into_owned();
     }
     text.lines()
         .map(|line| line.replace('\t', " ").trim().to_string())

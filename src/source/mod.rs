@@ -79,12 +79,18 @@ pub fn style_value(style: &Style) -> Value {
         Value::Dict(vec![
             (
                 "name",
-                Value::str(smart::smarten(&lab.name, smart::Quotes::of(&style.lang))),
+                Value::str(smart::smarten(
+                    &fields::one_line(&lab.name, " "),
+                    smart::Quotes::of(&style.lang),
+                )),
             ),
             (
                 "short_name",
                 lab.short_name.as_ref().map_or(Value::None, |short| {
-                    Value::str(smart::smarten(short, smart::Quotes::of(&style.lang)))
+                    Value::str(smart::smarten(
+                        &fields::one_line(short, " "),
+                        smart::Quotes::of(&style.lang),
+                    ))
                 }),
             ),
             ("url", opt_url(lab.url.as_deref())),
