@@ -8,7 +8,15 @@
 use serde_json::Value;
 
 use super::{parse_period, Tracked};
+use crate::profile::html::html_in_markdown;
 use crate::profile::html_text;
+
+/// A value bound for a field of plain text: its HTML made Markdown without escaping the text
+/// (`Zhang San [张三]` stays as written), which the import's fitting (`import/fit.rs`) turns
+/// into the words a reader sees, naming the address of a link it leaves out.
+fn plain(html: &str) -> String {
+    html_in_markdown(html)
+}
 use crate::profile::*;
 
 /// Whether `value` looks like al-folio's cv.yml: a list of `{title, type, contents}`.
@@ -58,10 +66,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         continue;
                     };
                     match name.to_lowercase().as_str() {
-                        "full name" | "name" => p.name = html_text(&value),
+                        "full name" | "name" => p.name = plain(&value),
                         "languages" | "language" => {
                             p.languages
-                                .extend(value.split([',', ';']).map(|l| Language {
+                                .extend(plain(&value).split([',', ';']).map(|l| Language {
                                     name: (l.trim().to_string()).into(),
                                     fluency: None,
                                 }))
@@ -69,9 +77,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         "email" | "e-mail" => p.contact.email = Some(value),
                         "phone" => p.contact.phone = Some(value),
                         "website" | "homepage" => p.contact.website = Some(value),
-                        "address" | "location" => {
-                            p.contact.address = Some((html_text(&value)).into())
-                        }
+                        "address" | "location" => p.contact.address = Some(plain(&value).into()),
                         _ => custom.entries.push(CustomEntry {
                             title: format!("**{}:** {}", html_text(&name), html_text(&value))
                                 .into(),
@@ -113,11 +119,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         }
                         continue;
                     }
-                    let Some(entry_title) = src.str(&format!("{e}.title")).map(|t| html_text(&t))
+                    let Some(entry_title) = src.str(&format!("{e}.title")).map(|t| plain(&t))
                     else {
                         continue;
                     };
-                    let institution = src.str(&format!("{e}.institution")).map(|t| html_text(&t));
+                    let institution = src.str(&format!("{e}.institution")).map(|t| plain(&t));
                     let highlights = description(&mut src, &format!("{e}.description"));
                     if has(&["education", "degree"]) && institution.is_some() {
                         p.education.push(Education {
@@ -185,13 +191,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             "nested_list" => {
                 for i in 0..src.len(&contents) {
                     let e = format!("{contents}[{i}]");
-                    let Some(group) = src.str(&format!("{e}.title")).map(|t| html_text(&t)) else {
+                    let Some(group) = src.str(&format!("{e}.title")).map(|t| plain(&t)) else {
                         continue;
                     };
                     let items: Vec<String> = src
                         .strs(&format!("{e}.items"))
                         .iter()
-                        .map(|t| html_text(t))
+                        .map(|t| plain(t))
                         .collect();
                     if has(&["skill"]) {
                         p.skills.push(Skill {

@@ -31,7 +31,7 @@ pub(super) fn text_problems(profile: &Profile) -> Vec<Problem> {
 }
 
 /// The problem of the text at `path`, if it holds markup its field cannot show.
-fn markup_problem(path: &str, text: &str) -> Option<Problem> {
+pub fn markup_problem(path: &str, text: &str) -> Option<Problem> {
     let kind = kind_of(path);
     let (markup, fragment) = scan(kind, text)?;
     let problem = if markup == Markup::BlankLine {

@@ -4,6 +4,7 @@
 //! column and field path. The model never formats anything; that is the `source` stage's job.
 
 mod check_text;
+pub use check_text::markup_problem;
 pub mod contact;
 mod date;
 mod defaults;

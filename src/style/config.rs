@@ -416,16 +416,8 @@ fn resolve(
     }) {
         if value.trim().is_empty() {
             problems.push(Problem::error("the lab's name is empty").at_field(field));
-        } else if let Some((markup, fragment)) =
-            crate::profile::markup::scan(crate::profile::TextKind::Plain, value)
-        {
-            problems.push(
-                Problem::error(format!(
-                    "{} (`{fragment}`) would be printed as written: the lab's name is plain text",
-                    markup.describe()
-                ))
-                .at_field(field),
-            );
+        } else if let Some(problem) = crate::profile::markup_problem(field, value) {
+            problems.push(problem);
         }
     }
     let lab = config.lab.as_ref().map(|lab| LabStyle {
