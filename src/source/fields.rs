@@ -243,3 +243,17 @@ pub(super) fn publication_status(status: PublicationStatus) -> &'static str {
         PublicationStatus::InPreparation => "in-preparation",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_break_of_a_one_line_field_is_a_space() {
+        assert_eq!(
+            one_line("Ada\u{2028}Lovelace\rand\r\nBabbage\u{2029}x\ty", " "),
+            "Ada Lovelace and Babbage x y"
+        );
+        assert_eq!(one_line("1 Main St\n\nLondon", ", "), "1 Main St, London");
+    }
+}

@@ -202,6 +202,33 @@ fn importers_bring_foreign_markup_in_as_what_each_field_holds() {
     let output = cvpdf(dir.path(), &["render", "ada.yaml"]);
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(stderr(&output), "");
+
+    // Markup that a first conversion uncovers (an entity of an entity, code around markup)
+    // still comes in, with its words, and renders without a word on stderr.
+    write(
+        dir.path(),
+        "resume.json",
+        r#"{"basics": {"name": "Bo", "summary": "Fixed &amp;lt;br&amp;gt; handling",
+            "email": "<a href=\"mailto:bo@example.org\">bo@example.org</a>"},
+            "work": [{"name": "Org", "position": "Dev", "highlights": ["> 99% accuracy", "- 5 ms"]}],
+            "skills": [{"name": "Python", "keywords": ["`__init__` methods", "**Rust**"]}]}"#,
+    );
+    let output = cvpdf(dir.path(), &["import", "resume.json", "-o", "bo.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let bo = cvpdf::profile::load(&dir.path().join("bo.yaml"))
+        .unwrap()
+        .profile;
+    assert_eq!(bo.contact.email.as_deref(), Some("bo@example.org"));
+    assert_eq!(&*bo.skills[0].keywords[0], "__init__ methods");
+    assert_eq!(&*bo.skills[0].keywords[1], "Rust");
+    let output = cvpdf(dir.path(), &["render", "bo.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let text = Pdf::read(&dir.path().join("bo.pdf")).squashed();
+    assert!(
+        text.contains(">99%accuracy") && text.contains("-5ms"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -227,6 +254,19 @@ fn footers_stay_on_one_line_with_long_names_in_every_template_and_language() {
             assert_one_line_footers(&pdf, &format!("{template} {lang}"));
         }
     }
+    // A name longer than a footer's line is cut with an ellipsis, never wrapped.
+    let longest = "Maximiliana Bartholomea Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorff von Lancaster ".repeat(2);
+    write(
+        dir.path(),
+        "longest.yaml",
+        &format!("name: {}\nupdated: 2025-10-10\n", longest.trim()),
+    );
+    for template in TEMPLATES {
+        let pdf = render_in(dir.path(), "longest.yaml", template, "de");
+        assert_one_line_footers(&pdf, &format!("{template} longest"));
+        assert!(pdf.page_text[0].contains('…'), "{}", pdf.page_text[0]);
+    }
+
     // With a short name, the footer of a shorter person's name names the lab by it.
     write(
         dir.path(),
