@@ -127,6 +127,18 @@ fn every_paragraph_field_keeps_its_paragraphs_and_nothing_is_printed_raw() {
         for raw in ["**", "`", "](", "<", "&amp;"] {
             assert!(!text.contains(raw), "{template}: {raw} printed in {text}");
         }
+        // An award's later paragraph is indented, so it does not read as another award.
+        let x_of = |word: &str| {
+            pdf.placed
+                .iter()
+                .find(|r| r.text.contains(word))
+                .map(|r| r.x)
+                .unwrap_or_else(|| panic!("{word} not placed"))
+        };
+        assert!(
+            x_of("Celebrates") > x_of("Remembered") + 5.0,
+            "{template}: the note's second paragraph is not indented"
+        );
         // A code span is set apart in the template's face for code.
         assert!(pdf.contains_in_font("code", "Inter") || template == "modern");
     }
