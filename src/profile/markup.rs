@@ -44,6 +44,17 @@ impl Markup {
 /// The first markup in `text` that a field of `kind` cannot show, with the piece of text
 /// that holds it.
 pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
+    // Most texts (names, institutions, venues) hold no character markup starts with, and an
+    // ordered list or a thematic break starts a line with a digit or a dash.
+    let marks = [
+        '<', '&', '*', '_', '[', '`', '#', '>', '+', '\n', '\r', '\u{2028}', '\u{2029}', '~',
+    ];
+    let starts_block = text
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit() || c == '-');
+    if !text.contains(marks) && !starts_block {
+        return None;
+    }
     let text = &*super::kinds::normalized_breaks(text);
     if kind != TextKind::Paragraphs && kind != TextKind::Address {
         if let Some(line) = blank_line(text) {
