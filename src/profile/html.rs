@@ -37,12 +37,37 @@ pub fn html_in_markdown(text: &str) -> String {
     })
 }
 
-/// HTML to inline Markdown, with `text` applied to the text between tags.
+/// HTML to inline Markdown, with `text` applied to the text between tags. Only HTML someone
+/// meant ([`is_html`]) is converted; other `<…>` (`Vec<T>`, the `<eos>` token) is text. Bold
+/// and italic marks hug their words (`<b>Note: </b>x` → `**Note:** x`), and an empty pair
+/// leaves nothing.
 fn to_markdown(html: &str, text: &dyn Fn(&str) -> String) -> String {
     let mut out = String::new();
     let mut rest = html;
+    // In text that is HTML (it closes an element somewhere), every element's tag is a tag.
+    let is_markup = holds_html(html);
+    // An opening mark waits for the first word after it.
+    let mut pending: Option<&str> = None;
+    let push_text = |out: &mut String, pending: &mut Option<&str>, piece: &str| {
+        if piece.is_empty() {
+            return;
+        }
+        match pending.take() {
+            Some(mark) if !piece.trim().is_empty() => {
+                let trimmed = piece.trim_start();
+                out.push_str(&piece[..piece.len() - trimmed.len()]);
+                out.push_str(mark);
+                out.push_str(trimmed);
+            }
+            Some(mark) => {
+                out.push_str(piece);
+                *pending = Some(mark);
+            }
+            None => out.push_str(piece),
+        }
+    };
     while let Some(open) = rest.find('<') {
-        out.push_str(&text(&rest[..open]));
+        push_text(&mut out, &mut pending, &text(&rest[..open]));
         // A comment goes whole, to its end or, unclosed, to the end of the text.
         if rest[open..].starts_with("<!--") {
             rest = rest[open..]
@@ -51,13 +76,29 @@ fn to_markdown(html: &str, text: &dyn Fn(&str) -> String) -> String {
             continue;
         }
         let Some(close) = rest[open..].find('>') else {
-            out.push_str(&text(&rest[open..]));
+            push_text(&mut out, &mut pending, &text(&rest[open..]));
             rest = "";
             break;
         };
+        let whole = &rest[open..open + close + 1];
+        let before = rest[..open].chars().next_back().or(out.chars().next_back());
         let tag = &rest[open + 1..open + close];
         rest = &rest[open + close + 1..];
         let lower = tag.to_ascii_lowercase();
+        let name: String = lower
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        if !(is_html(whole, before) || (is_markup && HTML_ELEMENTS.contains(&name.as_str()))) {
+            push_text(&mut out, &mut pending, &text(whole));
+            continue;
+        }
+        let mark = match lower.trim_start_matches('/') {
+            "b" | "strong" => Some("**"),
+            "i" | "em" => Some("*"),
+            _ => None,
+        };
         if lower.starts_with("a ") {
             let href = attribute(tag, "href");
             let end = find_closing_anchor(rest).unwrap_or(rest.len());
@@ -65,20 +106,77 @@ fn to_markdown(html: &str, text: &dyn Fn(&str) -> String) -> String {
             let label = text(&without_tags(&rest[..end]));
             let label = label.split_whitespace().collect::<Vec<_>>().join(" ");
             rest = rest.get(end + 4..).unwrap_or("");
-            match href.and_then(|h| crate::link::check(&entities(&h)).ok()) {
-                Some(url) if !label.is_empty() => out.push_str(&format!("[{label}]({url})")),
-                _ => out.push_str(&label),
+            let link = match href.and_then(|h| crate::link::check(&entities(&h)).ok()) {
+                Some(url) if !label.is_empty() => format!("[{label}]({url})"),
+                _ => label,
+            };
+            push_text(&mut out, &mut pending, &link);
+        } else if let (Some(mark), false) = (mark, lower.starts_with('/')) {
+            pending = Some(mark);
+        } else if let Some(mark) = mark {
+            if pending.take().is_none() {
+                // The closing mark after the last word, the space after it.
+                let kept = out.trim_end().len();
+                let space = out[kept..].to_string();
+                out.truncate(kept);
+                out.push_str(mark);
+                out.push_str(&space);
             }
-        } else if matches!(lower.as_str(), "b" | "/b" | "strong" | "/strong") {
-            out.push_str("**");
-        } else if matches!(lower.as_str(), "i" | "/i" | "em" | "/em") {
-            out.push('*');
-        } else if lower == "br" || lower == "br/" || lower == "br /" {
+        } else if !INLINE_ELEMENTS.contains(&name.as_str()) {
+            // A line break or a block's edge: the words on either side stay apart.
             out.push(' ');
         }
     }
-    out.push_str(&text(rest));
+    push_text(&mut out, &mut pending, &text(rest));
     out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The text of an HTML block (`<div>…</div>`, `<details>…`): comments and tags dropped, a
+/// space for each tag so that words of two elements stay apart.
+pub fn block_text(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        let end = if rest[open..].starts_with("<!--") {
+            rest[open..].find("-->").map(|e| open + e + 3)
+        } else {
+            rest[open..].find('>').map(|e| open + e + 1)
+        };
+        let Some(end) = end else {
+            rest = "";
+            break;
+        };
+        out.push(' ');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    entities(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether `text` holds HTML someone meant ([`is_html`]) anywhere, not only in its first tag:
+/// `<details><summary>More</summary>…` is HTML by its closing tags.
+pub fn holds_html(text: &str) -> bool {
+    let mut rest = text;
+    let mut before = None;
+    while let Some(open) = rest.find('<') {
+        if rest[open..].starts_with("<!--") {
+            return true;
+        }
+        let prior = rest[..open].chars().next_back().or(before);
+        let Some(close) = rest[open..].find('>') else {
+            return false;
+        };
+        if is_html(&rest[open..open + close + 1], prior) {
+            return true;
+        }
+        before = Some('>');
+        rest = &rest[open + close + 1..];
+    }
+    false
 }
 
 /// Where `</a>` (in any case) starts in `html`.
@@ -193,9 +291,18 @@ pub fn is_html(tag: &str, before: Option<char>) -> bool {
     }
     let first_tag = &body[name.len()..body.find('>').unwrap_or(body.len())];
     let attributes = first_tag.contains('=') || first_tag.trim_end().ends_with('/');
-    let generic = !closing && before.is_some_and(char::is_alphanumeric);
+    // `List<B>`, `Box<U>`: a capital right after a word is a type's parameter.
+    let generic = !closing
+        && before.is_some_and(char::is_alphanumeric)
+        && body.starts_with(|c: char| c.is_ascii_uppercase());
     closing || attributes || name == "br" || (!generic && FORMATTING.contains(&name.as_str()))
 }
+
+/// Elements inside a line of text, whose tags join the words around them.
+const INLINE_ELEMENTS: &[&str] = &[
+    "a", "abbr", "b", "big", "cite", "code", "em", "font", "i", "kbd", "mark", "q", "s", "samp",
+    "small", "span", "strong", "sub", "sup", "tt", "u", "var",
+];
 
 /// The tags of text pasted from a web page or a site's data files, HTML even when bare.
 const FORMATTING: &[&str] = &[

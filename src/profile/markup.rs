@@ -4,7 +4,7 @@
 
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag};
 
-use super::html::{entities, html_in_markdown, is_html};
+use super::html::{block_text, entities, holds_html, html_in_markdown, is_html};
 use super::kinds::TextKind;
 
 /// Markup found in a text.
@@ -67,9 +67,8 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
     for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
         let before = text[..range.start].chars().next_back();
         let markup = match event {
-            Event::Html(html) | Event::InlineHtml(html) if is_html(&html, before) => {
-                Some(Markup::Html)
-            }
+            Event::InlineHtml(html) if is_html(&html, before) => Some(Markup::Html),
+            Event::Html(block) if holds_html(&block) => Some(Markup::Html),
             Event::Text(_) => {
                 prose.push(range.clone());
                 None
@@ -110,13 +109,12 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
         }
     }
     found.or_else(|| {
-        let mut slices: Vec<&str> = prose.into_iter().map(|r| &text[r]).collect();
         if !kind.is_markdown() {
-            slices = vec![text];
+            prose = vec![0..text.len()];
         }
-        slices
+        prose
             .into_iter()
-            .find_map(entity)
+            .find_map(|range| entity(text, range, kind.is_markdown()))
             .map(|e| (Markup::Entity, e))
     })
 }
@@ -141,8 +139,13 @@ fn blank_line(text: &str) -> Option<String> {
 }
 
 /// The first HTML entity of `text` that decodes to a character (`&amp;`), if any.
-fn entity(text: &str) -> Option<String> {
-    text.match_indices('&').find_map(|(at, _)| {
+/// In Markdown, `\&amp;` is the text `&amp;`, as written.
+fn entity(text: &str, range: std::ops::Range<usize>, markdown: bool) -> Option<String> {
+    text[range.clone()].match_indices('&').find_map(|(at, _)| {
+        let at = range.start + at;
+        if markdown && text[..at].ends_with('\\') {
+            return None;
+        }
         let end = text[at..]
             .char_indices()
             .take(14)
@@ -250,17 +253,32 @@ fn markers_as_text(text: &str) -> String {
             if marker == 0 {
                 return line.to_string();
             }
-            let (head, rest) = line.split_at(marker);
-            if head.starts_with('#') && rest.starts_with(char::is_alphabetic) {
+            let rest = &line[marker..];
+            if line.starts_with('#') && rest.starts_with(char::is_alphabetic) {
                 return rest.to_string();
             }
-            // The marker's punctuation is its last character but the space (`1.`, `-`, `#`).
-            let mut head = head.trim_end().to_string();
-            let punctuation = head.pop().map_or(String::new(), |c| format!("\\{c}"));
-            format!("{head}{punctuation} {rest}")
+            escaped_marker(line)
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `line` with a backslash before the punctuation of its block marker (`\- 5 ms`, `1\. Platz`,
+/// `\# 1`), so that it prints as written; a line without one as it is.
+fn escaped_marker(line: &str) -> String {
+    let indent = line.len() - line.trim_start().len();
+    let marker = marker_len(&line[indent..]);
+    if marker == 0 {
+        return line.to_string();
+    }
+    // The marker's punctuation is its last character but the space (`1.`, `-`, `#`).
+    let head = line[indent..indent + marker].trim_end();
+    let (digits, punctuation) = head.split_at(head.len() - 1);
+    format!(
+        "{}{digits}\\{punctuation}{}",
+        &line[..indent],
+        &line[indent + head.len()..]
+    )
 }
 
 /// `text` with block-level HTML tags (`<p>`, `<div>`, `<li>`, …) made `paragraph` and `<br>`
@@ -341,9 +359,7 @@ fn plain_words(text: &str, dropped: &mut Vec<String>) -> String {
             Event::SoftBreak | Event::End(pulldown_cmark::TagEnd::Paragraph) => out.push(' '),
             Event::HardBreak => out.push('\n'),
             Event::InlineHtml(tag) if !is_html(&tag, before) => out.push_str(&tag),
-            Event::Html(block) if !block.trim_start().starts_with("<!--") => {
-                out.push_str(&super::html::without_tags(&block));
-            }
+            Event::Html(block) => out.push_str(&block_text(&block)),
             // An autolink's text is its address, which stays; another link's address goes.
             Event::Start(Tag::Link {
                 link_type,
@@ -385,6 +401,14 @@ pub fn escape(text: &str) -> String {
             out.push('\\');
         }
         out.push(c);
+    }
+    // A line that starts like a heading or a list (`# 1`, `- 5 ms`, `1. Platz`) is text too.
+    if text.lines().any(|line| marker_len(line.trim_start()) > 0) {
+        return out
+            .lines()
+            .map(escaped_marker)
+            .collect::<Vec<_>>()
+            .join("\n");
     }
     out
 }
@@ -498,6 +522,30 @@ mod tests {
         assert_eq!(fitted(Plain, "`__init__` methods"), "__init__ methods");
         assert_eq!(fitted(Plain, "&#35; Chief Scientist"), "# Chief Scientist");
         assert_eq!(fitted(Paragraphs, "Intro.\n\n<!-- TODO"), "Intro.");
+        assert_eq!(fitted(Plain, "<!-- old --> Lab"), "Lab");
+        assert_eq!(
+            fitted(Paragraphs, "Vec<T> and <b>fast</b> code, the <eos> token"),
+            "Vec<T> and **fast** code, the <eos> token"
+        );
+        assert_eq!(fitted(Inline, "<b>Note: </b>text<b></b>"), "**Note:** text");
+        assert_eq!(
+            fitted(
+                Paragraphs,
+                "<details><summary>More</summary>hidden</details>"
+            ),
+            "More hidden"
+        );
+        assert_eq!(escape("- 5 ms"), "\\- 5 ms");
+        assert_eq!(escape("1. Platz"), "1\\. Platz");
+        for text in [
+            "- 5 ms latency",
+            "1. Platz",
+            "# 1 overall",
+            "+ 3",
+            "1) first",
+        ] {
+            assert_eq!(scan(Inline, &escape(text)), None, "{text}");
+        }
         assert_eq!(fitted(Plain, "plain as written"), "plain as written");
         for kind in [Plain, Inline, Paragraphs] {
             for text in ["x <b>y</b>", "# T", "a\n\nb", "R&amp;D", "[a](https://b.c)"] {
