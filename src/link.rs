@@ -65,6 +65,13 @@ pub fn tel(phone: &str) -> Option<String> {
         }
         None => (phone, None),
     };
+    // `+44 (0)20 …`: the trunk prefix in parentheses is dialled at home, never after the
+    // country code.
+    let number = if number.trim_start().starts_with('+') {
+        number.replacen("(0)", "", 1)
+    } else {
+        number.to_string()
+    };
     // Only separators are dropped; what is left must be digits after an optional `+`.
     let compact: String = number
         .chars()
@@ -134,6 +141,11 @@ mod tests {
             Some("tel:+861062751234")
         );
         assert_eq!(tel("010.6275.1234").as_deref(), Some("tel:01062751234"));
+        assert_eq!(
+            tel("+44 (0)20 7946 0958").as_deref(),
+            Some("tel:+442079460958")
+        );
+        assert_eq!(tel("+1–555–0100").as_deref(), Some("tel:+15550100"));
         assert_eq!(
             tel("(+86) 18810396278").as_deref(),
             Some("tel:+8618810396278")
