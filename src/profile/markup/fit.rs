@@ -1,160 +1,11 @@
-//! Markup a field cannot show ([`super::kinds`]): found, so validation can refuse it at its
-//! line, and made to fit, so importers can bring foreign text in and validation can say what
-//! to write instead. Markdown is read by pulldown-cmark, as the source stage reads it.
+//! Foreign text made to fit its field ([`fit`]): for importers, and for validation's
+//! suggestions of what to write instead.
 
-use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag};
+use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
 
-use super::html::{block_text, entities, holds_html, html_in_markdown, is_html};
-use super::kinds::TextKind;
-
-/// Markup found in a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Markup {
-    /// An HTML tag or comment.
-    Html,
-    /// An HTML entity such as `&amp;`.
-    Entity,
-    /// A blank line in a field of one line.
-    BlankLine,
-    /// A Markdown link in plain text.
-    Link,
-    /// Markdown emphasis in plain text.
-    Emphasis,
-    /// A Markdown code span in plain text.
-    Code,
-    /// A Markdown heading, list, quote or fenced code block.
-    Block,
-}
-
-impl Markup {
-    /// What it is, for a message.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Markup::Html => "HTML",
-            Markup::Entity => "an HTML entity",
-            Markup::BlankLine => "a blank line",
-            Markup::Link => "a Markdown link",
-            Markup::Emphasis => "Markdown emphasis",
-            Markup::Code => "a Markdown code span",
-            Markup::Block => "a Markdown heading, list, quote or code block",
-        }
-    }
-}
-
-/// The first markup in `text` that a field of `kind` cannot show, with the piece of text
-/// that holds it.
-pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
-    // Most texts (names, institutions, venues) hold no character markup starts with, and an
-    // ordered list or a thematic break starts a line with a digit or a dash.
-    let marks = [
-        '<', '&', '*', '_', '[', '`', '#', '>', '+', '\n', '\r', '\u{2028}', '\u{2029}', '~',
-    ];
-    let starts_block = text
-        .trim_start()
-        .starts_with(|c: char| c.is_ascii_digit() || c == '-');
-    if !text.contains(marks) && !starts_block {
-        return None;
-    }
-    let text = &*super::kinds::normalized_breaks(text);
-    if kind != TextKind::Paragraphs && kind != TextKind::Address {
-        if let Some(line) = blank_line(text) {
-            return Some((Markup::BlankLine, line));
-        }
-    }
-    let mut found = None;
-    // Where an entity would be decoded: in plain text everywhere, in Markdown outside code.
-    let mut prose = Vec::new();
-    for (event, range) in Parser::new_ext(text, Options::empty()).into_offset_iter() {
-        let before = text[..range.start].chars().next_back();
-        let markup = match event {
-            Event::InlineHtml(html) if is_html(&html, before) => Some(Markup::Html),
-            Event::Html(block) if holds_html(&block) => Some(Markup::Html),
-            Event::Text(_) => {
-                prose.push(range.clone());
-                None
-            }
-            // Plain text is printed as written, so `- ` or `# ` there is text; in Markdown
-            // fields a heading, list or quote with something in it was meant as one.
-            // (A heading written with `#`; a line of `=` or `-` under text is text.)
-            Event::Start(Tag::Heading { .. } | Tag::List(_) | Tag::BlockQuote(_))
-                if kind.is_markdown()
-                    && has_words(&text[range.clone()])
-                    && (!matches!(event, Event::Start(Tag::Heading { .. }))
-                        || text[range.clone()].trim_start().starts_with('#')) =>
-            {
-                Some(Markup::Block)
-            }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) if kind.is_markdown() => {
-                Some(Markup::Block)
-            }
-            _ if kind.is_markdown() => None,
-            Event::Start(Tag::Link {
-                link_type: LinkType::Inline | LinkType::Autolink | LinkType::Email,
-                ..
-            }) => Some(Markup::Link),
-            // In plain text, only emphasis someone typed as such: `**bold**` or `*it*` at a
-            // word's start; `__init__` and `O(n*m*k)` are text.
-            Event::Start(Tag::Strong | Tag::Emphasis)
-                if !text[range.clone()].starts_with('_')
-                    && !before.is_some_and(char::is_alphanumeric) =>
-            {
-                Some(Markup::Emphasis)
-            }
-            Event::Code(_) => Some(Markup::Code),
-            _ => None,
-        };
-        if let Some(markup) = markup {
-            found = Some((markup, text[range].trim().to_string()));
-            break;
-        }
-    }
-    found.or_else(|| {
-        if !kind.is_markdown() {
-            prose = vec![0..text.len()];
-        }
-        prose
-            .into_iter()
-            .find_map(|range| entity(text, range, kind.is_markdown()))
-            .map(|e| (Markup::Entity, e))
-    })
-}
-
-/// Whether a block has words after its marker (`- item`, not a lone `-`).
-fn has_words(block: &str) -> bool {
-    block.lines().any(|line| {
-        line.trim()[marker_len(line.trim())..]
-            .chars()
-            .any(char::is_alphanumeric)
-    })
-}
-
-/// The first line after a blank one, when a blank line stands between two lines of text.
-fn blank_line(text: &str) -> Option<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let first = lines.iter().position(|l| !l.trim().is_empty())?;
-    let last = lines.iter().rposition(|l| !l.trim().is_empty())?;
-    let blank = (first..last).find(|&i| lines[i].trim().is_empty())?;
-    let next = lines[blank..].iter().find(|l| !l.trim().is_empty())?;
-    Some(next.trim().to_string())
-}
-
-/// The first HTML entity of `text` that decodes to a character (`&amp;`), if any.
-/// In Markdown, `\&amp;` is the text `&amp;`, as written.
-fn entity(text: &str, range: std::ops::Range<usize>, markdown: bool) -> Option<String> {
-    text[range.clone()].match_indices('&').find_map(|(at, _)| {
-        let at = range.start + at;
-        if markdown && text[..at].ends_with('\\') {
-            return None;
-        }
-        let end = text[at..]
-            .char_indices()
-            .take(14)
-            .find(|&(_, c)| c == ';')?
-            .0;
-        let candidate = &text[at..at + end + 1];
-        (entities(candidate) != candidate).then(|| candidate.to_string())
-    })
-}
+use super::super::html::{block_text, html_in_markdown, is_html};
+use super::super::kinds::TextKind;
+use super::{marker_len, scan};
 
 /// How many times [`fit`] converts before it falls back to showing the text as written:
 /// decoding `&amp;lt;br&amp;gt;` once gives `&lt;br&gt;`, twice `<br>`, three times nothing.
@@ -167,7 +18,7 @@ const FIT_PASSES: usize = 4;
 /// it is; what is left out (a link's address in a plain field) is named in `dropped`. The
 /// result always fits.
 pub fn fit(kind: TextKind, text: &str, dropped: &mut Vec<String>) -> String {
-    let mut current = super::kinds::normalized_breaks(text).into_owned();
+    let mut current = super::super::kinds::normalized_breaks(text).into_owned();
     for _ in 0..FIT_PASSES {
         if scan(kind, &current).is_none() {
             return current;
@@ -265,7 +116,7 @@ fn markers_as_text(text: &str) -> String {
 
 /// `line` with a backslash before the punctuation of its block marker (`\- 5 ms`, `1\. Platz`,
 /// `\# 1`), so that it prints as written; a line without one as it is.
-fn escaped_marker(line: &str) -> String {
+pub(super) fn escaped_marker(line: &str) -> String {
     let indent = line.len() - line.trim_start().len();
     let marker = marker_len(&line[indent..]);
     if marker == 0 {
@@ -316,29 +167,7 @@ fn block_breaks(text: &str, paragraph: &str, line: &str) -> String {
 }
 
 /// The length of a block marker at the start of `line`, 0 when it has none.
-fn marker_len(line: &str) -> usize {
-    let hashes = line.len() - line.trim_start_matches('#').len();
-    if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
-        return hashes + 1;
-    }
-    for marker in ["- ", "* ", "+ ", "> "] {
-        if line.starts_with(marker) {
-            return 2;
-        }
-    }
-    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if (1..=9).contains(&digits)
-        && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
-    {
-        return digits + 2;
-    }
-    0
-}
 
-/// The words Markdown would show of `text`, read as pulldown-cmark reads it (so every entity
-/// is decoded): a link's text (its address named in `dropped`), emphasis and code without
-/// their marks, HTML tags dropped and other `<…>` kept, block markers kept as text; lines
-/// joined by a space, line breaks from `<br>` (`\n`) kept.
 fn plain_words(text: &str, dropped: &mut Vec<String>) -> String {
     let escaped = text
         .split('\n')
@@ -394,79 +223,14 @@ fn escape_all(text: &str) -> String {
 
 /// `text` as inline Markdown that shows exactly `text`: a backslash before each character
 /// that could start formatting or a link (for text from formats without Markdown).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '`') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    // A line that starts like a heading or a list (`# 1`, `- 5 ms`, `1. Platz`) is text too.
-    if text.lines().any(|line| marker_len(line.trim_start()) > 0) {
-        return out
-            .lines()
-            .map(escaped_marker)
-            .collect::<Vec<_>>()
-            .join("\n");
-    }
-    out
-}
 
 #[cfg(test)]
 mod tests {
+    use super::super::{escape, scan};
     use super::*;
 
     fn fitted(kind: TextKind, text: &str) -> String {
         fit(kind, text, &mut Vec::new())
-    }
-
-    #[test]
-    fn finds_what_a_field_cannot_show() {
-        use Markup::*;
-        use TextKind::*;
-        let found = |kind, text| scan(kind, text).map(|(m, _)| m);
-        assert_eq!(found(Plain, "[IHPC](https://ihpc.sg)"), Some(Link));
-        assert_eq!(found(Inline, "[IHPC](https://ihpc.sg)"), None);
-        assert_eq!(found(Plain, "**Rust**"), Some(Emphasis));
-        assert_eq!(found(Plain, "`x`"), Some(Code));
-        assert_eq!(found(Inline, "`x`"), None);
-        assert_eq!(found(Paragraphs, "a <small>b</small>"), Some(Html));
-        assert_eq!(found(Plain, "R&amp;D"), Some(Entity));
-        assert_eq!(found(Paragraphs, "fixed `&amp;` and `<br>`"), None);
-        assert_eq!(found(Plain, "a <br> b"), Some(Html));
-        assert_eq!(found(Plain, "<video src=x>"), Some(Html));
-        assert_eq!(found(Plain, "</table>"), Some(Html));
-        assert_eq!(found(Plain, "<!-- note -->"), Some(Html));
-        assert_eq!(found(Inline, "a\n\nb"), Some(BlankLine));
-        assert_eq!(found(Paragraphs, "a\n\nb"), None);
-        assert_eq!(found(Paragraphs, "- one\n- two"), Some(Block));
-        assert_eq!(found(Paragraphs, "# Heading"), Some(Block));
-        assert_eq!(found(Inline, "+"), None);
-        assert_eq!(found(Plain, "- not a list in plain text"), None);
-        for fine in [
-            "R&D",
-            "C*-algebras",
-            "foo_bar_baz",
-            "a < b > c",
-            "AT&T; x",
-            "C# and F#",
-            "[sic]",
-            "3 * 4",
-            "*nix",
-            "2019 – 2024",
-            "Vec<T> and std::vector<int>",
-            "List<B> and Box<U>",
-            "why the <s> token matters",
-            "<video> and <audio> tokens",
-            "HTML5 <video>",
-            "O(n*m*k)",
-            "__init__ methods",
-            "a\nb",
-        ] {
-            assert_eq!(scan(Plain, fine), None, "{fine:?}");
-            assert_eq!(scan(Paragraphs, fine), None, "{fine:?}");
-        }
     }
 
     #[test]
