@@ -166,8 +166,10 @@ fn block_breaks(text: &str, paragraph: &str, line: &str) -> String {
     out
 }
 
-/// The length of a block marker at the start of `line`, 0 when it has none.
-
+/// The words Markdown would show of `text`, read as pulldown-cmark reads it (so every entity
+/// is decoded): a link's text (its address named in `dropped`), emphasis and code without
+/// their marks, HTML tags dropped and other `<…>` kept, block markers kept as text; lines
+/// joined by a space, line breaks from `<br>` (`\n`) kept.
 fn plain_words(text: &str, dropped: &mut Vec<String>) -> String {
     let escaped = text
         .split('\n')
@@ -220,9 +222,6 @@ fn escape_all(text: &str) -> String {
     }
     out
 }
-
-/// `text` as inline Markdown that shows exactly `text`: a backslash before each character
-/// that could start formatting or a link (for text from formats without Markdown).
 
 #[cfg(test)]
 mod tests {

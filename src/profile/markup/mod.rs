@@ -115,7 +115,8 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
     }
     found.or_else(|| {
         if !kind.is_markdown() {
-            prose = vec![0..text.len()];
+            prose.clear();
+            prose.push(0..text.len());
         }
         prose
             .into_iter()
@@ -161,6 +162,7 @@ fn entity(text: &str, range: std::ops::Range<usize>, markdown: bool) -> Option<S
     })
 }
 
+/// The length of a block marker at the start of `line`, 0 when it has none.
 pub(super) fn marker_len(line: &str) -> usize {
     let hashes = line.len() - line.trim_start_matches('#').len();
     if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
@@ -180,11 +182,8 @@ pub(super) fn marker_len(line: &str) -> usize {
     0
 }
 
-/// The words Markdown would show of `text`, read as pulldown-cmark reads it (so every entity
-/// is decoded): a link's text (its address named in `dropped`), emphasis and code without
-/// their marks, HTML tags dropped and other `<…>` kept, block markers kept as text; lines
-/// joined by a space, line breaks from `<br>` (`\n`) kept.
-
+/// `text` as inline Markdown that shows exactly `text`: a backslash before each character
+/// that could start formatting or a link (for text from formats without Markdown).
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
