@@ -901,10 +901,21 @@ fn control_characters_and_unsafe_links_never_reach_the_pdf() {
         "name: A\nbio: \"see [here](file:///etc/passwd), [there](ftp://x.org) and [web](https://x.org)\"\n",
     )
     .unwrap();
+    // A link to an address the link check refuses is refused at its line (it would print as
+    // written); written with a backslash, it is text, and no link.
+    let out = cvpdf(dir.path(), &["render", "p.yaml"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("p.yaml:2:6"), "{}", stderr(&out));
+    assert!(!dir.path().join("p.pdf").exists());
+    fs::write(
+        dir.path().join("p.yaml"),
+        "name: A\nbio: \"see \\\\[here](file:///etc/passwd), \\\\[there](ftp://x.org) and [web](https://x.org)\"\n",
+    )
+    .unwrap();
     let out = cvpdf(dir.path(), &["render", "p.yaml"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let pdf = Pdf::read(&dir.path().join("p.pdf"));
-    assert!(pdf.contains("here") && pdf.contains("there"));
+    assert!(pdf.contains("[here](file:///etc/passwd)") && pdf.contains("there"));
     assert_eq!(pdf.links, ["https://x.org"]);
 }
 

@@ -34,7 +34,16 @@ pub(super) fn text_problems(profile: &Profile) -> Vec<Problem> {
 pub fn markup_problem(path: &str, text: &str) -> Option<Problem> {
     let kind = kind_of(path);
     let (markup, fragment) = scan(kind, text)?;
-    let problem = if markup == Markup::BlankLine {
+    let problem = if matches!(markup, Markup::Image | Markup::OtherLink) {
+        Problem::error(format!(
+            "{} (`{}`) would be printed as written",
+            markup.describe(),
+            quote(&fragment)
+        ))
+        .with_help(
+            "a CV shows links written [text](https://…) to web and e-mail addresses; write the text alone, or put a backslash before the first character to print it as written",
+        )
+    } else if markup == Markup::BlankLine {
         Problem::error(format!(
             "a blank line starts a paragraph, and this field is {}",
             kind.name()

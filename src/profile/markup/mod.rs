@@ -29,6 +29,10 @@ pub enum Markup {
     Code,
     /// A Markdown heading, list, quote or fenced code block.
     Block,
+    /// A Markdown image.
+    Image,
+    /// A Markdown link that is not an inline link to a web or mail address.
+    OtherLink,
 }
 
 impl Markup {
@@ -42,6 +46,10 @@ impl Markup {
             Markup::Emphasis => "Markdown emphasis",
             Markup::Code => "a Markdown code span",
             Markup::Block => "a Markdown heading, list, quote or code block",
+            Markup::Image => "a Markdown image",
+            Markup::OtherLink => {
+                "a link that is not [text](https://…) or to an address that is not http(s) or mailto"
+            }
         }
     }
 }
@@ -91,6 +99,20 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(_))) if kind.is_markdown() => {
                 Some(Markup::Block)
+            }
+            // Markdown fields show inline links to web and mail addresses, nothing else that
+            // Markdown calls a link: an image, a reference link, or an address the link check
+            // refuses would print as written.
+            Event::Start(Tag::Image { .. }) if kind.is_markdown() => Some(Markup::Image),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) if kind.is_markdown()
+                && (!matches!(link_type, LinkType::Inline | LinkType::Autolink)
+                    || crate::link::check(&dest_url).is_err()) =>
+            {
+                Some(Markup::OtherLink)
             }
             _ if kind.is_markdown() => None,
             Event::Start(Tag::Link {
@@ -229,6 +251,21 @@ mod tests {
         assert_eq!(found(Paragraphs, "- one\n- two"), Some(Block));
         assert_eq!(found(Paragraphs, "# Heading"), Some(Block));
         assert_eq!(found(Inline, "+"), None);
+        assert_eq!(
+            found(Paragraphs, "![logo](https://x.org/a.png)"),
+            Some(Image)
+        );
+        assert_eq!(
+            found(Paragraphs, "see [ref][1]\n\n[1]: https://x.org"),
+            Some(OtherLink)
+        );
+        assert_eq!(found(Inline, "[code](ftp://x.org/c.tgz)"), Some(OtherLink));
+        assert_eq!(found(Inline, "[x](javascript:alert(1))"), Some(OtherLink));
+        assert_eq!(
+            found(Inline, "[site](https://x.org) and <https://y.org>"),
+            None
+        );
+        assert_eq!(found(Inline, "[sic] and [1]"), None);
         assert_eq!(found(Plain, "- not a list in plain text"), None);
         for fine in [
             "R&D",
