@@ -11,11 +11,11 @@ use crate::diag::Problem;
 /// The longest quotation of a field's text a message holds.
 const QUOTE_CHARS: usize = 60;
 
-/// Every text of `profile` that breaks its field's rule.
-pub(super) fn text_problems(profile: &Profile) -> Vec<Problem> {
+/// Every text of `profile` that breaks its field's rule; `texts` is a copy of it the walk may
+/// borrow mutably (it changes nothing).
+pub(super) fn text_problems(profile: &Profile, texts: &mut Profile) -> Vec<Problem> {
     let mut problems = Vec::new();
-    let mut texts = profile.clone();
-    each_text_value(&mut texts, &mut |path, text| {
+    each_text_value(texts, &mut |path, text| {
         if let Some(problem) = markup_problem(path, text) {
             problems.push(problem);
         }

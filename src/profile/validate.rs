@@ -42,7 +42,11 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         return v.problems;
     }
     v.text("name", &profile.name);
-    v.problems.extend(super::check_text::text_problems(profile));
+    // The walks over every text take `&mut` (one walk also localises texts); they share one
+    // copy of the profile rather than each making its own.
+    let mut texts = profile.clone();
+    v.problems
+        .extend(super::check_text::text_problems(profile, &mut texts));
     for (i, a) in profile.affiliations.iter().enumerate() {
         v.text(&format!("affiliations[{i}].name"), &a.name);
         if let Some(url) = &a.url {
@@ -106,7 +110,7 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         }
     }
     v.section_order(profile);
-    v.translations(profile);
+    v.translations(&mut texts);
     v.variants(profile);
     if let Some(photo) = &profile.photo {
         if let Err(problem) = resolve_photo(dir, photo) {
@@ -169,10 +173,9 @@ impl Checks {
 
     /// Every translated text: each language is one cvpdf knows (a misspelt one would never be
     /// shown), and no translation is blank.
-    fn translations(&mut self, profile: &Profile) {
+    fn translations(&mut self, texts: &mut Profile) {
         let languages = crate::style::languages();
-        let mut profile = profile.clone();
-        profile.each_text("", &mut |path, text| {
+        texts.each_text("", &mut |path, text| {
             let Some(pairs) = text.translations() else {
                 return;
             };
