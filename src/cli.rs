@@ -51,7 +51,7 @@ pub enum Command {
     /// Convert a JSON Resume, a Hugo Academic / Hugo Blox author page, a RenderCV file or
     /// al-folio's cv.yml into a profile.
     #[command(
-        after_help = "Examples:\n  cvpdf import resume.json -o profiles/ada-lovelace.yaml\n  cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml\n  cvpdf import site/data/authors/ada.yaml > ada.yaml"
+        after_help = "Examples:\n  cvpdf import resume.json -o profiles/ada-lovelace.yaml\n  cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml\n  cvpdf import site/data/authors/ada.yaml > ada.yaml\n  cvpdf import _data/cv.yml --name \"Ada Lovelace\" --base-url https://ada.github.io -o ada.yaml"
     )]
     Import(ImportArgs),
     /// Add the entries of a BibTeX file to a profile's publications (updating those already
@@ -135,6 +135,15 @@ pub struct ImportArgs {
     /// overwritten.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// The researcher's name, when the file has none (else it comes from the file's name or
+    /// folder, with a warning).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// The address of the website the file belongs to, so that links within the site
+    /// (`/publication/`, `#contact`, `files/cv.pdf`) become links to it; without it they are
+    /// left out with a warning.
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
 }
 
 /// Arguments of `cvpdf import-bib`.
@@ -476,6 +485,8 @@ impl Cli {
                     FromArg::AlFolio => SourceFormat::AlFolio,
                 }),
                 output: a.output,
+                name: a.name,
+                base_url: a.base_url,
             }),
             Command::ImportBib(a) => Run::ImportBib(commands::import_bib::Options {
                 file: a.file,

@@ -15,6 +15,9 @@ pub enum Refused {
     Malformed,
     /// A scheme other than [`SCHEMES`].
     Scheme(String),
+    /// No host to go to: a path or anchor within a website (`/publication/`, `#contact`,
+    /// `escapades/`), or a mail address without a domain.
+    NoHost,
 }
 
 impl Refused {
@@ -25,6 +28,9 @@ impl Refused {
             Refused::Scheme(scheme) => {
                 format!("links with the scheme \"{scheme}:\" are not allowed")
             }
+            Refused::NoHost => format!(
+                "\"{url}\" names no site (a path within a website is not an address on its own)"
+            ),
         }
     }
 
@@ -40,6 +46,7 @@ impl Refused {
         match self {
             Refused::Malformed => "write one address without spaces, e.g. https://example.org",
             Refused::Scheme(_) => "use an http:, https: or mailto: address",
+            Refused::NoHost => "write the whole address, e.g. https://example.org/publication/",
         }
     }
 }
@@ -100,22 +107,77 @@ pub fn tel(phone: &str) -> Option<String> {
 /// without a scheme (`www.example.org/me`) as `https://…`; anything else refused.
 pub fn check(url: &str) -> Result<String, Refused> {
     let url = url.trim();
-    if url.is_empty() || url.chars().any(|c| c.is_whitespace() || c.is_control()) {
+    // `<`, `>` and `"` cannot stand in an address (RFC 3986): a placeholder left in
+    // (`github.com/<you>`) or a tag around it.
+    if url.is_empty()
+        || url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | '"'))
+    {
         return Err(Refused::Malformed);
     }
     match scheme(url) {
         Some(scheme) if SCHEMES.contains(&scheme.to_ascii_lowercase().as_str()) => {
             let rest = &url[scheme.len() + 1..];
-            let web = !scheme.eq_ignore_ascii_case("mailto");
-            if web && (!rest.starts_with("//") || rest.len() <= 2) {
+            if scheme.eq_ignore_ascii_case("mailto") {
+                let domain = rest.split('?').next().unwrap_or("").rsplit_once('@');
+                return match domain {
+                    Some((local, domain)) if !local.is_empty() && has_host(domain) => {
+                        Ok(url.to_string())
+                    }
+                    _ => Err(Refused::NoHost),
+                };
+            }
+            let Some(rest) = rest.strip_prefix("//").filter(|r| !r.is_empty()) else {
                 return Err(Refused::Malformed);
+            };
+            if !has_host(authority_host(rest)) {
+                return Err(Refused::NoHost);
             }
             Ok(url.to_string())
         }
         Some(scheme) => Err(Refused::Scheme(scheme.to_string())),
-        None if url.starts_with("//") => Ok(format!("https:{url}")),
-        None => Ok(format!("https://{url}")),
+        None => {
+            let rest = url.strip_prefix("//").unwrap_or(url);
+            if !has_host(authority_host(rest)) {
+                return Err(Refused::NoHost);
+            }
+            Ok(format!("https://{rest}"))
+        }
     }
+}
+
+/// The host of an address's authority (`user@host:port/path` → `host`).
+fn authority_host(rest: &str) -> &str {
+    let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
+    let host = authority.rsplit('@').next().unwrap_or("");
+    if host.starts_with('[') {
+        return host.split(']').next().map_or(host, |h| &host[..h.len() + 1]);
+    }
+    match host.rsplit_once(':') {
+        Some((host, port)) if port.chars().all(|c| c.is_ascii_digit()) => host,
+        _ => host,
+    }
+}
+
+/// Whether `host` is a place on the internet: a name with a dot between labels of letters,
+/// digits and hyphens (`example.org`, `dépôt.fr`), an IP address, or `localhost`.
+fn has_host(host: &str) -> bool {
+    if host.eq_ignore_ascii_case("localhost") || (host.starts_with('[') && host.ends_with(']')) {
+        return true;
+    }
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let labels: Vec<&str> = host.split('.').collect();
+    labels.len() >= 2
+        && labels.iter().all(|label| {
+            !label.is_empty()
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+                && label.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+        })
+        && labels
+            .last()
+            .is_some_and(|tld| tld.chars().any(char::is_alphabetic) || labels.len() == 4)
 }
 
 /// The scheme of `url` (`https` of `https://…`), if it starts with one. A host with a port

@@ -1,6 +1,7 @@
 //! Getting profiles in (new, import, import-bib, schema) and CVs out (formats, publish).
 
 mod common;
+mod corpus;
 
 use std::collections::BTreeMap;
 use std::fs;

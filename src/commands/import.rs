@@ -18,6 +18,10 @@ pub struct Options {
     pub from: Option<SourceFormat>,
     /// Where to write the profile (standard output when absent).
     pub output: Option<PathBuf>,
+    /// The researcher's name, when the file has none.
+    pub name: Option<String>,
+    /// The site's address, for links within it.
+    pub base_url: Option<String>,
 }
 
 /// Runs `cvpdf import`.
@@ -25,7 +29,23 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let file = &options.file;
     let text = crate::input::read_text(file, "file to import")
         .map_err(|problem| Report::new(file, None, vec![problem]))?;
-    let imported = crate::import::import(&text, options.from)
+    let base_url = match options.base_url.as_deref() {
+        Some(url) => Some(crate::link::check(url).map_err(|refused| {
+            Error::usage(format!(
+                "--base-url: {}; {}",
+                refused.message(url),
+                refused.help()
+            ))
+        })?),
+        None => None,
+    };
+    let settings = crate::import::Settings {
+        format: options.from,
+        name: options.name.clone(),
+        base_url,
+        file_name: crate::import::name_from_path(file),
+    };
+    let imported = crate::import::import(&text, &settings)
         .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
     let source = file
         .file_name()

@@ -70,6 +70,12 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         )
         .collect();
     warnings.extend(
+        outcome
+            .merged
+            .iter()
+            .map(|merged| Diagnostic::warning(format!("merged: {merged}"))),
+    );
+    warnings.extend(
         read.notes
             .iter()
             .map(|note| Diagnostic::warning(note.clone())),

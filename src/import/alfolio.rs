@@ -1,13 +1,15 @@
 //! al-folio's `_data/cv.yml` → profile. The file is a list of sections, each
 //! `{title, type, contents}`: `map` (name/value pairs; "Full Name" is the name), `time_table`
 //! (entries with `title`, `institution`, `year`, `description`, or a `year` with `items`),
-//! `list` (lines) and `nested_list` (titled lists). Sections go where their title says
-//! (education, experience, awards, skills, languages, interests), to custom sections
-//! otherwise. Titles may hold HTML: links become Markdown links, other tags go.
+//! `list` (lines) and `nested_list` (titled lists). Sections go where their title says, in
+//! any of the ten languages ([`super::convert::sections`]), to custom sections otherwise; an
+//! entry's name may be under `title`, `degree`, `position` or `name`. Titles may hold HTML:
+//! links become Markdown links, other tags go.
 
 use serde_json::Value;
 
-use super::{parse_period, Tracked};
+use super::convert::sections::meaning;
+use super::{hugo, parse_period, Tracked};
 use crate::profile::html::html_in_markdown;
 use crate::profile::html_text;
 
@@ -19,16 +21,15 @@ fn plain(html: &str) -> String {
 }
 use crate::profile::*;
 
-/// Whether `value` looks like al-folio's cv.yml: a list of `{title, type, contents}`.
+/// Whether `value` looks like al-folio's cv.yml: a list of `{title, type, contents}` (of
+/// any type: a site may add its own, which the conversion names).
 pub(super) fn looks_like(value: &Value) -> bool {
     value.as_array().is_some_and(|items| {
         !items.is_empty()
             && items.iter().all(|item| {
                 item.get("title").is_some()
-                    && item
-                        .get("type")
-                        .and_then(Value::as_str)
-                        .is_some_and(|t| matches!(t, "map" | "time_table" | "list" | "nested_list"))
+                    && item.get("contents").is_some()
+                    && item.get("type").and_then(Value::as_str).is_some()
             })
     })
 }
@@ -48,8 +49,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let at = format!("[{s}]");
         let title = src.str(&format!("{at}.title")).unwrap_or_default();
         let kind = src.str(&format!("{at}.type")).unwrap_or_default();
-        let lower = title.to_lowercase();
-        let has = |words: &[&str]| words.iter().any(|w| lower.contains(w));
+        let meaning = meaning(&title);
         let contents = format!("{at}.contents");
         let mut custom = CustomSection {
             title: title.clone().into(),
@@ -103,7 +103,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                             _ => None,
                         });
                         for item in src.strs(&format!("{e}.items")) {
-                            if has(&["award", "honor", "honour", "prize"]) {
+                            if meaning == Some(Section::Awards) {
                                 p.awards.push(Award {
                                     title: (html_text(&item)).into(),
                                     date,
@@ -119,34 +119,48 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         }
                         continue;
                     }
-                    let Some(entry_title) = src.str(&format!("{e}.title")).map(|t| plain(&t))
+                    // The entry's name under whichever key the site used.
+                    let Some(entry_title) = ["title", "degree", "position", "role", "name"]
+                        .iter()
+                        .find_map(|key| src.str(&format!("{e}.{key}")))
+                        .map(|t| plain(&t))
                     else {
+                        if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
+                            warnings.push(format!(
+                                "{title}: an entry without a title (or degree, position, name) \
+                                 was left out ({e})"
+                            ));
+                            src.mark(&e);
+                        }
                         continue;
                     };
-                    let institution = src.str(&format!("{e}.institution")).map(|t| plain(&t));
+                    let institution = ["institution", "school", "university", "company", "organization", "employer"]
+                        .iter()
+                        .find_map(|key| src.str(&format!("{e}.{key}")))
+                        .map(|t| plain(&t));
+                    let location = src.str(&format!("{e}.location")).map(|t| plain(&t));
                     let highlights = description(&mut src, &format!("{e}.description"));
-                    if has(&["education", "degree"]) && institution.is_some() {
+                    if meaning == Some(Section::Education) && institution.is_some() {
                         p.education.push(Education {
                             institution: institution.unwrap_or_default().into(),
                             degree: entry_title.into(),
+                            location: location.map(Text::from),
                             start,
                             end,
                             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                             ..Education::default()
                         });
-                    } else if has(&["experience", "employment", "position", "work"])
-                        && institution.is_some()
-                    {
+                    } else if meaning == Some(Section::Experience) && institution.is_some() {
                         p.experience.push(Experience {
                             organization: institution.unwrap_or_default().into(),
                             role: entry_title.into(),
-                            location: None,
+                            location: location.map(Text::from),
                             start,
                             end,
                             mentors: Vec::new(),
                             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                         });
-                    } else if has(&["award", "honor", "honour", "prize"]) {
+                    } else if meaning == Some(Section::Awards) {
                         p.awards.push(Award {
                             title: entry_title.into(),
                             awarder: institution.map(Text::from),
@@ -166,7 +180,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         custom.entries.push(CustomEntry {
                             title: entry_title.into(),
                             subtitle: institution.map(Text::from),
-                            location: None,
+                            location: location.map(Text::from),
                             date,
                             start,
                             end,
@@ -178,7 +192,9 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             "list" => {
                 for line in src.strs(&contents) {
                     let line = html_text(&line);
-                    if has(&["interest", "hobb"]) {
+                    if meaning == Some(Section::Interests) {
+                        p.interests.push(line.into());
+                    } else if meaning == Some(Section::Hobbies) {
                         p.hobbies.push(line.into());
                     } else {
                         custom.entries.push(CustomEntry {
@@ -199,7 +215,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         .iter()
                         .map(|t| plain(t))
                         .collect();
-                    if has(&["skill"]) {
+                    if meaning == Some(Section::Skills) {
                         p.skills.push(Skill {
                             name: group.into(),
                             keywords: items.into_iter().map(Text::from).collect::<Vec<_>>(),
@@ -213,18 +229,17 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     }
                 }
             }
-            _ => {}
+            other => {
+                src.mark(&contents);
+                warnings.push(format!(
+                    "{title}: a section of type \"{other}\", which al-folio's own types (map, \
+                     time_table, list, nested_list) do not include, was left out"
+                ));
+            }
         }
         if !custom.entries.is_empty() {
             p.sections.push(custom);
         }
-    }
-    if p.name.trim().is_empty() {
-        return Err(
-            "the cv.yml has no name (al-folio keeps it as \"Full Name\" in a `map` section); \
-             add one there, or import with `cvpdf new` and copy the sections"
-                .into(),
-        );
     }
     for path in src.unused() {
         warnings.push(format!("{path}: no matching field"));

@@ -1,48 +1,247 @@
-//! Every imported profile passes here before it is written: each text made to fit its field
-//! by the one rule of [`crate::profile::kinds`] (HTML to Markdown or text, entities decoded,
-//! Markdown in plain fields reduced to its words, a blank line in a one-line field joined),
-//! and contact fields reduced to what they are (the address inside an HTML `mailto:` link).
+//! Every imported profile passes here before it is written, whatever format it came from:
+//!
+//! - each text through the conversion layer ([`convert::text::foreign`]: comments, TeX math,
+//!   LaTeX commands, link targets), characters no bundled font has (emoji) left out, then
+//!   made to fit its field by the one rule of [`crate::profile::kinds`];
+//! - every address through the one link classifier ([`convert::links`]): a link that cannot
+//!   be one is left out with a warning, a link to a service nothing knows is labelled by its
+//!   host;
+//! - contact fields reduced to what they are (the address inside an HTML `mailto:` link);
+//! - entries made whole: an end before its start is swapped, an entry without the field its
+//!   section needs goes to a section of its own.
+//!
 //! Whatever could not be kept is said in a warning, so a render of an import never refuses
 //! what the importer wrote.
 
+use super::convert::links::{self, Address};
+use super::convert::tex;
+use super::convert::text::{self, Context};
 use crate::profile::contact::{check_email, check_phone, url_in, Refusal};
 use crate::profile::kinds::each_text_value;
 use crate::profile::markup::fit;
-use crate::profile::{kind_of, Profile};
+use crate::profile::{kind_of, CustomEntry, CustomSection, Date, EndDate, LinkKind, Profile, Text};
 
-/// Makes every text of `profile` fit its field; returns what was left out or changed in a
-/// way worth telling.
-pub(super) fn fit_profile(profile: &mut Profile) -> Vec<String> {
+/// Makes every value of `profile` fit its field; `base_url` is the site's address for links
+/// within it. Returns what was left out or changed in a way worth telling.
+pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<String> {
+    let mut context = Context {
+        base_url: base_url.map(String::from),
+        ..Context::default()
+    };
     let mut warnings = Vec::new();
-    each_text_value(profile, &mut |path, text| {
+    let mut unprintable = String::new();
+    each_text_value(profile, &mut |path, value| {
+        let converted = tex::commands_in_markdown(value, &mut context.dropped);
+        let converted = text::foreign(&converted, path, &mut context);
+        let converted = without_unprintable(&converted, &mut unprintable);
         let mut dropped = Vec::new();
-        *text = fit(kind_of(path), text, &mut dropped);
+        *value = fit(kind_of(path), &converted, &mut dropped);
         for url in dropped {
             warnings.push(format!(
                 "{path}: the link to {url} was left out (this field is plain text)"
             ));
         }
     });
+    warnings.append(&mut context.warnings);
+    fit_links(profile, base_url, &mut warnings);
     let contact = &mut profile.contact;
-    fit_contact(
-        "contact.email",
-        &mut contact.email,
-        check_email,
-        &mut warnings,
-    );
-    fit_contact(
-        "contact.phone",
-        &mut contact.phone,
-        check_phone,
-        &mut warnings,
-    );
-    fit_contact(
-        "contact.website",
-        &mut contact.website,
-        check_url,
-        &mut warnings,
-    );
+    fit_contact("contact.email", &mut contact.email, check_email, &mut warnings);
+    fit_contact("contact.phone", &mut contact.phone, check_phone, &mut warnings);
+    fit_contact("contact.website", &mut contact.website, check_url, &mut warnings);
+    fit_entries(profile, &mut warnings);
+    if !context.dropped.is_empty() {
+        let names: Vec<String> = context.dropped.into_iter().collect();
+        warnings.push(format!(
+            "markup cvpdf does not know was dropped, its text kept: {}",
+            names.join(" ")
+        ));
+    }
+    if !unprintable.is_empty() {
+        warnings.push(format!(
+            "characters no bundled font can print were left out: {unprintable}"
+        ));
+    }
     warnings
+}
+
+/// `text` without pictographs (emoji, their joiners, skin tones and variation selectors),
+/// which no bundled font has; each one left out is added to `left` once.
+fn without_unprintable(text: &str, left: &mut String) -> String {
+    let pictograph = |c: char| {
+        matches!(c as u32,
+            0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF
+            | 0xFE0F | 0x200D | 0xE0020..=0xE007F)
+    };
+    if !text.chars().any(pictograph) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if pictograph(c) {
+            if !matches!(c, '\u{FE0F}' | '\u{200D}') && !left.contains(c) && left.chars().count() < 40 {
+                left.push(c);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    // `Dog Mom 🐶, …` leaves `Dog Mom , …`: the space before the punctuation goes.
+    let out = out.replace(" ,", ",").replace(" .", ".").replace("  ", " ");
+    out.trim().to_string()
+}
+
+/// Every address of the profile through the link classifier; links that cannot be one are
+/// left out, an e-mail among the links becomes the contact address.
+fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<String>) {
+    let mut kept = Vec::new();
+    for (i, mut link) in std::mem::take(&mut profile.links).into_iter().enumerate() {
+        match links::address(&link.url, base_url) {
+            Ok(Address::Web(url)) => {
+                link.url = url;
+                if link.kind == LinkKind::Other {
+                    link.kind = links::kind_of_url(&link.url);
+                }
+                if link.kind == LinkKind::Other && link.label.is_none() {
+                    link.label = Some(Text::from(links::host(&link.url)));
+                }
+                if !kept.iter().any(|k: &crate::profile::Link| k.url == link.url) {
+                    kept.push(link);
+                }
+            }
+            Ok(Address::Mail(mail)) => {
+                if profile.contact.email.is_none() {
+                    profile.contact.email = Some(mail);
+                }
+            }
+            Err(why) => warnings.push(format!(
+                "links[{i}]: the link to \"{}\" was left out ({why})",
+                link.url
+            )),
+        }
+    }
+    profile.links = kept;
+    for (i, affiliation) in profile.affiliations.iter_mut().enumerate() {
+        web_only(&mut affiliation.url, &format!("affiliations[{i}].url"), base_url, warnings);
+    }
+    for (i, paper) in profile.publications.iter_mut().enumerate() {
+        let l = &mut paper.links;
+        for (name, slot) in [
+            ("pdf", &mut l.pdf),
+            ("web", &mut l.web),
+            ("code", &mut l.code),
+            ("slides", &mut l.slides),
+            ("poster", &mut l.poster),
+            ("video", &mut l.video),
+        ] {
+            web_only(slot, &format!("publications[{i}].links.{name}"), base_url, warnings);
+        }
+    }
+    let website = profile.contact.website.take();
+    profile.contact.website = website.and_then(|url| match links::address(&url, base_url) {
+        Ok(Address::Web(url)) => Some(url),
+        _ => Some(url),
+    });
+}
+
+/// A field that holds a web address: the address, or nothing (with a warning).
+fn web_only(slot: &mut Option<String>, field: &str, base: Option<&str>, warnings: &mut Vec<String>) {
+    let Some(raw) = slot.take() else {
+        return;
+    };
+    match links::address(&raw, base) {
+        Ok(Address::Web(url)) => *slot = Some(url),
+        Ok(Address::Mail(_)) => warnings.push(format!("{field}: \"{raw}\" is a mail address, not a page")),
+        Err(why) => warnings.push(format!("{field}: the link to \"{raw}\" was left out ({why})")),
+    }
+}
+
+/// Entries made whole: an end before its start swapped; an education without a degree or an
+/// experience without a role (or place) moved to a section of its own, named in a warning.
+fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
+    let mut apart = Vec::new();
+    let education = std::mem::take(&mut profile.education);
+    for mut entry in education {
+        ordered(&mut entry.start, &mut entry.end, &entry.institution, warnings);
+        if blank(&entry.degree) || blank(&entry.institution) {
+            let title = first_filled(&entry.degree, &entry.institution);
+            warnings.push(format!(
+                "education: \"{title}\" has no {}; it is listed under \"Other education\"",
+                if blank(&entry.degree) { "degree" } else { "institution" }
+            ));
+            apart.push(("Other education", CustomEntry {
+                title: title.into(),
+                location: entry.location,
+                start: entry.start,
+                end: entry.end,
+                highlights: entry.highlights,
+                ..CustomEntry::default()
+            }));
+        } else {
+            profile.education.push(entry);
+        }
+    }
+    let experience = std::mem::take(&mut profile.experience);
+    for mut entry in experience {
+        ordered(&mut entry.start, &mut entry.end, &entry.organization, warnings);
+        if blank(&entry.role) || blank(&entry.organization) {
+            let title = first_filled(&entry.role, &entry.organization);
+            warnings.push(format!(
+                "experience: \"{title}\" has no {}; it is listed under \"Other experience\"",
+                if blank(&entry.role) { "role" } else { "organisation" }
+            ));
+            apart.push(("Other experience", CustomEntry {
+                title: title.into(),
+                location: entry.location,
+                start: entry.start,
+                end: entry.end,
+                highlights: entry.highlights,
+                ..CustomEntry::default()
+            }));
+        } else {
+            profile.experience.push(entry);
+        }
+    }
+    for section in &mut profile.sections {
+        for entry in &mut section.entries {
+            let title = entry.title.to_string();
+            ordered(&mut entry.start, &mut entry.end, &title, warnings);
+        }
+    }
+    for (title, entry) in apart {
+        if blank(&entry.title) {
+            continue;
+        }
+        match profile.sections.iter_mut().find(|s| s.title.to_string() == title) {
+            Some(section) => section.entries.push(entry),
+            None => profile.sections.push(CustomSection {
+                title: title.into(),
+                entries: vec![entry],
+            }),
+        }
+    }
+}
+
+/// Whether a text holds nothing.
+fn blank(text: &Text) -> bool {
+    text.to_string().trim().is_empty()
+}
+
+/// The first of two texts that holds something.
+fn first_filled(a: &Text, b: &Text) -> String {
+    if blank(&a) { b.to_string() } else { a.to_string() }
+}
+
+/// An end before its start swapped, with a warning naming the entry.
+fn ordered(start: &mut Option<Date>, end: &mut Option<EndDate>, entry: &dyn std::fmt::Display, warnings: &mut Vec<String>) {
+    if let (Some(from), Some(EndDate::Date(to))) = (*start, *end) {
+        if (to.year, to.month.unwrap_or(12)) < (from.year, from.month.unwrap_or(1)) {
+            warnings.push(format!(
+                "\"{entry}\": the end ({to}) was before the start ({from}); they were swapped"
+            ));
+            *start = Some(to);
+            *end = Some(EndDate::Date(from));
+        }
+    }
 }
 
 /// A web address as the link check takes it, or the one address inside it (an HTML link's

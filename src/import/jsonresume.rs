@@ -20,7 +20,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
 
     let name = src
         .str("basics.name")
-        .ok_or("the JSON Resume has no basics.name")?;
+        .unwrap_or_default();
     let mut p = Profile {
         name: name.clone(),
         ..Profile::default()

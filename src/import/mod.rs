@@ -8,7 +8,7 @@
 
 mod alfolio;
 pub mod bib;
-mod dates;
+pub(crate) mod convert;
 mod fit;
 mod hugo;
 mod json;
@@ -22,7 +22,7 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::profile::Profile;
-pub(crate) use dates::{month_number, parse_date, parse_period};
+pub(crate) use convert::dates::{month_number, parse_date, parse_period};
 use json::{relaxed_json, without_comments_and_trailing_commas};
 pub(crate) use tracked::Tracked;
 
@@ -61,17 +61,73 @@ pub struct Imported {
     pub format: SourceFormat,
 }
 
-/// Converts `text` (JSON Resume or Hugo author page, detected from the content unless
-/// `format` is given) into a profile.
-pub fn import(text: &str, format: Option<SourceFormat>) -> Result<Imported, String> {
+/// What an import is told besides the file's text.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// The format (detected from the content when absent).
+    pub format: Option<SourceFormat>,
+    /// The researcher's name, when the file has none (`--name`).
+    pub name: Option<String>,
+    /// The site's address, for links within it (`--base-url`).
+    pub base_url: Option<String>,
+    /// A name made from the file's name or folder, the last resort for a file without one.
+    pub file_name: Option<String>,
+}
+
+/// A name from a file's path: its stem (`ada-lovelace.json` → `Ada Lovelace`), or its folder's
+/// when the stem says only what the file is (`authors/ada/_index.md`, `_data/cv.yml`).
+pub fn name_from_path(path: &std::path::Path) -> Option<String> {
+    const GENERIC: &[&str] = &[
+        "index", "_index", "cv", "resume", "me", "admin", "author", "profile", "data", "_data",
+        "content", "authors", "about", "rendercv", "curriculum", "vitae",
+    ];
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let words = |part: &str| -> Option<String> {
+        let part = part.split(['.']).next().unwrap_or(part);
+        let lower = part.to_lowercase();
+        let cut = ["_cv", "-cv", "_resume", "-resume"]
+            .iter()
+            .fold(lower.as_str(), |w, suffix| w.strip_suffix(suffix).unwrap_or(w));
+        if GENERIC.contains(&cut) || cut.ends_with(".github") || cut.is_empty() {
+            return None;
+        }
+        let kept = &part[..cut.len()];
+        let name: Vec<String> = kept
+            .split(['-', '_', ' '])
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let mut chars = w.chars();
+                chars.next().map_or_else(String::new, |first| {
+                    first.to_uppercase().collect::<String>() + chars.as_str()
+                })
+            })
+            .collect();
+        (!name.is_empty()).then(|| name.join(" "))
+    };
+    let mut parts = path.iter().rev().filter_map(|p| p.to_str());
+    let stem = parts.next().and_then(|p| words(p.rsplit_once('.').map_or(p, |(s, _)| s)));
+    stem.or_else(|| parts.take(3).find_map(words))
+}
+
+/// Converts `text` (format detected from the content unless `settings` says it) into a
+/// profile; every value passes the conversion layer on the way ([`fit::fit_profile`]).
+pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let format = match format {
+    let repaired = convert::text::repaired(text);
+    let text = repaired.as_ref().map_or(text, |(text, _)| text.as_str());
+    let format = match settings.format {
         Some(format) => format,
         None => detect(text)?,
     };
     let (profile, warnings) = match format {
         SourceFormat::Jsonresume => {
-            let (value, relaxed) = relaxed_json(text)?;
+            // JSON Resume also comes as YAML (`resume.yaml`).
+            let (value, relaxed) = match relaxed_json(text) {
+                Err(e) if !text.trim_start().starts_with(['{', '/']) => {
+                    (yaml_value(text).map_err(|_| e)?, false)
+                }
+                other => other?,
+            };
             let (profile, mut warnings) = jsonresume::convert(value)?;
             if relaxed {
                 warnings.insert(
@@ -88,12 +144,67 @@ pub fn import(text: &str, format: Option<SourceFormat>) -> Result<Imported, Stri
         SourceFormat::AlFolio => alfolio::convert(yaml_value(text)?)?,
     };
     let (mut profile, mut warnings) = (profile, warnings);
-    warnings.extend(fit::fit_profile(&mut profile));
+    if let Some((_, places)) = repaired {
+        warnings.push(format!(
+            "the file's text had been decoded twice (UTF-8 read as Windows-1252, e.g. `â€™` for \
+             `’`); {places} place(s) were repaired"
+        ));
+    }
+    if is_blank(&profile) {
+        return Err(format!(
+            "the {format} holds nothing a CV could show (no name, text, entries or contact \
+             details)"
+        ));
+    }
+    warnings.extend(fit::fit_profile(&mut profile, settings.base_url.as_deref()));
+    profile.name = profile.name.trim().to_string();
+    if profile.name.is_empty() {
+        let name = settings.name.clone().or_else(|| {
+            let name = settings.file_name.clone()?;
+            warnings.insert(
+                0,
+                format!(
+                    "name: the file has none; \"{name}\" comes from the file's name (give \
+                     --name to say it)"
+                ),
+            );
+            Some(name)
+        });
+        profile.name = name.ok_or(
+            "the file has no name for the researcher; give it with --name \"Ada Lovelace\"",
+        )?;
+    } else if let Some(name) = &settings.name {
+        warnings.push(format!(
+            "name: --name \"{name}\" is used instead of the file's \"{}\"",
+            profile.name
+        ));
+        profile.name = name.clone();
+    }
     Ok(Imported {
         profile,
         warnings: counted(warnings),
         format,
     })
+}
+
+/// Whether a converted profile holds nothing a CV could show.
+fn is_blank(p: &Profile) -> bool {
+    p.name.trim().is_empty()
+        && p.bio.is_none()
+        && p.headline.is_none()
+        && p.education.is_empty()
+        && p.experience.is_empty()
+        && p.publications.is_empty()
+        && p.awards.is_empty()
+        && p.skills.is_empty()
+        && p.sections.is_empty()
+        && p.talks.is_empty()
+        && p.teaching.is_empty()
+        && p.service.is_empty()
+        && p.languages.is_empty()
+        && p.interests.is_empty()
+        && p.contact.email.is_none()
+        && p.links.is_empty()
 }
 
 /// The same field left behind in many entries (`work[0].website`, `work[1].website`) said
@@ -168,11 +279,19 @@ fn detect(text: &str) -> Result<SourceFormat, String> {
         return Ok(SourceFormat::Hugo);
     }
     // A bare YAML document: Hugo Blox's data/authors/<slug>.yaml has `name: {display: …}`.
-    if let Ok(value) = serde_yaml::from_str::<Value>(text) {
+    let yaml = serde_yaml::from_str::<Value>(text);
+    if let Ok(value) = &yaml {
+        // An older data file: an author page's front matter without its fences.
+        let author_page = ["first_name", "role", "social", "organizations", "user_groups"]
+            .iter()
+            .filter(|key| value.get(key).is_some())
+            .count()
+            >= 2;
         if value
             .get("name")
             .is_some_and(|n| n.get("display").is_some())
             || value.get("schema").is_some()
+            || author_page
         {
             return Ok(SourceFormat::Hugo);
         }
@@ -190,28 +309,19 @@ fn detect(text: &str) -> Result<SourceFormat, String> {
         // where.
         return Ok(SourceFormat::Rendercv);
     }
-    Err(
-        "cannot tell the format of this file; say which with --from jsonresume, hugo, \
-         rendercv or al-folio"
+    Err(match yaml {
+        // Neither JSON nor YAML: YAML's reason is the one to fix.
+        Err(e) => format!("not valid YAML (nor JSON): {e}"),
+        Ok(_) => "cannot tell the format of this file; say which with --from jsonresume, \
+                  hugo, rendercv or al-folio"
             .into(),
-    )
+    })
 }
 
-/// What a link's kind is, from a service name or an icon name.
+/// What a link's kind is, from a service name or an icon name (the icons table's names,
+/// [`convert::links::kind`]).
 pub(crate) fn link_kind(name: &str) -> Option<crate::profile::LinkKind> {
-    use crate::profile::LinkKind::*;
-    let name = name.to_lowercase();
-    let name = name.rsplit('/').next().unwrap_or(&name);
-    Some(match name {
-        "github" => Github,
-        "google-scholar" | "googlescholar" | "google scholar" | "scholar" => GoogleScholar,
-        "orcid" => Orcid,
-        "dblp" => Dblp,
-        "linkedin" => Linkedin,
-        "x" | "twitter" | "x-twitter" => X,
-        "website" | "globe" | "home" | "link" => Website,
-        _ => return None,
-    })
+    convert::links::kind(name)
 }
 
 /// The YAML text of an imported profile: a header saying where it came from and what was
@@ -238,7 +348,7 @@ pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::dates::parse_end;
+    use super::convert::dates::parse_end;
     use super::*;
     use crate::profile::EndDate;
 
@@ -308,7 +418,7 @@ mod tests {
     #[test]
     fn json_with_comments_and_trailing_commas_is_read_with_a_note() {
         let text = "{\n  // who\n  \"basics\": {\"name\": \"Ada // not a comment\", /* x */ \"website\": \"https://ada.org\",},\n  \"work\": [{\"company\": \"Engines\", \"position\": \"Analyst\", \"startDate\": \"2017-05 - 2019-04\",},],\n  \"education\": [{\"institution\": \"London\", \"area\": \"Maths\", \"gpa\": \"4.0\", \"startDate\": \"\", \"endDate\": \"Present\"}]\n}\n";
-        let imported = import(text, None).unwrap();
+        let imported = import(text, &Settings::default()).unwrap();
         let p = &imported.profile;
         assert_eq!(p.name, "Ada // not a comment");
         assert_eq!(p.contact.website.as_deref(), Some("https://ada.org"));
@@ -320,7 +430,7 @@ mod tests {
         assert_eq!(p.education[0].score.as_deref(), Some("4.0"));
         assert!(imported.warnings[0].contains("comments or trailing commas"));
         // Broken JSON is still refused, at its place.
-        let err = import("{\"basics\": {\"name\": \"A\"} oops}", None).unwrap_err();
+        let err = import("{\"basics\": {\"name\": \"A\"} oops}", &Settings::default()).unwrap_err();
         assert!(err.contains("line 1 column"), "{err}");
     }
 

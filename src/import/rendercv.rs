@@ -11,6 +11,7 @@
 
 use serde_json::Value;
 
+use super::convert::sections;
 use super::{link_kind, parse_date, parse_period, Tracked};
 use crate::profile::*;
 
@@ -52,33 +53,6 @@ fn entry_type(entry: &Value) -> Option<EntryType> {
     } else {
         return None;
     })
-}
-
-/// Where a section goes in a profile, from its title (RenderCV's keys are free: `education`,
-/// `Selected Honors`, `invited_talks` …).
-fn section_meaning(title: &str) -> &'static str {
-    let title = title.to_lowercase().replace('_', " ");
-    let has = |words: &[&str]| words.iter().any(|w| title.contains(w));
-    if has(&["skill", "technolog", "tools"]) {
-        "skills"
-    } else if has(&[
-        "award",
-        "honor",
-        "honour",
-        "prize",
-        "fellowship",
-        "scholarship",
-    ]) {
-        "awards"
-    } else if has(&["language"]) {
-        "languages"
-    } else if has(&["summary", "about", "profile", "bio"]) {
-        "bio"
-    } else if has(&["interest", "hobb"]) {
-        "hobbies"
-    } else {
-        ""
-    }
 }
 
 /// RenderCV writes section keys in snake case and prints them in title case.
@@ -144,7 +118,8 @@ fn period(
     at: &str,
     warnings: &mut Vec<String>,
 ) -> (Option<Date>, Option<EndDate>, Option<String>) {
-    if src.str(&format!("{at}.start_date")).is_some() {
+    // An end without a start is when the entry ended.
+    if src.str(&format!("{at}.start_date")).is_some() || src.str(&format!("{at}.end_date")).is_some() {
         let (from, to) = src.period(
             &format!("{at}.start_date"),
             &format!("{at}.end_date"),
@@ -206,7 +181,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     }
     let name = src
         .str("cv.name")
-        .ok_or("the RenderCV file has no cv.name")?;
+        .unwrap_or_default();
     let mut p = Profile {
         name: name.clone(),
         headline: (src.str("cv.headline")).map(Text::from),
@@ -285,7 +260,15 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             }
             continue;
         };
-        let meaning = section_meaning(title);
+        let section = sections::meaning(title);
+        let meaning = match section {
+            Some(Section::Skills) => "skills",
+            Some(Section::Awards) => "awards",
+            Some(Section::Languages) => "languages",
+            Some(Section::Bio) => "bio",
+            Some(Section::Hobbies | Section::Interests) => "hobbies",
+            _ => "",
+        };
         let mut custom = CustomSection {
             title: (section_title(title)).into(),
             entries: Vec::new(),
@@ -317,15 +300,37 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     let (start, end, free) = period(&mut src, &e, &mut warnings);
                     let mut highlights = highlights(&mut src, &e);
                     highlights.extend(free.map(|f| format!("Date: {f}")));
-                    p.education.push(Education {
-                        institution: institution.into(),
-                        degree: degree.into(),
-                        location: (src.str(&format!("{e}.location"))).map(Text::from),
-                        start,
-                        end,
-                        highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-                        ..Education::default()
-                    });
+                    let location = src.str(&format!("{e}.location")).map(Text::from);
+                    let highlights: Vec<Text> = highlights.into_iter().map(Text::from).collect();
+                    match section {
+                        Some(Section::Education) => p.education.push(Education {
+                            institution: institution.into(),
+                            degree: degree.into(),
+                            location,
+                            start,
+                            end,
+                            highlights,
+                            ..Education::default()
+                        }),
+                        Some(Section::Experience) => p.experience.push(Experience {
+                            organization: institution.into(),
+                            role: degree.into(),
+                            location,
+                            start,
+                            end,
+                            mentors: Vec::new(),
+                            highlights,
+                        }),
+                        _ => custom.entries.push(CustomEntry {
+                            title: (if degree.is_empty() { institution.clone() } else { degree }).into(),
+                            subtitle: Some(institution.into()),
+                            location,
+                            start,
+                            end,
+                            highlights,
+                            ..CustomEntry::default()
+                        }),
+                    }
                 }
                 EntryType::Experience => {
                     let (Some(organization), Some(role)) = (
@@ -337,15 +342,37 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     let (start, end, free) = period(&mut src, &e, &mut warnings);
                     let mut highlights = highlights(&mut src, &e);
                     highlights.extend(free.map(|f| format!("Date: {f}")));
-                    p.experience.push(Experience {
-                        organization: organization.into(),
-                        role: role.into(),
-                        location: (src.str(&format!("{e}.location"))).map(Text::from),
-                        start,
-                        end,
-                        mentors: Vec::new(),
-                        highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-                    });
+                    let location = src.str(&format!("{e}.location")).map(Text::from);
+                    let highlights: Vec<Text> = highlights.into_iter().map(Text::from).collect();
+                    match section {
+                        Some(Section::Experience) => p.experience.push(Experience {
+                            organization: organization.into(),
+                            role: role.into(),
+                            location,
+                            start,
+                            end,
+                            mentors: Vec::new(),
+                            highlights,
+                        }),
+                        Some(Section::Education) => p.education.push(Education {
+                            institution: organization.into(),
+                            degree: role.into(),
+                            location,
+                            start,
+                            end,
+                            highlights,
+                            ..Education::default()
+                        }),
+                        _ => custom.entries.push(CustomEntry {
+                            title: role.into(),
+                            subtitle: Some(organization.into()),
+                            location,
+                            start,
+                            end,
+                            highlights,
+                            ..CustomEntry::default()
+                        }),
+                    }
                 }
                 EntryType::Publication => {
                     if let Some(publication) =

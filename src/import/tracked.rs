@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::dates::{parse_date, parse_end, parse_period};
+use super::convert::dates::{parse_end, read_date, read_period, Read};
 use crate::profile::{Date, EndDate};
 
 /// An input document that remembers which of its parts were used, so the rest can be listed.
@@ -57,16 +57,25 @@ impl Tracked {
             .collect()
     }
 
-    /// A date at `path` ([`parse_date`]); one that does not parse is a warning.
+    /// A date at `path` ([`read_date`]); one that does not parse, or only in part (an
+    /// impossible day), is a warning.
     pub(crate) fn date(&mut self, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
         let text = self.str(path)?;
-        parse_date(&text)
-            .map_err(|e| warnings.push(format!("{path}: {e}")))
-            .ok()
+        match read_date(&text) {
+            Ok(read) => {
+                warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+                Some(read.value)
+            }
+            Err(e) => {
+                warnings.push(format!("{path}: {e}"));
+                None
+            }
+        }
     }
 
     /// The start and end dates at `start` and `end`; a missing end of a started entry means
-    /// it goes on. Dates that do not parse are warnings.
+    /// it goes on, an end without a start is when the entry ended. Dates that do not parse
+    /// are warnings.
     pub(crate) fn period(
         &mut self,
         start: &str,
@@ -75,17 +84,26 @@ impl Tracked {
     ) -> (Option<Date>, Option<EndDate>) {
         // A whole period written into the start field (`"2017-05 - 2019-04"`, `since 2021`).
         if let Some(text) = self.str(start) {
-            if let Some((Some(from), Some(to))) = parse_period(&text) {
-                if self.str(end).is_none() {
+            if let Some(read) = read_period(&text) {
+                if let ((Some(from), Some(to)), None) = (read.value, self.str(end)) {
+                    warnings.extend(read.note.map(|note| format!("{start}: {note}")));
                     return (Some(from), Some(to));
                 }
             }
         }
         let from = self.date(start, warnings);
         let to = match self.str(end) {
-            Some(text) => parse_end(&text)
-                .map_err(|e| warnings.push(format!("{end}: {e}")))
-                .ok(),
+            Some(text) => match parse_end(&text) {
+                Ok(end) => Some(end),
+                Err(e) => match read_period(&text) {
+                    // `end: 2019-2020`: the period's end.
+                    Some(Read { value: (_, Some(to)), .. }) => Some(to),
+                    _ => {
+                        warnings.push(format!("{end}: {e}"));
+                        None
+                    }
+                },
+            },
             None => from.map(|_| EndDate::Present),
         };
         (from, to)

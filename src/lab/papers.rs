@@ -1,18 +1,14 @@
-//! The lab's publication list: every member's papers, each paper once.
-//!
-//! Two entries are one paper when they have the same DOI, or, when at most one of them has a
-//! DOI, the same title (after [`title_key`]: case, punctuation, accents, LaTeX braces and
-//! inline markdown do not count) and the same year. The entry with a DOI, else the first
-//! member's, is kept; the other fills what it lacks (venue, month, links, award, note) and
-//! adds its member.
+//! The lab's publication list: every member's papers, each paper once. When two entries are
+//! one paper, and which version is kept, is the importers' rule
+//! ([`crate::import::convert::papers`]): the same DOI; a preprint and its published version;
+//! two published entries only when nothing tells them apart. The kept entry is filled with
+//! what the other knows and adds its member.
 
 use std::collections::HashMap;
 
-use unicode_normalization::char::is_combining_mark;
-use unicode_normalization::UnicodeNormalization;
-
-use crate::profile::{bare_doi, Publication, PublicationLinks};
-use crate::source::inline;
+use crate::import::convert::papers::{doi_key, merged, same_paper};
+pub use crate::import::convert::papers::title_key;
+use crate::profile::Publication;
 
 /// One paper of the lab's list.
 #[derive(Debug, Clone, PartialEq)]
@@ -29,26 +25,25 @@ pub struct LabPaper {
 pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
     let mut papers: Vec<LabPaper> = Vec::new();
     let mut by_doi: HashMap<String, usize> = HashMap::new();
-    let mut by_title: HashMap<(String, u16), Vec<usize>> = HashMap::new();
+    let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
     for (member, publications) in lists {
         for publication in publications.iter() {
-            let doi = doi_key(publication);
-            let title = (title_key(&publication.title), publication.year);
-            let found =
-                doi.as_ref()
-                    .and_then(|doi| by_doi.get(doi).copied())
-                    .or_else(|| {
-                        // Same title and year: one paper unless both have DOIs, which differ
-                        // (a conference paper and its journal version may share a title).
-                        by_title.get(&title).and_then(|candidates| {
-                            candidates.iter().copied().find(|&i| {
-                                doi.is_none() || doi_key(&papers[i].publication).is_none()
-                            })
-                        })
-                    });
+            let title = title_key(&publication.title);
+            let found = doi_key(publication)
+                .and_then(|doi| by_doi.get(&doi).copied())
+                .or_else(|| {
+                    by_title.get(&title).and_then(|candidates| {
+                        candidates
+                            .iter()
+                            .copied()
+                            .find(|&i| same_paper(&papers[i].publication, publication))
+                    })
+                });
             let index = match found {
                 Some(i) => {
-                    merge(&mut papers[i], publication, *member);
+                    let paper = &mut papers[i];
+                    paper.publication = merged(&paper.publication, publication);
+                    paper.members.push(*member);
                     i
                 }
                 None => {
@@ -81,87 +76,10 @@ pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
     papers
 }
 
-/// Takes `other`, another member's entry of the same paper, into `paper`.
-fn merge(paper: &mut LabPaper, other: &Publication, member: usize) {
-    paper.members.push(member);
-    let kept = &mut paper.publication;
-    // The entry with a DOI is the published record; the other only fills gaps.
-    if doi_key(kept).is_none() && doi_key(other).is_some() {
-        let filler = std::mem::replace(kept, other.clone());
-        fill(kept, &filler);
-    } else {
-        fill(kept, other);
-    }
-}
-
-/// Fills what `kept` lacks from `other`.
-fn fill(kept: &mut Publication, other: &Publication) {
-    fn take<T: Clone>(slot: &mut Option<T>, other: &Option<T>) {
-        if slot.is_none() {
-            slot.clone_from(other);
-        }
-    }
-    take(&mut kept.venue, &other.venue);
-    take(&mut kept.venue_short, &other.venue_short);
-    take(&mut kept.month, &other.month);
-    take(&mut kept.award, &other.award);
-    take(&mut kept.note, &other.note);
-    let PublicationLinks {
-        pdf,
-        doi,
-        arxiv,
-        web,
-        code,
-        slides,
-        poster,
-        video,
-    } = &other.links;
-    let links = &mut kept.links;
-    take(&mut links.pdf, pdf);
-    take(&mut links.doi, doi);
-    take(&mut links.arxiv, arxiv);
-    take(&mut links.web, web);
-    take(&mut links.code, code);
-    take(&mut links.slides, slides);
-    take(&mut links.poster, poster);
-    take(&mut links.video, video);
-    kept.selected |= other.selected;
-    // A longer author list is the more complete one (a CV may shorten it with "et al.").
-    if other.authors.len() > kept.authors.len() {
-        kept.authors.clone_from(&other.authors);
-    }
-}
-
-/// The DOI as compared: without `https://doi.org/` and the like, in lower case (DOIs are
-/// case-insensitive).
-fn doi_key(publication: &Publication) -> Option<String> {
-    let doi = bare_doi(publication.links.doi.as_deref()?).trim();
-    (!doi.is_empty()).then(|| doi.to_lowercase())
-}
-
-/// A title as compared: its plain text (no markdown), LaTeX braces and commands' backslashes
-/// gone, accents taken off, lower case, every run of punctuation and space one space.
-pub fn title_key(title: &str) -> String {
-    let plain = inline::plain_text(&inline::parse(title));
-    let mut key = String::with_capacity(plain.len());
-    let mut space = false;
-    for c in plain.nfkd().filter(|c| !is_combining_mark(*c)) {
-        if c.is_alphanumeric() {
-            if space && !key.is_empty() {
-                key.push(' ');
-            }
-            space = false;
-            key.extend(c.to_lowercase());
-        } else {
-            space = true;
-        }
-    }
-    key
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::PublicationLinks;
 
     fn paper(title: &str, year: u16, doi: Option<&str>, authors: &[&str]) -> Publication {
         Publication {

@@ -8,11 +8,23 @@ use std::collections::BTreeSet;
 use biblatex::{Chunk, Chunks, Entry, EntryType, Person, Spanned, Type};
 
 use super::latex;
+use crate::import::convert::tex::{self, Dropped};
+use crate::import::convert::{links, papers};
 use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus, Text};
 use crate::source::inline::escape as escape_markdown;
 
 /// A note longer than this is not a CV line (reference managers put whole records there).
 const MAX_NOTE_CHARS: usize = 300;
+
+/// The fields an entry's publication is made of: LaTeX that does not parse in any other field
+/// drops that field, not the entry.
+pub const IMPORTED: &[&str] = &[
+    "title", "author", "editor", "year", "date", "month", "journal", "journaltitle", "booktitle",
+    "eventtitle", "school", "institution", "publisher", "howpublished", "note", "annotation",
+    "award", "award_name", "abbr", "selected", "pubstate", "doi", "url", "ee", "eprint",
+    "eprinttype", "archiveprefix", "arxiv", "pdf", "html", "website", "code", "slides",
+    "poster", "video", "crossref", "xdata", "volume",
+];
 
 /// An entry read as a publication, and what of it was left.
 #[derive(Debug)]
@@ -23,12 +35,15 @@ pub struct Mapped {
     pub left: Vec<String>,
     /// Things changed on the way that the user should know (a month that is not one).
     pub notes: Vec<String>,
+    /// LaTeX commands dropped because nothing knows them.
+    pub dropped: Dropped,
 }
 
 /// Reads one entry's fields, remembering which were used.
 struct Fields<'a> {
     entry: &'a Entry,
     used: BTreeSet<&'static str>,
+    dropped: Dropped,
 }
 
 impl<'a> Fields<'a> {
@@ -41,7 +56,8 @@ impl<'a> Fields<'a> {
 
     /// The field as text (LaTeX turned into text), if not empty.
     fn text(&mut self, name: &'static str) -> Option<String> {
-        let text = latex::text(self.chunks(name)?);
+        let chunks = self.chunks(name)?;
+        let text = latex::text(chunks, &mut self.dropped);
         (!text.is_empty()).then_some(text)
     }
 
@@ -59,16 +75,28 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     let mut fields = Fields {
         entry,
         used: BTreeSet::new(),
+        dropped: Dropped::new(),
     };
     let mut left = Vec::new();
     let mut notes = Vec::new();
     let title = fields.text("title").ok_or("no title")?;
-    let authors = authors(&mut fields)?;
+    // An edited volume has editors and no authors: it is the editors' (ed.).
+    let (authors, edited) = match authors(&mut fields, "author") {
+        Ok(authors) => (authors, false),
+        Err(why) => match authors(&mut fields, "editor") {
+            Ok(editors) => (editors, true),
+            Err(_) => return Err(why),
+        },
+    };
     let (year, month) = date(&mut fields, &mut notes)?;
 
     let mut links = PublicationLinks::default();
-    let doi = fields.verbatim("doi");
-    links.doi = doi.map(|d| crate::profile::bare_doi(&d).to_string());
+    if let Some(doi) = fields.verbatim("doi") {
+        match links::doi_in(&doi) {
+            Some(doi) => links.doi = Some(doi),
+            None => left.push("doi (not a DOI)".to_string()),
+        }
+    }
     let arxiv_typed = fields
         .verbatim("eprinttype")
         .or_else(|| fields.verbatim("archiveprefix"))
@@ -83,12 +111,12 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         let Some(url) = fields.verbatim(name) else {
             continue;
         };
-        // `url = {doi:10.…}` is a DOI written as an address.
-        if let Some(doi) = url
-            .strip_prefix("doi:")
-            .or_else(|| url.strip_prefix("DOI:"))
-        {
-            links.doi = links.doi.or(Some(doi.trim().to_string()));
+        // `url = {doi:10.…}` is a DOI written as an address, whatever wraps it.
+        if url.to_ascii_lowercase().starts_with("doi:") {
+            match links::doi_in(&url[4..]) {
+                Some(doi) => links.doi = links.doi.or(Some(doi)),
+                None => left.push(format!("{name} (not a DOI)")),
+            }
             continue;
         }
         match crate::link::check(&url) {
@@ -147,11 +175,22 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     let journal = fields
         .text("journal")
         .or_else(|| fields.text("journaltitle"));
-    let kind = kind(
-        &entry.entry_type,
-        booktitle.as_deref(),
-        links.arxiv.is_some(),
-    );
+    // DBLP files arXiv papers as `@article` in `CoRR`, with the id in `volume`.
+    let server = journal
+        .as_deref()
+        .or(booktitle.as_deref())
+        .is_some_and(papers::is_preprint_venue);
+    if server && links.arxiv.is_none() {
+        links.arxiv = fields
+            .verbatim("volume")
+            .and_then(|v| links::arxiv_in(&v))
+            .or_else(|| fields.verbatim("eprint").and_then(|e| links::arxiv_in(&e)));
+    }
+    let kind = if server {
+        PublicationKind::Preprint
+    } else {
+        kind(&entry.entry_type, booktitle.as_deref(), links.arxiv.is_some())
+    };
     let status = match fields.text("pubstate").map(|s| s.to_lowercase()).as_deref() {
         Some("forthcoming" | "inpress" | "in press" | "accepted") => PublicationStatus::Accepted,
         Some("submitted") => PublicationStatus::Submitted,
@@ -179,7 +218,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             .iter()
             .map(|c| chunk_str(c).matches('\n').count())
             .sum::<usize>();
-        let note = latex::text(chunks);
+        let note = latex::text(chunks, &mut fields.dropped);
         if note.chars().count() > MAX_NOTE_CHARS || raw_lines > 2 {
             left.push("note (longer than a CV line)".to_string());
         } else if !note.is_empty() {
@@ -198,6 +237,9 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         }
         (name, text) => name.or(text),
     };
+    if edited {
+        note_parts.insert(0, if authors.len() > 1 { "(eds.)" } else { "(ed.)" }.to_string());
+    }
     let note = (!note_parts.is_empty()).then(|| {
         note_parts
             .iter()
@@ -208,7 +250,9 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     let selected = fields
         .text("selected")
         .is_some_and(|s| matches!(s.to_lowercase().as_str(), "true" | "yes" | "1"));
-    let venue_short = fields.text("abbr");
+    let venue_short = fields
+        .text("abbr")
+        .or_else(|| venue.as_deref().and_then(papers::short_venue));
 
     // Fields the resolution used up, or that only say how to file the entry.
     for done in ["crossref", "xdata", "day", "ids", "type"] {
@@ -238,6 +282,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         },
         left,
         notes,
+        dropped: fields.dropped,
     })
 }
 
@@ -286,8 +331,8 @@ fn absolute_link(
 }
 
 /// The authors in the paper's order, with their `*`/`†` marks; `and others` is "et al.".
-fn authors(fields: &mut Fields) -> Result<Vec<String>, String> {
-    let chunks = fields.chunks("author").ok_or("no authors")?;
+fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<String>, String> {
+    let chunks = fields.chunks(role).ok_or("no authors")?;
     let persons = <Vec<Person> as Type>::from_chunks(chunks).unwrap_or_default();
     let mut authors = Vec::new();
     let mut others = false;
@@ -296,7 +341,7 @@ fn authors(fields: &mut Fields) -> Result<Vec<String>, String> {
             others = true;
             continue;
         }
-        let name = display_name(person);
+        let name = display_name(person, &mut fields.dropped);
         if !name.trim_end_matches(['*', '†']).is_empty() {
             authors.push(name);
         }
@@ -313,17 +358,17 @@ fn authors(fields: &mut Fields) -> Result<Vec<String>, String> {
 /// "Given Prefix Family, Suffix", the order the paper prints, LaTeX turned into text and
 /// the marks written anywhere in the name (`Zhang*, Zili`, `Zili Zhang$^\dagger$`,
 /// `Zili\textsuperscript{*} Zhang`) put after it: `*` equal contribution, `†` corresponding.
-fn display_name(person: &Person) -> String {
+fn display_name(person: &Person, dropped: &mut Dropped) -> String {
     let mut parts: Vec<String> = Vec::new();
     for part in [&person.given_name, &person.prefix, &person.name] {
-        let text = latex::inline(part);
+        let text = tex::text(part, dropped);
         if !text.trim().is_empty() {
             parts.push(text.trim().to_string());
         }
     }
     // A mark written as a superscript keeps its caret once the math is text.
     let mut name = parts.join(" ").replace('^', "");
-    let suffix = latex::inline(&person.suffix);
+    let suffix = tex::text(&person.suffix, dropped);
     if !suffix.trim().is_empty() {
         name = format!("{name}, {}", suffix.trim());
     }

@@ -8,9 +8,8 @@ use std::path::Path;
 
 use super::Read;
 
-use crate::profile::{
-    self, bare_doi, Profile, Publication, PublicationLinks, Text, FALLBACK_LANGUAGE,
-};
+use crate::import::convert::papers::{self, doi_key, is_preprint, same_paper, title_key};
+use crate::profile::{self, Profile, Publication, PublicationLinks, Text, FALLBACK_LANGUAGE};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::{RootKind, SpanIndex};
 
@@ -25,20 +24,9 @@ pub struct BibOutcome {
     pub updated: Vec<String>,
     /// Entries left out, with the reason.
     pub skipped: Vec<String>,
-}
-
-/// For matching: lower case, letters and digits only.
-fn title_key(title: &str) -> String {
-    title
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// For matching: the DOI's name, in lower case (DOIs are case-insensitive).
-fn doi_key(doi: &str) -> String {
-    bare_doi(doi).to_lowercase()
+    /// Entries that were another version of a paper before them in the file (a preprint and
+    /// its published version), with which version was kept.
+    pub merged: Vec<String>,
 }
 
 /// Merges the publications `read` from a .bib into the profile `text` (already parsed as
@@ -66,31 +54,47 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
     // Each publication's keys, made once (comparing normalised titles pairwise made 125
     // long titles into 125 others take 30 s).
     let mut by_doi: HashMap<String, usize> = HashMap::new();
-    let mut by_title: HashMap<String, usize> = HashMap::new();
+    let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
     for (i, old) in existing.iter().enumerate() {
-        if let Some(doi) = &old.links.doi {
-            by_doi.entry(doi_key(doi)).or_insert(i);
+        if let Some(doi) = doi_key(old) {
+            by_doi.entry(doi).or_insert(i);
         }
-        by_title.entry(title_key(&old.title)).or_insert(i);
+        by_title.entry(title_key(&old.title)).or_default().push(i);
     }
+    let before = profile.publications.len();
     for (key, new) in &read.papers {
         let new_title = title_key(&new.title);
-        let found = new
-            .links
-            .doi
-            .as_deref()
-            .and_then(|doi| by_doi.get(&doi_key(doi)))
-            .or_else(|| by_title.get(&new_title))
-            .copied();
+        let found = doi_key(new)
+            .and_then(|doi| by_doi.get(&doi).copied())
+            .or_else(|| {
+                by_title.get(&new_title).and_then(|candidates| {
+                    candidates
+                        .iter()
+                        .copied()
+                        .find(|&i| same_paper(&existing[i], new))
+                })
+            });
         match found {
-            // Matched an entry added from this same file.
-            Some(i) if i >= profile.publications.len() => {
-                outcome.skipped.push(format!(
-                    "{key}: the same paper as an entry before it (same DOI or title)"
+            // Another version of an entry added from this same file.
+            Some(i) if i >= before => {
+                let one = papers::merged(&existing[i], new);
+                let kept = if one.venue == new.venue && one.kind == new.kind {
+                    "this entry's version is kept"
+                } else {
+                    "the earlier entry's version is kept"
+                };
+                outcome.merged.push(format!(
+                    "{key}: the same paper as an entry before it (\"{}\"); {kept}",
+                    existing[i].title
                 ));
+                existing[i] = one;
             }
             Some(i) => {
-                let merged = updated(&existing[i], new);
+                let merged = if is_preprint(&existing[i]) != is_preprint(new) {
+                    papers::merged(&existing[i], new)
+                } else {
+                    updated(&existing[i], new)
+                };
                 if merged != existing[i] {
                     outcome.updated.push(merged.title.to_string());
                     existing[i] = merged;
@@ -99,10 +103,10 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             }
             None => {
                 outcome.added.push(new.title.to_string());
-                if let Some(doi) = &new.links.doi {
-                    by_doi.entry(doi_key(doi)).or_insert(existing.len());
+                if let Some(doi) = doi_key(new) {
+                    by_doi.entry(doi).or_insert(existing.len());
                 }
-                by_title.insert(new_title, existing.len());
+                by_title.entry(new_title).or_default().push(existing.len());
                 existing.push(new.clone());
             }
         }

@@ -145,6 +145,20 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
             }
             None => true,
         });
+    // A field cvpdf does not import cannot sink its entry: it goes, and is counted.
+    for entry in &mut raw.entries {
+        entry.v.fields.retain(|pair| {
+            let gone = !entry::IMPORTED.contains(&pair.key.v.to_ascii_lowercase().as_str())
+                && unreadable(pair.key.v, &pair.value.v).is_some();
+            if gone {
+                *read
+                    .left
+                    .entry(format!("{} (LaTeX that does not parse)", pair.key.v))
+                    .or_default() += 1;
+            }
+            !gone
+        });
+    }
     raw.entries.retain(|entry| {
         let why = entry
             .v
@@ -239,6 +253,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
             e.kind
         )
     })?;
+    let mut dropped = crate::import::convert::tex::Dropped::new();
     for entry in bibliography.iter() {
         if venues.contains(&entry.key) {
             continue;
@@ -268,9 +283,17 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
         for left in mapped.left {
             *read.left.entry(left).or_default() += 1;
         }
+        dropped.extend(mapped.dropped);
         read.notes
             .extend(mapped.notes.iter().map(|n| format!("{}: {n}", entry.key)));
         read.papers.push((entry.key.clone(), mapped.publication));
+    }
+    if !dropped.is_empty() {
+        let names: Vec<String> = dropped.into_iter().collect();
+        read.notes.push(format!(
+            "LaTeX commands cvpdf does not know were dropped, their text kept: {}",
+            names.join(" ")
+        ));
     }
     Ok(read)
 }

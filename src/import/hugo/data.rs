@@ -11,7 +11,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
     let display = src
         .str("name.display")
         .or_else(|| src.str("name"))
-        .ok_or("the author data has no name")?;
+        .unwrap_or_default();
     let alternate = src.str("name.alternate");
     src.mark("name.given");
     src.mark("name.family");

@@ -70,7 +70,7 @@ fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), String> {
             let end = rest
                 .find(&close)
                 .ok_or(format!("the front matter has no closing {fence}"))?;
-            let front = &rest[..end];
+            let front = rest[..end].strip_suffix('\r').unwrap_or(&rest[..end]);
             let body = rest[end + close.len()..].trim_start_matches(['\r', '\n']);
             return Ok((
                 if toml {
@@ -114,10 +114,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
     let display = src.str("name");
     let name = match (&first, &last) {
         (Some(f), Some(l)) => format!("{f} {l}"),
-        _ => display
-            .clone()
-            .or(title.clone())
-            .ok_or("the author page has none of name, title and first_name/last_name")?,
+        _ => display.clone().or(title.clone()).unwrap_or_default(),
     };
     let mut p = Profile {
         name: name.clone(),
@@ -241,25 +238,29 @@ pub(super) fn social_link(
         }
         return;
     }
-    if !url.contains(':') {
-        warnings.push(format!(
-            "{at}: \"{url}\" is a link within the website, not an address"
-        ));
-        return;
-    }
     if icon_name == "cv" || icon_name == "ai-cv" {
         warnings.push(format!(
             "{at}: the link to the CV ({url}) is what cvpdf makes; `cvpdf publish` adds it back"
         ));
         return;
     }
-    if ["envelope", "at-symbol", "email"].contains(&icon_name.as_str()) {
-        warnings.push(format!(
-            "{at}: e-mail link \"{url}\" is not a mailto: address; kept as a link"
-        ));
+    if crate::import::convert::links::service(&icon_name) == Some("email") {
+        // `icon: envelope` with `link: ada@x.org`, or `#contact`: an address, or the site's
+        // contact page.
+        if url.contains('@') && !url.contains('/') && p.contact.email.is_none() {
+            p.contact.email = Some(url.trim().to_string());
+            return;
+        }
+        if !url.contains("://") {
+            warnings.push(format!(
+                "{at}: the e-mail link \"{url}\" holds no address; left out"
+            ));
+            return;
+        }
     }
+    // Links within the site, links to services nothing knows: the import's link pass
+    // resolves and labels them.
     let kind = link_kind(&icon_name).unwrap_or(LinkKind::Other);
-    let label = label.or_else(|| (kind == LinkKind::Other).then(|| icon_name.clone()));
     p.links.push(Link {
         kind,
         url,

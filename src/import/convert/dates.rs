@@ -1,0 +1,311 @@
+//! The one reader of dates and periods for every importer, as formats and people write them:
+//! ISO dates and date-times, `2014/06`, `06/2014`, `Jun. 2014`, `März 2020`, `septiembre de
+//! 2020`, `2020年3月`; ranges (`2016–2019`, `Mar 2025 – Present`, `since 2021`, `2019 to
+//! now`); lists of years (`2020, 2022`: the range they span, said in a note); an impossible
+//! day (`2024-09-31`) falls back to its month, with a note.
+
+use crate::profile::{Date, EndDate};
+
+/// A date as read, and what was changed on the way that the user should know.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Read<T> {
+    /// The value.
+    pub value: T,
+    /// Why it is not quite what was written, if it is not.
+    pub note: Option<String>,
+}
+
+/// A period: start and end.
+pub type Period = (Option<Date>, Option<EndDate>);
+
+/// A date (see the module's forms); an impossible day is dropped silently. `Err` with the
+/// reason when the text is no date.
+pub(crate) fn parse_date(text: &str) -> Result<Date, String> {
+    read_date(text).map(|read| read.value)
+}
+
+/// A date, with a note when an impossible day was dropped.
+pub fn read_date(text: &str) -> Result<Read<Date>, String> {
+    let text = text.trim();
+    let date_part = text.split(['T', ' ']).next().unwrap_or(text);
+    let strict = match date_part.parse::<Date>() {
+        Ok(date) => return Ok(Read { value: date, note: None }),
+        Err(e) => e.to_string(),
+    };
+    // `2024-09-31`: the month is right, the day is not.
+    let numbers: Vec<&str> = date_part.split('-').collect();
+    if let [year, month, day] = numbers.as_slice() {
+        if let (Ok(date), true) = (
+            format!("{year}-{month}").parse::<Date>(),
+            day.len() <= 2 && day.bytes().all(|b| b.is_ascii_digit()),
+        ) {
+            return Ok(Read {
+                value: date,
+                note: Some(format!("{text} has no such day; the month is kept")),
+            });
+        }
+    }
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || matches!(c, '/' | '.' | ',' | '-'))
+        .filter(|p| !p.is_empty() && !["de", "del", "of", "le", "der"].contains(p))
+        .collect();
+    let year_of = |p: &str| (p.len() == 4).then(|| p.parse::<u16>().ok()).flatten();
+    let (year, month) = match words.as_slice() {
+        [a, b] => match (year_of(a), year_of(b)) {
+            (Some(year), None) => (year, month_number(b)),
+            (None, Some(year)) => (year, month_number(a)),
+            _ => return Err(strict),
+        },
+        // `15 March 2020`, `March 15, 2020`: the day is not needed.
+        [a, b, c] => match (year_of(a), year_of(c)) {
+            (None, Some(year)) => (year, month_number(b).or_else(|| month_number(a))),
+            (Some(year), None) => (year, month_number(b)),
+            _ => return Err(strict),
+        },
+        [one] => match east_asian(one) {
+            Some(date) => return Ok(Read { value: date, note: None }),
+            None => return Err(strict),
+        },
+        _ => return Err(strict),
+    };
+    let month = month.ok_or(strict)?;
+    let value = format!("{year:04}-{month:02}")
+        .parse::<Date>()
+        .map_err(|e| e.to_string())?;
+    Ok(Read { value, note: None })
+}
+
+/// `2020年3月`, `2020年`, `2020년 3월`, `2020.3`: year and month by their signs.
+fn east_asian(text: &str) -> Option<Date> {
+    let (year, rest) = text.split_once(['年', '년'])?;
+    let month: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let date = if month.is_empty() {
+        year.trim().to_string()
+    } else {
+        format!("{}-{:0>2}", year.trim(), month)
+    };
+    date.parse().ok()
+}
+
+/// Words that say an entry goes on, in the ten languages.
+const ONGOING: &[&str] = &[
+    "present", "now", "current", "ongoing", "today", "since", "till date", "actual",
+    "presente", "actualidad", "hoy", "desde", "atual", "hoje", "o momento", "aujourd'hui",
+    "présent", "en cours", "depuis", "heute", "jetzt", "laufend", "seit", "oggi", "in corso",
+    "dal ", "至今", "现在", "現在", "今", "현재", "настоящее", "н.в", "по сей",
+];
+
+/// A period written as one text, as start and end (see the module's forms). A single date is
+/// when the entry ended (a degree's year) unless words say it goes on; `None` when the text
+/// holds no date.
+pub(crate) fn parse_period(text: &str) -> Option<Period> {
+    read_period(text).map(|read| read.value)
+}
+
+/// A period, with a note when a list of years became the range it spans or a day was dropped.
+pub fn read_period(text: &str) -> Option<Read<Period>> {
+    let lower = text.to_lowercase();
+    let ongoing = ONGOING.iter().any(|w| lower.contains(w));
+    let mut dates: Vec<Date> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut push = |read: Read<Date>, dates: &mut Vec<Date>| {
+        notes.extend(read.note);
+        dates.push(read.value);
+    };
+    let pieces = range_pieces(text);
+    let list = pieces.len() == 1 && text.contains([',', ';', '&']);
+    for piece in &pieces {
+        if let Ok(read) = read_date(piece) {
+            push(read, &mut dates);
+            continue;
+        }
+        // Dates among words (`since 2021`, a list `2019, 2020`): each that reads, a month
+        // with the year after it.
+        let words: Vec<String> = piece
+            .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '&' | '(' | ')'))
+            .filter(|w| !w.is_empty())
+            .flat_map(hyphen_split)
+            .collect();
+        let mut i = 0;
+        while i < words.len() {
+            if let Some(next) = words.get(i + 1) {
+                if month_number(&words[i]).is_some() && words[i].parse::<u16>().is_err() {
+                    if let Ok(read) = read_date(&format!("{} {next}", words[i])) {
+                        push(read, &mut dates);
+                        i += 2;
+                        continue;
+                    }
+                }
+            }
+            if let Ok(read) = read_date(&words[i]) {
+                push(read, &mut dates);
+            }
+            i += 1;
+        }
+    }
+    if list && dates.len() > 1 {
+        dates.sort();
+        let (first, last) = (dates[0], dates[dates.len() - 1]);
+        notes.push(format!(
+            "\"{}\" lists {} dates; the range they span, {first} to {last}, is kept",
+            text.trim(),
+            dates.len()
+        ));
+        dates = vec![first, last];
+    }
+    let note = (!notes.is_empty()).then(|| notes.join("; "));
+    let value = match (dates.as_slice(), ongoing) {
+        ([from, ..], true) => (Some(*from), Some(EndDate::Present)),
+        ([one], false) => (None, Some(EndDate::Date(*one))),
+        ([from, .., to], false) => (Some(*from), Some(EndDate::Date(*to))),
+        _ => return None,
+    };
+    Some(Read { value, note })
+}
+
+/// The parts of a range: split at dashes and words between dates (`–`, ` - `, `to`, `bis`,
+/// `hasta`, `至`, `~`), not at the dash inside one date (`2019-06`).
+fn range_pieces(text: &str) -> Vec<String> {
+    let mut spaced = format!(" {} ", text.trim());
+    for sep in ['–', '—', '‒', '−', '~', '～', '至', '到'] {
+        spaced = spaced.replace(sep, " | ");
+    }
+    for word in [
+        " - ", " to ", " until ", " till ", " bis ", " hasta ", " a ", " até ", " à ", " au ",
+        " al ", " по ", " до ",
+    ] {
+        spaced = spaced.replace(word, " | ");
+    }
+    spaced
+        .split('|')
+        .flat_map(|piece| hyphen_split(piece.trim()))
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// `2016-2019` and `Jan 2019-Mar 2020` as two dates; `2019-06` and `2019-06-30` as one.
+fn hyphen_split(piece: &str) -> Vec<String> {
+    if read_date(piece).is_ok() || !piece.contains('-') {
+        return vec![piece.to_string()];
+    }
+    for (at, _) in piece.match_indices('-') {
+        let (left, right) = (&piece[..at], &piece[at + 1..]);
+        if read_date(left).is_ok() && read_date(right).is_ok() {
+            return vec![left.trim().to_string(), right.trim().to_string()];
+        }
+    }
+    vec![piece.to_string()]
+}
+
+/// An end date: a date, or `present` for words that mean it.
+pub(crate) fn parse_end(text: &str) -> Result<EndDate, String> {
+    let lower = text.trim().to_lowercase();
+    if ONGOING.iter().any(|w| lower == w.trim()) || lower == "presente" {
+        return Ok(EndDate::Present);
+    }
+    parse_date(text).map(EndDate::Date)
+}
+
+/// Month names and their abbreviations in the ten languages, January first.
+const MONTHS: [&[&str]; 12] = [
+    &["january", "enero", "janvier", "januar", "jänner", "gennaio", "janeiro", "январ", "янв"],
+    &["february", "febrero", "février", "fevrier", "februar", "febbraio", "fevereiro", "феврал", "фев"],
+    &["march", "marzo", "mars", "märz", "maerz", "março", "marco", "март", "мар"],
+    &["april", "abril", "avril", "aprile", "апрел", "апр"],
+    &["may", "mayo", "mai", "maggio", "maio", "мая", "май"],
+    &["june", "junio", "juin", "juni", "giugno", "junho", "июн"],
+    &["july", "julio", "juillet", "juli", "luglio", "julho", "июл"],
+    &["august", "agosto", "août", "aout", "авг"],
+    &["september", "sept", "septiembre", "setiembre", "septembre", "settembre", "setembro", "сентябр", "сен"],
+    &["october", "octubre", "octobre", "oktober", "ottobre", "outubro", "октябр", "окт"],
+    &["november", "noviembre", "novembre", "novembro", "ноябр", "ноя"],
+    &["december", "diciembre", "décembre", "decembre", "dezember", "dicembre", "dezembro", "декабр", "дек"],
+];
+
+/// The month a word names: `4`, `04`, `apr`, `April`, `Sept`, `März`, `sept.`, `3月`, `3월`
+/// (any case; a name may be cut to three letters or more).
+pub(crate) fn month_number(word: &str) -> Option<u8> {
+    let word = word.trim().trim_end_matches(['.', '月', '월']);
+    if let Ok(n) = word.parse::<u8>() {
+        return (1..=12).contains(&n).then_some(n);
+    }
+    let word = word.to_lowercase();
+    if word.chars().count() < 3 {
+        return None;
+    }
+    MONTHS
+        .iter()
+        .position(|names| {
+            names.iter().any(|name| {
+                name.starts_with(&word) || (word.starts_with(name) && name.chars().count() >= 3)
+            })
+        })
+        .map(|i| i as u8 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn period(text: &str) -> Option<(Option<String>, Option<String>)> {
+        parse_period(text).map(|(from, to)| {
+            (
+                from.map(|d| d.to_string()),
+                to.map(|e| match e {
+                    EndDate::Present => "present".into(),
+                    EndDate::Date(d) => d.to_string(),
+                }),
+            )
+        })
+    }
+
+    fn s(v: &str) -> Option<String> {
+        Some(v.to_string())
+    }
+
+    #[test]
+    fn months_are_kept_in_ranges() {
+        assert_eq!(period("Mar 2025 – Present"), Some((s("2025-03"), s("present"))));
+        assert_eq!(period("Jan 2019-Mar 2020"), Some((s("2019-01"), s("2020-03"))));
+        assert_eq!(period("September 2018 to June 2020"), Some((s("2018-09"), s("2020-06"))));
+        assert_eq!(period("2016-2019"), Some((s("2016"), s("2019"))));
+        assert_eq!(period("2017-05 - 2019-04"), Some((s("2017-05"), s("2019-04"))));
+        assert_eq!(period("desde marzo de 2021"), Some((s("2021-03"), s("present"))));
+        assert_eq!(period("2020年3月 至今"), Some((s("2020-03"), s("present"))));
+        assert_eq!(period("Okt. 2019 – heute"), Some((s("2019-10"), s("present"))));
+        assert_eq!(period("soon"), None);
+    }
+
+    #[test]
+    fn lists_become_the_range_they_span_with_a_note() {
+        let read = read_period("2020, 2022").unwrap();
+        assert_eq!(period("2020, 2022"), Some((s("2020"), s("2022"))));
+        assert!(read.note.unwrap().contains("range they span"));
+    }
+
+    #[test]
+    fn an_impossible_day_falls_back_to_its_month() {
+        let read = read_date("2024-09-31").unwrap();
+        assert_eq!(read.value.to_string(), "2024-09");
+        assert!(read.note.unwrap().contains("no such day"));
+        assert_eq!(parse_date("15 March 2020").unwrap().to_string(), "2020-03");
+        assert_eq!(parse_date("septiembre de 2020").unwrap().to_string(), "2020-09");
+    }
+
+    #[test]
+    fn month_names_in_ten_languages() {
+        for (word, n) in [
+            ("März", 3),
+            ("févr.", 2),
+            ("Sept", 9),
+            ("dicembre", 12),
+            ("outubro", 10),
+            ("мая", 5),
+            ("3月", 3),
+            ("11월", 11),
+            ("Ma", 0),
+        ] {
+            assert_eq!(month_number(word).unwrap_or(0), n, "{word}");
+        }
+    }
+}

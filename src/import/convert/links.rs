@@ -1,0 +1,335 @@
+//! One classifier for every link an importer meets: what an address is once its wrapping is
+//! off (an HTML link, a Markdown link, a `doi:` prefix), where a site-relative path leads,
+//! which service an icon or network name means, and the DOIs and arXiv ids inside any of it.
+//! Every address that comes out has passed [`crate::link::check`].
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use crate::profile::contact::{email_in, is_address};
+use crate::profile::LinkKind;
+
+/// What a foreign link turned out to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Address {
+    /// An e-mail address (without `mailto:`).
+    Mail(String),
+    /// A web address that passed the link check.
+    Web(String),
+}
+
+/// A foreign link as an address: the `href` of an HTML link and the target of a Markdown link
+/// taken out, `mailto:` read as mail, a host without a scheme given `https://`, a path within
+/// the site (`/publication/`, `#contact`, `cv.pdf`) resolved against `base_url`. `Err` says
+/// why not in words that do not depend on the value.
+pub fn address(raw: &str, base_url: Option<&str>) -> Result<Address, &'static str> {
+    let unwrapped = unwrap(raw.trim());
+    let value = unwrapped.as_str();
+    if value.is_empty() {
+        return Err("empty");
+    }
+    let lower = value.to_ascii_lowercase();
+    if let Some(mail) = lower.strip_prefix("mailto:").map(|_| &value[7..]) {
+        let mail = mail.split('?').next().unwrap_or(mail).trim();
+        return if is_address(mail) {
+            Ok(Address::Mail(mail.to_string()))
+        } else {
+            Err("a mailto: link without an address")
+        };
+    }
+    if !value.contains('/') && is_address(value) {
+        return Ok(Address::Mail(value.to_string()));
+    }
+    // `https://linkedin.com/in/Ada Lovelace`: one address with spaces in its path.
+    let encoded;
+    let value = if value.contains(' ')
+        && (lower.starts_with("http://") || lower.starts_with("https://"))
+        && !value[8..].contains("://")
+        && !value.split('/').nth(2).unwrap_or("").contains(' ')
+    {
+        encoded = value.replace(' ', "%20");
+        encoded.as_str()
+    } else {
+        value
+    };
+    match crate::link::check(value) {
+        Ok(url) => Ok(Address::Web(url)),
+        Err(crate::link::Refused::NoHost) => {
+            let Some(base) = base_url else {
+                return Err("a path within the website; give --base-url to link it");
+            };
+            let joined = join(base, value);
+            crate::link::check(&joined)
+                .map(Address::Web)
+                .map_err(|_| "not a web address")
+        }
+        Err(crate::link::Refused::Scheme(_)) => Err("not a web or mail address"),
+        Err(crate::link::Refused::Malformed) if !value.contains(char::is_whitespace) => {
+            Err("not a web address")
+        }
+        Err(crate::link::Refused::Malformed) => {
+            // A sentence around one address: the address.
+            match crate::profile::contact::url_in(value) {
+                Some(url) => Ok(Address::Web(url)),
+                None => match email_in(value) {
+                    Some(mail) => Ok(Address::Mail(mail)),
+                    None => Err("not a web address"),
+                },
+            }
+        }
+    }
+}
+
+/// The address inside a wrapping: an HTML link's `href`, a Markdown link's target, angle
+/// brackets.
+fn unwrap(value: &str) -> String {
+    if let Some(at) = value.find("href=") {
+        let rest = &value[at + 5..];
+        let quote = rest.chars().next().filter(|c| *c == '"' || *c == '\'');
+        let rest = quote.map_or(rest, |q| &rest[q.len_utf8()..]);
+        let end = rest
+            .find(|c: char| Some(c) == quote || (quote.is_none() && (c == '>' || c == ' ')))
+            .unwrap_or(rest.len());
+        return crate::profile::html::entities(&rest[..end]);
+    }
+    if let (Some(open), true) = (value.find("]("), value.ends_with(')')) {
+        if value.starts_with('[') {
+            return value[open + 2..value.len() - 1].trim().to_string();
+        }
+    }
+    value
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .to_string()
+}
+
+/// `path` on the site at `base`: `/a` from the site's root, `#x` on its home page, `a/b`
+/// below it.
+fn join(base: &str, path: &str) -> String {
+    let base = base.trim().trim_end_matches('/');
+    let base = if base.contains("://") {
+        base.to_string()
+    } else {
+        format!("https://{base}")
+    };
+    let path = path.trim_start_matches("./");
+    if path.starts_with('/') || path.starts_with('#') || path.starts_with('?') {
+        format!("{base}{path}")
+    } else {
+        format!("{base}/{path}")
+    }
+}
+
+/// One row of `templates/icons.yaml`, as far as importers read it.
+#[derive(Deserialize)]
+struct Icon {
+    /// `<font>:<icon name>`.
+    from: String,
+    /// Other names for the same service.
+    #[serde(default)]
+    means: Vec<String>,
+}
+
+/// Every name a service goes by (icon names of Font Awesome and Academicons, network names of
+/// RenderCV and JSON Resume), to the key of `templates/icons.yaml` it means.
+fn names() -> &'static HashMap<String, String> {
+    static NAMES: OnceLock<HashMap<String, String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let table: HashMap<String, Icon> =
+            serde_yaml::from_str(crate::template::ICONS).unwrap_or_default();
+        let mut names = HashMap::new();
+        for (key, icon) in table {
+            let from = icon.from.rsplit(':').next().unwrap_or("").to_string();
+            for name in [key.clone(), from].into_iter().chain(icon.means) {
+                names.insert(normalized(&name), key.clone());
+            }
+        }
+        names
+    })
+}
+
+/// A name as the table compares it: lower case, without an icon pack (`fab fa-github`,
+/// `brands/github`, `ai-google-scholar`), spaces and underscores as hyphens.
+fn normalized(name: &str) -> String {
+    let name = name.trim().to_lowercase();
+    let name = name.rsplit(['/', ' ', ':']).next().unwrap_or(&name);
+    let name = ["fa-", "ai-", "fab-", "fas-", "far-", "hero-"]
+        .iter()
+        .fold(name, |n, prefix| n.strip_prefix(prefix).unwrap_or(n));
+    name.replace(['_', ' '], "-")
+}
+
+/// What the icons table calls the service an icon or network name means (`email`,
+/// `website`, `github`, …), if it knows it.
+pub fn service(name: &str) -> Option<&'static str> {
+    let table = names();
+    table
+        .get(&normalized(name))
+        .or_else(|| table.get(&normalized(name).replace('-', "")))
+        .map(String::as_str)
+}
+
+/// The profile's link kind for a service name or icon name.
+pub fn kind(name: &str) -> Option<LinkKind> {
+    Some(match service(name)? {
+        "github" => LinkKind::Github,
+        "google-scholar" => LinkKind::GoogleScholar,
+        "orcid" => LinkKind::Orcid,
+        "dblp" => LinkKind::Dblp,
+        "linkedin" => LinkKind::Linkedin,
+        "x" => LinkKind::X,
+        "website" => LinkKind::Website,
+        _ => return None,
+    })
+}
+
+/// The link kind of an address by its host, for links whose icon says nothing.
+pub fn kind_of_url(url: &str) -> LinkKind {
+    let host = host(url);
+    match host.as_str() {
+        "github.com" => LinkKind::Github,
+        "scholar.google.com" => LinkKind::GoogleScholar,
+        "orcid.org" => LinkKind::Orcid,
+        "dblp.org" | "dblp.uni-trier.de" => LinkKind::Dblp,
+        "linkedin.com" => LinkKind::Linkedin,
+        "twitter.com" | "x.com" => LinkKind::X,
+        _ if host.starts_with("scholar.google.") => LinkKind::GoogleScholar,
+        _ if host.ends_with(".linkedin.com") => LinkKind::Linkedin,
+        _ => LinkKind::Other,
+    }
+}
+
+/// The host of an address, without `www.`: the label of a link to a service nothing here
+/// knows.
+pub fn host(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = host.rsplit('@').next().unwrap_or(host);
+    let host = host.split(':').next().unwrap_or(host).to_lowercase();
+    host.strip_prefix("www.").unwrap_or(&host).to_string()
+}
+
+/// The DOI in `text` however it is wrapped (`doi:10.…`, `https://doi.org/10.…`, an HTML link
+/// to one), checked to be one: `10.` and a registrant code of digits, a `/`, a suffix.
+pub fn doi_in(text: &str) -> Option<String> {
+    let text = unwrap(text.trim());
+    let at = text.find("10.")?;
+    let doi = text[at..]
+        .split(|c: char| c.is_whitespace() || matches!(c, '"' | '<' | '>' | '}' | '{'))
+        .next()?
+        .trim_end_matches(['.', ',', ';', ')']);
+    let (prefix, suffix) = doi.split_once('/')?;
+    let registrant = &prefix[3..];
+    let valid = !registrant.is_empty()
+        && registrant.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && !suffix.is_empty();
+    valid.then(|| doi.to_string())
+}
+
+/// The arXiv identifier in `text` (`arXiv:2101.00001v2`, `https://arxiv.org/abs/…`,
+/// `abs/2101.00001`, DBLP's `CoRR abs/2101.00001`, old-style `cs/0101001`).
+pub fn arxiv_in(text: &str) -> Option<String> {
+    let text = unwrap(text.trim());
+    let lower = text.to_ascii_lowercase();
+    let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:", "abs/"]
+        .iter()
+        .find_map(|p| lower.find(p).map(|at| at + p.len()))
+        .unwrap_or(0);
+    let id = text[start..]
+        .trim()
+        .split(|c: char| c.is_whitespace() || matches!(c, '}' | '"' | '<' | '?' | '#'))
+        .next()?
+        .trim_end_matches(".pdf");
+    is_arxiv_id(id).then(|| id.to_string())
+}
+
+/// `2101.00001`, `2101.00001v2`, `0704.0001`, `cs/0101001`, `math.GT/0309136`.
+fn is_arxiv_id(id: &str) -> bool {
+    let id = id.split('v').next().unwrap_or(id);
+    let new_style = id.split_once('.').is_some_and(|(yymm, number)| {
+        yymm.len() == 4
+            && yymm.chars().all(|c| c.is_ascii_digit())
+            && (4..=5).contains(&number.len())
+            && number.chars().all(|c| c.is_ascii_digit())
+    });
+    let old_style = id.split_once('/').is_some_and(|(archive, number)| {
+        !archive.is_empty()
+            && archive
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '.')
+            && number.len() == 7
+            && number.chars().all(|c| c.is_ascii_digit())
+    });
+    new_style || old_style
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn web(raw: &str, base: Option<&str>) -> Result<String, &'static str> {
+        match address(raw, base)? {
+            Address::Web(url) => Ok(url),
+            Address::Mail(mail) => Ok(format!("mail {mail}")),
+        }
+    }
+
+    #[test]
+    fn addresses_in_every_wrapping() {
+        assert_eq!(web("www.linkedin.com/in/x", None).unwrap(), "https://www.linkedin.com/in/x");
+        assert_eq!(
+            web("<a href=\"mailto:ada@x.org\">ada@x.org</a>", None).unwrap(),
+            "mail ada@x.org"
+        );
+        assert_eq!(web("[site](https://x.org)", None).unwrap(), "https://x.org");
+        assert_eq!(web("ada@x.org", None).unwrap(), "mail ada@x.org");
+        assert!(web("/publication/", None).is_err());
+        assert!(web("#contact", None).is_err());
+        assert!(web("escapades/", None).is_err());
+        assert_eq!(
+            web("/publication/", Some("https://ada.org/")).unwrap(),
+            "https://ada.org/publication/"
+        );
+        assert_eq!(web("#contact", Some("ada.org")).unwrap(), "https://ada.org#contact");
+        assert!(web("javascript:alert(1)", None).is_err());
+    }
+
+    #[test]
+    fn icon_names_of_every_pack_mean_one_service() {
+        for (name, service) in [
+            ("github", "github"),
+            ("fab fa-github", "github"),
+            ("brands/github", "github"),
+            ("ai-google-scholar", "google-scholar"),
+            ("Google Scholar", "google-scholar"),
+            ("twitter", "x"),
+            ("envelope", "email"),
+            ("at-symbol", "email"),
+            ("globe", "website"),
+            ("ORCID", "orcid"),
+        ] {
+            assert_eq!(super::service(name), Some(service), "{name}");
+        }
+        assert_eq!(super::service("chess-knight"), None);
+        assert_eq!(kind("graduation-cap"), None);
+        assert_eq!(host("https://www.researchgate.net/profile/x"), "researchgate.net");
+    }
+
+    #[test]
+    fn dois_and_arxiv_ids_in_any_wrapping() {
+        assert_eq!(
+            doi_in("doi:<a href=\"https://doi.org/10.1145/123.456\">10.1145/123.456</a>")
+                .as_deref(),
+            Some("10.1145/123.456")
+        );
+        assert_eq!(doi_in("https://doi.org/10.5555/x.y.").as_deref(), Some("10.5555/x.y"));
+        assert_eq!(doi_in("10.abc/x"), None);
+        assert_eq!(doi_in("not a doi"), None);
+        assert_eq!(arxiv_in("CoRR abs/2101.00001").as_deref(), Some("2101.00001"));
+        assert_eq!(arxiv_in("https://arxiv.org/pdf/2101.00001v2.pdf").as_deref(), Some("2101.00001v2"));
+        assert_eq!(arxiv_in("arXiv:cs/0101001").as_deref(), Some("cs/0101001"));
+        assert_eq!(arxiv_in("abs/nonsense"), None);
+    }
+}

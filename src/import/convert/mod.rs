@@ -1,0 +1,18 @@
+//! The one conversion layer: every importer (BibTeX, JSON Resume, Hugo, Hugo Blox, RenderCV,
+//! al-folio) hands what it carries over to these readers, so a quirk of one file is fixed
+//! here, once, for every format.
+//!
+//! - [`tex`] (with [`symbols`]): LaTeX and TeX math as the text a reader sees;
+//! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text;
+//! - [`links`]: one classifier for every URL, icon name and identifier;
+//! - [`dates`]: one reader for dates, periods and lists of years;
+//! - [`sections`]: which profile section a foreign section's title means;
+//! - [`papers`]: when two publications are one paper, and which version wins.
+
+pub mod dates;
+pub mod links;
+pub mod papers;
+pub mod sections;
+pub mod symbols;
+pub mod tex;
+pub mod text;

@@ -1,0 +1,260 @@
+//! When two publications are one paper, and which version wins — as a bibliographer decides,
+//! for `import-bib` (within a file and into a profile) and for `cvpdf lab`'s list alike:
+//!
+//! - the same DOI is the same paper;
+//! - a preprint (arXiv, CoRR, ECCC, bioRxiv, medRxiv, SSRN, or one marked preprint, submitted
+//!   or under review) and a published paper with the same title, at most two years apart,
+//!   are one paper: the published version wins whatever the order, and keeps the preprint's
+//!   arXiv link;
+//! - two published papers with the same title are one only when nothing tells them apart (the
+//!   same year, and no two different venues or DOIs): a conference paper and its journal
+//!   version stay two papers.
+
+use unicode_normalization::char::is_combining_mark;
+use unicode_normalization::UnicodeNormalization;
+
+use crate::profile::{bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus};
+use crate::source::inline;
+
+/// Venues that are preprint servers, as they are written in lower case (DBLP writes arXiv as
+/// `CoRR`, ECCC as `Electron. Colloquium Comput. Complex.`).
+const PREPRINT_VENUES: &[&str] = &[
+    "arxiv",
+    "corr",
+    "eccc",
+    "electron. colloquium comput. complex",
+    "electronic colloquium on computational complexity",
+    "biorxiv",
+    "medrxiv",
+    "ssrn",
+    "chemrxiv",
+    "psyarxiv",
+    "socarxiv",
+    "research square",
+    "preprints.org",
+    "techrxiv",
+    "iacr cryptol. eprint arch",
+    "cryptology eprint archive",
+    "preprint",
+    "under review",
+    "submitted",
+];
+
+/// Whether a venue's name is a preprint server's (or says the paper is not yet published).
+pub fn is_preprint_venue(venue: &str) -> bool {
+    let venue = venue.trim().to_lowercase();
+    let venue = venue.trim_end_matches('.');
+    PREPRINT_VENUES
+        .iter()
+        .any(|server| venue == *server || venue.starts_with(&format!("{server} ")) || venue.contains(server) && server.len() > 5)
+}
+
+/// Whether `paper` is a preprint: its kind, its status, or its venue says so.
+pub fn is_preprint(paper: &Publication) -> bool {
+    paper.kind == PublicationKind::Preprint
+        || matches!(
+            paper.status,
+            PublicationStatus::Preprint | PublicationStatus::Submitted
+        )
+        || paper
+            .venue
+            .as_ref()
+            .is_some_and(|v| is_preprint_venue(&v.to_string()))
+}
+
+/// Whether `a` and `b` are the same paper (see the module's rules).
+pub fn same_paper(a: &Publication, b: &Publication) -> bool {
+    match (doi_key(a), doi_key(b)) {
+        (Some(x), Some(y)) if x == y => return true,
+        _ => {}
+    }
+    if title_key(&a.title) != title_key(&b.title) {
+        return false;
+    }
+    match (is_preprint(a), is_preprint(b)) {
+        (true, true) => true,
+        (true, false) | (false, true) => a.year.abs_diff(b.year) <= 2,
+        (false, false) => {
+            let differ = |x: Option<String>, y: Option<String>| matches!((x, y), (Some(x), Some(y)) if x != y);
+            a.year == b.year
+                && !differ(doi_key(a), doi_key(b))
+                && !differ(venue_key(a), venue_key(b))
+        }
+    }
+}
+
+/// One paper of two versions: the published one (else the one with a DOI, else `first`)
+/// with what it lacks filled from the other — the preprint's arXiv link above all.
+pub fn merged(first: &Publication, second: &Publication) -> Publication {
+    let second_wins = match (is_preprint(first), is_preprint(second)) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => doi_key(first).is_none() && doi_key(second).is_some(),
+    };
+    let (mut kept, other) = if second_wins {
+        (second.clone(), first)
+    } else {
+        (first.clone(), second)
+    };
+    fill(&mut kept, other);
+    kept
+}
+
+/// Fills what `kept` lacks from `other`.
+pub fn fill(kept: &mut Publication, other: &Publication) {
+    fn take<T: Clone>(slot: &mut Option<T>, other: &Option<T>) {
+        if slot.is_none() {
+            slot.clone_from(other);
+        }
+    }
+    let preprint = is_preprint(other) && !is_preprint(kept);
+    if !preprint {
+        take(&mut kept.venue, &other.venue);
+        take(&mut kept.venue_short, &other.venue_short);
+        take(&mut kept.month, &other.month);
+    }
+    take(&mut kept.award, &other.award);
+    take(&mut kept.note, &other.note);
+    let PublicationLinks {
+        pdf,
+        doi,
+        arxiv,
+        web,
+        code,
+        slides,
+        poster,
+        video,
+    } = &other.links;
+    let links = &mut kept.links;
+    take(&mut links.pdf, pdf);
+    if !preprint {
+        take(&mut links.doi, doi);
+    }
+    take(&mut links.arxiv, arxiv);
+    take(&mut links.web, web);
+    take(&mut links.code, code);
+    take(&mut links.slides, slides);
+    take(&mut links.poster, poster);
+    take(&mut links.video, video);
+    kept.selected |= other.selected;
+    // A longer author list is the more complete one (a CV may shorten it with "et al.").
+    if other.authors.len() > kept.authors.len() {
+        kept.authors.clone_from(&other.authors);
+    }
+}
+
+/// The DOI as compared: without `https://doi.org/` and the like, in lower case (DOIs are
+/// case-insensitive).
+pub fn doi_key(paper: &Publication) -> Option<String> {
+    let doi = bare_doi(paper.links.doi.as_deref()?).trim();
+    (!doi.is_empty()).then(|| doi.to_lowercase())
+}
+
+/// The venue as compared: its words, without the year.
+fn venue_key(paper: &Publication) -> Option<String> {
+    let venue = paper.venue.as_ref()?.to_string();
+    let key: String = title_key(&venue)
+        .split(' ')
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!key.is_empty()).then_some(key)
+}
+
+/// A title as compared: its plain text (no markdown), LaTeX braces and commands' backslashes
+/// gone, accents taken off, lower case, every run of punctuation and space one space.
+pub fn title_key(title: &str) -> String {
+    let plain = inline::plain_text(&inline::parse(title));
+    let mut key = String::with_capacity(plain.len());
+    let mut space = false;
+    for c in plain.nfkd().filter(|c| !is_combining_mark(*c)) {
+        if c.is_alphanumeric() {
+            if space && !key.is_empty() {
+                key.push(' ');
+            }
+            space = false;
+            key.extend(c.to_lowercase());
+        } else {
+            space = true;
+        }
+    }
+    key
+}
+
+/// A short venue from a long DBLP-style one: the part that is an acronym and a year
+/// (`Proceedings of the 56th Annual ACM Symposium on Theory of Computing, STOC 2024,
+/// Vancouver, BC, Canada, June 24-28, 2024` → `STOC 2024`).
+pub fn short_venue(venue: &str) -> Option<String> {
+    venue.split([',', '(', ')']).map(str::trim).find_map(|part| {
+        let (name, year) = part.rsplit_once(' ')?;
+        let year_ok = (year.len() == 4 || year.len() == 2 || year.starts_with('\''))
+            && year.trim_start_matches('\'').chars().all(|c| c.is_ascii_digit());
+        let words: Vec<&str> = name.split(' ').collect();
+        let acronym = |w: &str| {
+            w.chars().filter(char::is_ascii_uppercase).count() >= 2
+                && w.chars().all(|c| c.is_ascii_alphanumeric() || "@&+-/".contains(c))
+        };
+        (year_ok && words.len() <= 2 && words.iter().any(|w| acronym(w)) && part.len() < venue.len())
+            .then(|| part.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paper(title: &str, year: u16, venue: &str, kind: PublicationKind) -> Publication {
+        Publication {
+            title: title.into(),
+            authors: vec!["A. B".into()],
+            venue: Some(venue.into()),
+            venue_short: None,
+            year,
+            month: None,
+            kind,
+            status: Default::default(),
+            award: None,
+            note: None,
+            links: PublicationLinks::default(),
+            selected: false,
+        }
+    }
+
+    #[test]
+    fn a_preprint_merges_into_its_published_version_whatever_the_order() {
+        let mut preprint = paper("Fast Things", 2021, "CoRR", PublicationKind::Preprint);
+        preprint.links.arxiv = Some("2101.00001".into());
+        let journal = paper("Fast things.", 2023, "J. ACM", PublicationKind::Journal);
+        assert!(same_paper(&preprint, &journal));
+        for (a, b) in [(&preprint, &journal), (&journal, &preprint)] {
+            let one = merged(a, b);
+            assert_eq!(one.venue.unwrap().to_string(), "J. ACM");
+            assert_eq!(one.links.arxiv.as_deref(), Some("2101.00001"));
+        }
+        let old = paper("Fast Things", 2015, "arXiv", PublicationKind::Preprint);
+        assert!(!same_paper(&old, &journal), "years apart are two papers");
+    }
+
+    #[test]
+    fn published_versions_in_different_venues_stay_two() {
+        let conference = paper("Fast Things", 2022, "STOC", PublicationKind::Conference);
+        let journal = paper("Fast Things", 2022, "SICOMP", PublicationKind::Journal);
+        assert!(!same_paper(&conference, &journal));
+        let again = paper("Fast Things", 2022, "STOC", PublicationKind::Conference);
+        assert!(same_paper(&conference, &again));
+    }
+
+    #[test]
+    fn dblp_venues_get_a_short_form() {
+        assert_eq!(
+            short_venue("Proceedings of the 56th Annual ACM Symposium on Theory of Computing, STOC 2024, Vancouver, BC, Canada, June 24-28, 2024").as_deref(),
+            Some("STOC 2024")
+        );
+        assert_eq!(
+            short_venue("33rd USENIX Security Symposium, USENIX Security 2024, Philadelphia").as_deref(),
+            Some("USENIX Security 2024")
+        );
+        assert_eq!(short_venue("J. ACM"), None);
+        assert_eq!(short_venue("NeurIPS 2023"), None, "already short");
+    }
+}

@@ -1,0 +1,170 @@
+//! Which profile section a foreign section's title means, in the ten languages cvpdf speaks
+//! and the synonyms CVs use: `Educación`, `Formation`, `Ausbildung`, `教育背景` are education;
+//! `Honors`, `Distinctions`, `受賞` are awards. Importers put entries where the title says
+//! and convert them with the fields they have; a title that says none of these is a section
+//! of its own.
+
+use crate::profile::Section;
+
+/// Words that mean each section, most specific first: the first rule with a word in the title
+/// wins (`Teaching Experience` is teaching, `Programming Languages` skills).
+const RULES: &[(Section, &[&str])] = &[
+    (
+        Section::Teaching,
+        &[
+            "teaching", "docencia", "enseñanza", "docência", "ensino", "enseignement", "lehre",
+            "didattica", "insegnamento", "教学", "授课", "教學", "授業", "강의", "преподава",
+        ],
+    ),
+    (
+        Section::Skills,
+        &[
+            "skill", "technolog", "tools", "programming", "software", "competenc", "habilidad",
+            "conocimientos", "competênc", "compétence", "kenntnisse", "fähigkeit", "competenze",
+            "技能", "技术", "技術", "スキル", "기술", "навык",
+        ],
+    ),
+    (
+        Section::Awards,
+        &[
+            "award", "honor", "honour", "prize", "fellowship", "scholarship", "grant", "premio",
+            "distincion", "distinción", "becas", "prêmio", "prémio", "prix", "distinction",
+            "auszeichnung", "preise", "stipendi", "premi", "riconosciment", "奖", "獎", "荣誉",
+            "榮譽", "受賞", "表彰", "수상", "награ", "преми",
+        ],
+    ),
+    (
+        Section::Talks,
+        &[
+            "talk", "presentation", "seminar", "lecture", "keynote", "charla", "ponencia",
+            "palestra", "vortr", "exposé", "conférence", "interventi", "relazioni", "报告",
+            "演讲", "講演", "발표", "доклад",
+        ],
+    ),
+    (
+        Section::Publications,
+        &[
+            "publication", "papers", "articles", "preprint", "publicacion", "publicaç",
+            "publikation", "veröffentlichung", "pubblicazion", "论文", "論文", "发表", "業績",
+            "논문", "публикац",
+        ],
+    ),
+    (
+        Section::Service,
+        &[
+            "service", "reviewing", "reviewer", "committee", "servicio", "serviço", "gutacht",
+            "服务", "服務", "学術活動", "봉사", "рецензир",
+        ],
+    ),
+    (
+        Section::Education,
+        &[
+            "education", "degree", "academic background", "educación", "educacion", "formación",
+            "formacion", "estudios", "educação", "formação", "formation", "études", "ausbildung",
+            "studium", "bildung", "istruzione", "formazione", "教育", "学历", "學歷", "学歴",
+            "학력", "교육", "образовани",
+        ],
+    ),
+    (
+        Section::Experience,
+        &[
+            "experience", "employment", "work history", "positions", "appointments", "career",
+            "internship", "experiencia", "experiência", "expérience", "erfahrung", "werdegang",
+            "beruf", "esperienz", "经历", "經歷", "工作", "経歴", "職歴", "경력", "опыт",
+        ],
+    ),
+    (
+        Section::Languages,
+        &[
+            "language", "idioma", "língua", "lingua", "langue", "sprache", "语言", "語言",
+            "言語", "언어", "язык",
+        ],
+    ),
+    (
+        Section::Interests,
+        &[
+            "research interest", "research area", "intereses de investigación",
+            "forschungsinteress", "研究兴趣", "研究方向", "研究分野", "研究興趣", "연구 분야",
+        ],
+    ),
+    (
+        Section::Hobbies,
+        &[
+            "hobb", "interest", "pasatiempo", "aficion", "passatempo", "loisir", "freizeit",
+            "interess", "intérêt", "爱好", "愛好", "趣味", "취미", "увлечени", "хобби",
+        ],
+    ),
+    (
+        Section::Bio,
+        &[
+            "summary", "about", "profile", "biography", "bio.", "resumen", "perfil", "sobre mí",
+            "résumé", "profil", "über mich", "zusammenfassung", "profilo", "简介", "簡介",
+            "自己紹介", "概要", "소개", "о себе", "обо мне",
+        ],
+    ),
+];
+
+/// The section a title means (`research_experience` → experience), if it means one.
+pub fn meaning(title: &str) -> Option<Section> {
+    let title = title.to_lowercase().replace(['_', '-'], " ");
+    RULES
+        .iter()
+        .find(|(_, words)| words.iter().any(|w| has_word(&title, w)))
+        .map(|(section, _)| *section)
+}
+
+/// Whether `title` has `word` where a word starts (`skill` in `Skills`, not `tools` in
+/// `stools`); a word ending in `.` must be whole (`bio.`: not `Biology`). Words in scripts
+/// without spaces match anywhere.
+fn has_word(title: &str, word: &str) -> bool {
+    let (word, whole) = match word.strip_suffix('.') {
+        Some(word) => (word, true),
+        None => (word, false),
+    };
+    let spaced = word.starts_with(|c: char| c.is_alphabetic() && (c.is_ascii() || c < '\u{2E80}'));
+    title.match_indices(word).any(|(at, _)| {
+        let before = title[..at].chars().next_back();
+        let after = title[at + word.len()..].chars().next();
+        let starts = !spaced || before.is_none_or(|c| !c.is_alphanumeric());
+        let ends = !whole || after.is_none_or(|c| !c.is_alphanumeric());
+        starts && ends
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_in_ten_languages_and_their_synonyms() {
+        for (title, section) in [
+            ("EDUCACIÓN", Section::Education),
+            ("Formation", Section::Education),
+            ("Ausbildung", Section::Education),
+            ("教育背景", Section::Education),
+            ("Образование", Section::Education),
+            ("학력", Section::Education),
+            ("research_experience", Section::Experience),
+            ("Experiência Profissional", Section::Experience),
+            ("職歴", Section::Experience),
+            ("Awards/Honors", Section::Awards),
+            ("Distinctions", Section::Awards),
+            ("受賞", Section::Awards),
+            ("Teaching Experience", Section::Teaching),
+            ("Programming Languages", Section::Skills),
+            ("Languages", Section::Languages),
+            ("Idiomas", Section::Languages),
+            ("Invited Talks", Section::Talks),
+            ("Selected Publications", Section::Publications),
+            ("Professional Service", Section::Service),
+            ("Research Interests", Section::Interests),
+            ("Interests", Section::Hobbies),
+            ("Summary", Section::Bio),
+        ] {
+            assert_eq!(meaning(title), Some(section), "{title}");
+        }
+        for title in ["community_leadership", "Projects", "Computational Biology", "Stools"] {
+            assert_eq!(meaning(title), None, "{title}");
+        }
+    }
+}

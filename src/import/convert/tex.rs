@@ -1,0 +1,474 @@
+//! LaTeX and TeX math as the text a reader sees, for every importer: BibTeX fields, and the
+//! `$…$` math that author pages and CV files carry in their Markdown.
+//!
+//! Formatting commands keep their text (`\emph{x}` → `x`, `\href{u}{t}` → `t`); commands that
+//! print a symbol print it (`\oplus` → `⊕`, `\leq` → `≤`); in math, sub- and superscripts
+//! become Unicode where it has them (`AC^0` → `AC⁰`, `x_i` → `xᵢ`) and are written out
+//! otherwise (`2^{n+k}` → `2^(n+k)`), the bodies of `\mathrm`, `\textsf`, `\text` and their
+//! kin stay, `\left`/`\right` and spacing go. A command this table does not know is dropped
+//! (its braced text kept) and its name collected, so the importer names it once.
+
+use std::collections::BTreeSet;
+
+use super::symbols::{subscript, superscript, symbol};
+
+/// Names of the commands dropped because nothing here knows them, for one summary line.
+pub type Dropped = BTreeSet<String>;
+
+/// Commands that only style their argument: the text stays.
+const STYLES: &[&str] = &[
+    "emph",
+    "textbf",
+    "textit",
+    "textsl",
+    "textsc",
+    "texttt",
+    "textsf",
+    "textrm",
+    "textup",
+    "textmd",
+    "textnormal",
+    "text",
+    "mathrm",
+    "mathsf",
+    "mathit",
+    "mathbf",
+    "mathtt",
+    "mathcal",
+    "mathscr",
+    "mathfrak",
+    "boldsymbol",
+    "bm",
+    "mbox",
+    "hbox",
+    "operatorname",
+    "underline",
+    "uline",
+    "url",
+    "nolinkurl",
+    "NoCaseChange",
+    "MakeUppercase",
+    "MakeLowercase",
+    "uppercase",
+    "lowercase",
+    "textnormal",
+    "ensuremath",
+    "textsuperscript",
+    "textsubscript",
+    "href",
+    "textcolor",
+    "color",
+    "mathbb",
+    "bf",
+    "it",
+    "em",
+    "rm",
+    "sf",
+    "tt",
+    "sc",
+    "small",
+    "large",
+    "Large",
+    "footnotesize",
+    "scriptsize",
+    "tiny",
+    "normalsize",
+    "relax",
+    "protect",
+    "noopsort",
+    "sortnoop",
+    "hspace",
+    "vspace",
+];
+
+/// Commands whose arguments are not text: dropped with them, silently.
+const SILENT: &[&str] = &["noopsort", "sortnoop", "hspace", "vspace", "color"];
+
+/// Math delimiters and spacing that print nothing of their own.
+const SPACING: &[&str] = &[
+    "left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "middle",
+    "displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "quad", "qquad",
+];
+
+/// Text with LaTeX in it (a BibTeX field, a name part): commands resolved, `$…$` as math,
+/// `~` a space, braces gone.
+pub fn text(latex: &str, dropped: &mut Dropped) -> String {
+    let mut out = String::new();
+    let mut parts = split_math(latex).into_iter().peekable();
+    while let Some((is_math, part)) = parts.next() {
+        if is_math {
+            out.push_str(&math(part, dropped));
+        } else {
+            out.push_str(&commands(part, dropped));
+        }
+    }
+    out
+}
+
+/// The pieces of `text` outside and inside `$…$` (and `$$…$$`); an unpaired `$` is text.
+fn split_math(text: &str) -> Vec<(bool, &str)> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while let Some(open) = find_unescaped(rest, '$') {
+        let fence = if rest[open..].starts_with("$$") { 2 } else { 1 };
+        let inner = &rest[open + fence..];
+        let Some(close) = find_unescaped(inner, '$') else {
+            break;
+        };
+        pieces.push((false, &rest[..open]));
+        pieces.push((true, &inner[..close]));
+        let after = &inner[close..];
+        rest = match after.strip_prefix("$$") {
+            Some(after) if fence == 2 => after,
+            _ => &after[1..],
+        };
+    }
+    pieces.push((false, rest));
+    pieces
+}
+
+/// The byte index of `c` not escaped by a backslash.
+fn find_unescaped(text: &str, c: char) -> Option<usize> {
+    let mut escaped = false;
+    for (i, ch) in text.char_indices() {
+        match ch {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            _ if ch == c => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The TeX math spans of Markdown text (`$x^2$`, `$$…$$`) written as text; a `$` that opens
+/// no math (`$5 or $6`) stays.
+pub fn math_in_markdown(text: &str, dropped: &mut Dropped) -> String {
+    if !text.contains('$') {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for (is_math, part) in split_math(text) {
+        let tight = !part.starts_with(char::is_whitespace) && !part.ends_with(char::is_whitespace);
+        if is_math && tight && !part.is_empty() && !part.contains('\n') {
+            out.push_str(&math(part, dropped));
+        } else if is_math {
+            out.push('$');
+            out.push_str(part);
+            out.push('$');
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+/// LaTeX commands left in Markdown text (CV files written for LaTeX templates): `\href{u}{t}`
+/// becomes a Markdown link, `\textbf`/`\emph` emphasis, other styles their text, symbols
+/// their symbol; a literal `\n` is a space. Backslashes before other characters are
+/// Markdown's escapes and stay.
+pub fn commands_in_markdown(text: &str, dropped: &mut Dropped) -> String {
+    if !text.contains('\\') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let (name, after) = command_at(&rest[at + 1..]);
+        if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            match name {
+                "&" | "%" | "$" | "#" | "_" | "{" | "}" => out.push_str(&format!("\\{name}")),
+                "\\" => out.push(' '),
+                other => out.push_str(&format!("\\{other}")),
+            }
+            rest = after;
+            continue;
+        }
+        let (args, tail) = arguments(after);
+        let inner = |a: &str, dropped: &mut Dropped| commands_in_markdown(a, dropped);
+        match (name, args.as_slice()) {
+            ("href", [url, label]) => {
+                let label = inner(label, dropped);
+                out.push_str(&format!("[{label}]({})", url.trim()));
+            }
+            ("url", [url]) => out.push_str(url.trim()),
+            ("textbf" | "bf" | "mathbf", [body]) => out.push_str(&format!("**{}**", inner(body, dropped))),
+            ("emph" | "textit" | "it" | "textsl", [body]) => out.push_str(&format!("*{}*", inner(body, dropped))),
+            ("n", []) => out.push(' '),
+            (name, []) if symbol(name).is_some() => out.push_str(symbol(name).unwrap_or("")),
+            (name, [.., last]) => {
+                if !STYLES.contains(&name) {
+                    dropped.insert(format!("\\{name}"));
+                }
+                out.push_str(&inner(last, dropped));
+            }
+            (name, []) => {
+                dropped.insert(format!("\\{name}"));
+            }
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A command's name (letters, or one other character) and what follows it.
+fn command_at(after_backslash: &str) -> (&str, &str) {
+    let len = after_backslash
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(after_backslash.len());
+    if len > 0 {
+        return after_backslash.split_at(len);
+    }
+    let one = after_backslash.chars().next().map_or(0, char::len_utf8);
+    after_backslash.split_at(one)
+}
+
+/// The braced arguments after a command (an optional `[…]` skipped), and what follows them.
+fn arguments(mut tail: &str) -> (Vec<&str>, &str) {
+    if let Some(inner) = tail.strip_prefix('[') {
+        if let Some(end) = inner.find(']') {
+            tail = &inner[end + 1..];
+        }
+    }
+    let mut found = Vec::new();
+    while let Some(inner) = tail.trim_start_matches([' ', '\t']).strip_prefix('{') {
+        let Some(end) = matching_brace(inner) else {
+            break;
+        };
+        found.push(&inner[..end]);
+        tail = &inner[end + 1..];
+    }
+    (found, tail)
+}
+
+/// Commands left in text: styles keep their last argument, symbols print, escaped specials
+/// keep the special.
+fn commands(text: &str, dropped: &mut Dropped) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(['\\', '~', '{', '}']) {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at..];
+        match tail.as_bytes()[0] {
+            b'~' => {
+                out.push(' ');
+                rest = &tail[1..];
+            }
+            b'{' | b'}' => rest = &tail[1..],
+            _ => {
+                let (name, after) = command_at(&tail[1..]);
+                if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    // `\&`, `\%`, `\_`, `\$`: the character; `\\` (a line break) a space.
+                    match name {
+                        "\\" => out.push(' '),
+                        "," | ";" | " " => out.push(' '),
+                        "-" | "/" | "!" => {}
+                        other => out.push_str(other),
+                    }
+                    rest = after;
+                    continue;
+                }
+                let (args, after) = arguments(after);
+                rest = after;
+                if name == "href" && args.len() == 1 {
+                    // The biblatex crate hands `\href`'s first argument alone; the text
+                    // shown follows as the next chunk.
+                } else if SILENT.contains(&name) {
+                } else if let Some(symbol) = symbol(name) {
+                    out.push_str(symbol);
+                    out.extend(args.iter().map(|a| commands(a, dropped)));
+                } else if let Some(last) = args.last() {
+                    if !STYLES.contains(&name) {
+                        dropped.insert(format!("\\{name}"));
+                    }
+                    out.push_str(&commands(last, dropped));
+                } else {
+                    if !STYLES.contains(&name) {
+                        dropped.insert(format!("\\{name}"));
+                    }
+                    if rest.starts_with(' ') && (out.is_empty() || out.ends_with(' ')) {
+                        rest = &rest[1..];
+                    }
+                }
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The byte index of the `}` that closes the text (which starts after a `{`).
+fn matching_brace(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '{' => depth += 1,
+            '}' if depth == 0 => return Some(i),
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Math as text: symbols by name, sub- and superscripts in Unicode where it has them.
+pub fn math(text: &str, dropped: &mut Dropped) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '\\' => {
+                let (name, after) = command_at(&rest[1..]);
+                rest = after;
+                if !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    match name {
+                        "," | ";" | ":" | " " => out.push(' '),
+                        "!" | "" => {}
+                        "\\" => out.push(' '),
+                        other => out.push_str(other),
+                    }
+                } else if SPACING.contains(&name) {
+                    if name.ends_with("quad") {
+                        out.push(' ');
+                    }
+                } else if name == "frac" || name == "dfrac" || name == "tfrac" {
+                    let (args, after) = arguments(rest);
+                    rest = after;
+                    let parts: Vec<String> = args.iter().map(|a| math(a, dropped)).collect();
+                    out.push_str(&parts.join("/"));
+                } else if let Some(symbol) = symbol(name) {
+                    out.push_str(symbol);
+                } else if name == "mathbb" {
+                    let (args, after) = arguments(rest);
+                    rest = after;
+                    for arg in args {
+                        out.extend(arg.chars().map(double_struck));
+                    }
+                } else if STYLES.contains(&name) {
+                    let (args, after) = arguments(rest);
+                    rest = after;
+                    // `\text{…}` holds words: spaces and commands as in text.
+                    out.extend(args.iter().map(|a| commands(a, dropped)));
+                } else {
+                    dropped.insert(format!("\\{name}"));
+                    rest = rest.strip_prefix(' ').unwrap_or(rest);
+                }
+            }
+            '^' | '_' => {
+                let (script, after) = script_at(&rest[1..]);
+                rest = after;
+                let script = math(script, dropped);
+                out.push_str(&scripted(&script, c == '^'));
+            }
+            '{' | '}' | '&' => rest = &rest[1..],
+            '~' => {
+                out.push(' ');
+                rest = &rest[1..];
+            }
+            _ => {
+                out.push(c);
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+    out
+}
+
+/// A sub- or superscript's body (`{…}`, a command, or one character) and what follows it.
+fn script_at(text: &str) -> (&str, &str) {
+    let text = text.trim_start();
+    if let Some(inner) = text.strip_prefix('{') {
+        if let Some(end) = matching_brace(inner) {
+            return (&inner[..end], &inner[end + 1..]);
+        }
+    }
+    if let Some(after) = text.strip_prefix('\\') {
+        let (name, _) = command_at(after);
+        return text.split_at(1 + name.len());
+    }
+    let one = text.chars().next().map_or(0, char::len_utf8);
+    text.split_at(one)
+}
+
+/// A script in Unicode when every character has a form (`⁰`, `ᵢ`); a word of letters after
+/// a number (`14^{th}`) as it is; else written out (`^(n+k)`).
+fn scripted(script: &str, up: bool) -> String {
+    let map = if up { superscript } else { subscript };
+    let word = script.chars().count() >= 2 && script.chars().all(|c| c.is_ascii_alphabetic());
+    if up && word {
+        return script.to_string();
+    }
+    if let Some(mapped) = script.chars().map(map).collect::<Option<String>>() {
+        return mapped;
+    }
+    let mark = if up { '^' } else { '_' };
+    if script.chars().count() == 1 {
+        format!("{mark}{script}")
+    } else {
+        format!("{mark}({script})")
+    }
+}
+
+/// `ℕ`, `ℝ`, … for the letters `\mathbb` is used with; others as they are.
+fn double_struck(c: char) -> char {
+    match c {
+        'N' => 'ℕ',
+        'Z' => 'ℤ',
+        'Q' => 'ℚ',
+        'R' => 'ℝ',
+        'C' => 'ℂ',
+        'P' => 'ℙ',
+        'E' => '𝔼',
+        'F' => '𝔽',
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(latex: &str) -> String {
+        text(latex, &mut Dropped::new())
+    }
+
+    #[test]
+    fn math_becomes_unicode() {
+        assert_eq!(t(r"$\mathrm{AC}^0[\oplus]$ circuits"), "AC⁰[⊕] circuits");
+        assert_eq!(t(r"$\textsf{NC}^1$"), "NC¹");
+        assert_eq!(t(r"$x_i \leq 2^{n+k}$"), "xᵢ ≤ 2ⁿ⁺ᵏ");
+        assert_eq!(t(r"$2^{n+q}$"), "2^(n+q)");
+        assert_eq!(t(r"14$^{th}$ time"), "14th time");
+        assert_eq!(t(r"$\left\{ \frac{1}{2} \right\}$"), "{ 1/2 }");
+        assert_eq!(t(r"$\mathbb{R}^n$ and $O(n \log n)$"), "ℝⁿ and O(n log n)");
+        assert_eq!(t(r"$$\text{a b}$$ c"), "a b c");
+    }
+
+    #[test]
+    fn unknown_commands_are_dropped_and_named() {
+        let mut dropped = Dropped::new();
+        assert_eq!(
+            text(r"\foo{Kept} and \bar text $\baz x$", &mut dropped),
+            "Kept and text x"
+        );
+        assert_eq!(
+            dropped.into_iter().collect::<Vec<_>>(),
+            ["\\bar", "\\baz", "\\foo"]
+        );
+    }
+
+    #[test]
+    fn markdown_keeps_dollars_that_are_not_math() {
+        let mut dropped = Dropped::new();
+        assert_eq!(
+            math_in_markdown(r"won $5 or $6; proved $\alpha^2$", &mut dropped),
+            "won $5 or $6; proved α²"
+        );
+        assert_eq!(math_in_markdown("a $$x_1$$ b", &mut dropped), "a x₁ b");
+    }
+}

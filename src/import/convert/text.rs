@@ -1,0 +1,259 @@
+//! Foreign text (HTML, Markdown, TeX) on its way to the profile's own inline text. What this
+//! step does, before the profile's rule for each field ([`crate::profile::markup::fit`]) turns
+//! the HTML that is left into Markdown:
+//!
+//! - comments go: Markdown's `[//]: <> (…)`, `[//]: # (…)`, `[comment]: <> (…)` lines and
+//!   HTML's `<!-- … -->`;
+//! - TeX math becomes text (`$\mathrm{AC}^0$` → `AC⁰`, see [`super::tex`]);
+//! - every link target, in Markdown or HTML, passes the one link classifier: a path within the
+//!   site is resolved against the site's address or the link is dropped (its text kept);
+//! - HTML tags that only style (`<small>`, `<font>`, `<span>`) are named, once, in the summary.
+
+use super::links::{address, Address};
+use super::tex::{self, Dropped};
+
+/// What foreign text needs from its import: where the site is, and where to say what was
+/// dropped.
+#[derive(Debug, Default)]
+pub struct Context {
+    /// The site's address, for links within it (`--base-url`).
+    pub base_url: Option<String>,
+    /// Commands and tags dropped because nothing here knows them.
+    pub dropped: Dropped,
+    /// Links left out, each with the field and why.
+    pub warnings: Vec<String>,
+}
+
+/// HTML tags whose meaning the profile keeps (emphasis, links, paragraphs, lists, code).
+const KEPT_TAGS: &[&str] = &[
+    "a", "b", "strong", "i", "em", "br", "p", "ul", "ol", "li", "code", "h1", "h2", "h3", "h4",
+    "h5", "h6", "blockquote", "pre",
+];
+
+/// `text` of field `path` with comments gone, math as text and every link target checked.
+pub fn foreign(text: &str, path: &str, context: &mut Context) -> String {
+    let text = without_comments(text);
+    let text = tex::math_in_markdown(&text, &mut context.dropped);
+    note_tags(&text, &mut context.dropped);
+    let text = markdown_links(&text, path, context);
+    html_links(&text, path, context)
+}
+
+/// The text without Markdown comment lines and HTML comments.
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("<!--") {
+        out.push_str(&rest[..open]);
+        rest = match rest[open..].find("-->") {
+            Some(close) => &rest[open + close + 3..],
+            None => "",
+        };
+    }
+    out.push_str(rest);
+    if !out.contains("]:") {
+        return out;
+    }
+    let kept: Vec<&str> = out
+        .split('\n')
+        .filter(|line| {
+            let line = line.trim_start();
+            !(line.starts_with("[//]:") || line.starts_with("[comment]:") || line.starts_with("[//]: #"))
+        })
+        .collect();
+    kept.join("\n")
+}
+
+/// Names the HTML tags in `text` that only style.
+fn note_tags(text: &str, dropped: &mut Dropped) {
+    for (at, _) in text.match_indices('<') {
+        let name: String = text[at + 1..]
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect::<String>()
+            .to_ascii_lowercase();
+        let before = text[..at].chars().next_back();
+        let tag = &text[at..text[at..].find('>').map_or(text.len(), |end| at + end + 1)];
+        if !name.is_empty()
+            && !KEPT_TAGS.contains(&name.as_str())
+            && crate::profile::html::is_html(tag, before)
+        {
+            dropped.insert(format!("<{name}>"));
+        }
+    }
+}
+
+/// A link target made an address, or `None` (with a warning) when it cannot be one.
+fn target(raw: &str, path: &str, context: &mut Context) -> Option<String> {
+    match address(raw, context.base_url.as_deref()) {
+        Ok(Address::Web(url)) => Some(url),
+        Ok(Address::Mail(mail)) => Some(format!("mailto:{mail}")),
+        Err(why) => {
+            context
+                .warnings
+                .push(format!("{path}: the link to {raw} was left out ({why})"));
+            None
+        }
+    }
+}
+
+/// Markdown links `[text](target)`: each target checked; one that cannot be an address
+/// leaves its text.
+fn markdown_links(text: &str, path: &str, context: &mut Context) -> String {
+    if !text.contains("](") {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(mid) = rest.find("](") {
+        let Some(open) = rest[..mid].rfind('[') else {
+            out.push_str(&rest[..mid + 2]);
+            rest = &rest[mid + 2..];
+            continue;
+        };
+        let after = &rest[mid + 2..];
+        let Some(close) = after.find(')') else {
+            break;
+        };
+        let raw = after[..close].trim();
+        // `[text](url "title")`: the title goes.
+        let raw = raw.split_once(" \"").map_or(raw, |(url, _)| url).trim();
+        let label = &rest[open + 1..mid];
+        out.push_str(&rest[..open]);
+        let image = out.ends_with('!');
+        match target(raw, path, context) {
+            Some(url) if !image => out.push_str(&format!("[{label}]({url})")),
+            _ => out.push_str(label),
+        }
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// HTML links' `href`s checked; one that cannot be an address goes, leaving the link's text.
+fn html_links(text: &str, path: &str, context: &mut Context) -> String {
+    if !text.contains("href=") {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("href=") {
+        out.push_str(&rest[..at]);
+        let value = &rest[at + 5..];
+        let quote = value.chars().next().filter(|c| *c == '"' || *c == '\'');
+        let inner = quote.map_or(value, |q| &value[q.len_utf8()..]);
+        let end = inner
+            .find(|c: char| Some(c) == quote || (quote.is_none() && (c == '>' || c == ' ')))
+            .unwrap_or(inner.len());
+        let raw = crate::profile::html::entities(&inner[..end]);
+        let after = &inner[(end + quote.map_or(0, char::len_utf8)).min(inner.len())..];
+        if let Some(url) = target(&raw, path, context) {
+            out.push_str(&format!("href=\"{}\"", url.replace('"', "%22")));
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Windows-1252's characters at bytes 0x80–0x9F (where Latin-1 has control characters).
+const CP1252: [char; 32] = [
+    '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž', '\u{8f}',
+    '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}', 'ž', 'Ÿ',
+];
+
+/// The byte a character stands for when UTF-8 was read as Windows-1252 or Latin-1.
+fn as_byte(c: char) -> Option<u8> {
+    match c as u32 {
+        0x80..=0x9F | 0xA0..=0xFF => Some(c as u32 as u8),
+        _ => CP1252.iter().position(|&k| k == c).map(|i| 0x80 + i as u8),
+    }
+}
+
+/// Text whose UTF-8 was once read as Windows-1252 (`â€™` for `’`, `â—\u{8f}` for `●`,
+/// `Ã©` for `é`) with each such run decoded back, and any C1 control character left over
+/// removed; `None` when there is nothing to repair. Also says how many places changed.
+pub fn repaired(text: &str) -> Option<(String, usize)> {
+    let suspicious = text.chars().any(|c| ('\u{80}'..='\u{9f}').contains(&c))
+        || text.contains("â€")
+        || text.contains('Ã');
+    if !suspicious {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut places = 0;
+    let mut run: Vec<char> = Vec::new();
+    let mut flush = |run: &mut Vec<char>, out: &mut String, places: &mut usize| {
+        let bytes: Option<Vec<u8>> = run.iter().map(|&c| as_byte(c)).collect();
+        match bytes.and_then(|b| String::from_utf8(b).ok()) {
+            Some(decoded) if run.len() > 1 => {
+                out.push_str(&decoded);
+                *places += 1;
+            }
+            _ => out.extend(run.iter()),
+        }
+        run.clear();
+    };
+    for c in text.chars() {
+        if !c.is_ascii() && as_byte(c).is_some() {
+            run.push(c);
+        } else {
+            flush(&mut run, &mut out, &mut places);
+            out.push(c);
+        }
+    }
+    flush(&mut run, &mut out, &mut places);
+    let before = out.chars().count();
+    out.retain(|c| !('\u{80}'..='\u{9f}').contains(&c));
+    places += before - out.chars().count();
+    (places > 0).then_some((out, places))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn convert(text: &str, base: Option<&str>) -> (String, Context) {
+        let mut context = Context {
+            base_url: base.map(String::from),
+            ..Context::default()
+        };
+        (foreign(text, "bio", &mut context), context)
+    }
+
+    #[test]
+    fn comments_go_and_math_becomes_text() {
+        let (text, _) = convert(
+            "[//]: <> (hidden)\nWorks on $\\mathrm{AC}^0$ <!-- not this -->circuits.",
+            None,
+        );
+        assert_eq!(text, "Works on AC⁰ circuits.");
+    }
+
+    #[test]
+    fn links_within_the_site_resolve_or_leave_their_text() {
+        let (text, context) = convert("See [posts](/post/) and <a href='#x'>here</a>.", None);
+        assert_eq!(text, "See posts and <a >here</a>.");
+        assert_eq!(context.warnings.len(), 2);
+        let (text, _) = convert("See [posts](/post/).", Some("https://ada.org"));
+        assert_eq!(text, "See [posts](https://ada.org/post/).");
+        let (text, _) = convert("[in](www.linkedin.com/in/x)", None);
+        assert_eq!(text, "[in](https://www.linkedin.com/in/x)");
+    }
+
+    #[test]
+    fn text_decoded_twice_is_repaired() {
+        let (text, places) = repaired("skal â—\u{8f} Formulere, it\u{e2}\u{20ac}\u{2122}s Ã©t\u{e9} café").unwrap();
+        assert_eq!(text, "skal ● Formulere, it’s été café");
+        assert_eq!(places, 3);
+        assert_eq!(repaired("café — naïve ’quotes’"), None);
+    }
+
+    #[test]
+    fn styling_tags_are_named() {
+        let (_, context) = convert("PhD <small>2019</small>, <b>bold</b>", None);
+        assert_eq!(context.dropped.into_iter().collect::<Vec<_>>(), ["<small>"]);
+    }
+}
