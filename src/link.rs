@@ -152,7 +152,10 @@ fn authority_host(rest: &str) -> &str {
     let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
     let host = authority.rsplit('@').next().unwrap_or("");
     if host.starts_with('[') {
-        return host.split(']').next().map_or(host, |h| &host[..h.len() + 1]);
+        return host
+            .split(']')
+            .next()
+            .map_or(host, |h| &host[..h.len() + 1]);
     }
     match host.rsplit_once(':') {
         Some((host, port)) if port.chars().all(|c| c.is_ascii_digit()) => host,
@@ -173,7 +176,9 @@ fn has_host(host: &str) -> bool {
             !label.is_empty()
                 && !label.starts_with('-')
                 && !label.ends_with('-')
-                && label.chars().all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+                && label
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
         })
         && labels
             .last()

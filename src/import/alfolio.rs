@@ -134,10 +134,17 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         }
                         continue;
                     };
-                    let institution = ["institution", "school", "university", "company", "organization", "employer"]
-                        .iter()
-                        .find_map(|key| src.str(&format!("{e}.{key}")))
-                        .map(|t| plain(&t));
+                    let institution = [
+                        "institution",
+                        "school",
+                        "university",
+                        "company",
+                        "organization",
+                        "employer",
+                    ]
+                    .iter()
+                    .find_map(|key| src.str(&format!("{e}.{key}")))
+                    .map(|t| plain(&t));
                     let location = src.str(&format!("{e}.location")).map(|t| plain(&t));
                     let highlights = description(&mut src, &format!("{e}.description"));
                     if meaning == Some(Section::Education) && institution.is_some() {

@@ -45,9 +45,24 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
     warnings.append(&mut context.warnings);
     fit_links(profile, base_url, &mut warnings);
     let contact = &mut profile.contact;
-    fit_contact("contact.email", &mut contact.email, check_email, &mut warnings);
-    fit_contact("contact.phone", &mut contact.phone, check_phone, &mut warnings);
-    fit_contact("contact.website", &mut contact.website, check_url, &mut warnings);
+    fit_contact(
+        "contact.email",
+        &mut contact.email,
+        check_email,
+        &mut warnings,
+    );
+    fit_contact(
+        "contact.phone",
+        &mut contact.phone,
+        check_phone,
+        &mut warnings,
+    );
+    fit_contact(
+        "contact.website",
+        &mut contact.website,
+        check_url,
+        &mut warnings,
+    );
     fit_entries(profile, &mut warnings);
     if !context.dropped.is_empty() {
         let names: Vec<String> = context.dropped.into_iter().collect();
@@ -78,7 +93,10 @@ fn without_unprintable(text: &str, left: &mut String) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if pictograph(c) {
-            if !matches!(c, '\u{FE0F}' | '\u{200D}') && !left.contains(c) && left.chars().count() < 40 {
+            if !matches!(c, '\u{FE0F}' | '\u{200D}')
+                && !left.contains(c)
+                && left.chars().count() < 40
+            {
                 left.push(c);
             }
         } else {
@@ -104,7 +122,10 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
                 if link.kind == LinkKind::Other && link.label.is_none() {
                     link.label = Some(Text::from(links::host(&link.url)));
                 }
-                if !kept.iter().any(|k: &crate::profile::Link| k.url == link.url) {
+                if !kept
+                    .iter()
+                    .any(|k: &crate::profile::Link| k.url == link.url)
+                {
                     kept.push(link);
                 }
             }
@@ -121,7 +142,12 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
     }
     profile.links = kept;
     for (i, affiliation) in profile.affiliations.iter_mut().enumerate() {
-        web_only(&mut affiliation.url, &format!("affiliations[{i}].url"), base_url, warnings);
+        web_only(
+            &mut affiliation.url,
+            &format!("affiliations[{i}].url"),
+            base_url,
+            warnings,
+        );
     }
     for (i, paper) in profile.publications.iter_mut().enumerate() {
         let l = &mut paper.links;
@@ -133,7 +159,12 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
             ("poster", &mut l.poster),
             ("video", &mut l.video),
         ] {
-            web_only(slot, &format!("publications[{i}].links.{name}"), base_url, warnings);
+            web_only(
+                slot,
+                &format!("publications[{i}].links.{name}"),
+                base_url,
+                warnings,
+            );
         }
     }
     let website = profile.contact.website.take();
@@ -144,14 +175,23 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
 }
 
 /// A field that holds a web address: the address, or nothing (with a warning).
-fn web_only(slot: &mut Option<String>, field: &str, base: Option<&str>, warnings: &mut Vec<String>) {
+fn web_only(
+    slot: &mut Option<String>,
+    field: &str,
+    base: Option<&str>,
+    warnings: &mut Vec<String>,
+) {
     let Some(raw) = slot.take() else {
         return;
     };
     match links::address(&raw, base) {
         Ok(Address::Web(url)) => *slot = Some(url),
-        Ok(Address::Mail(_)) => warnings.push(format!("{field}: \"{raw}\" is a mail address, not a page")),
-        Err(why) => warnings.push(format!("{field}: the link to \"{raw}\" was left out ({why})")),
+        Ok(Address::Mail(_)) => {
+            warnings.push(format!("{field}: \"{raw}\" is a mail address, not a page"))
+        }
+        Err(why) => warnings.push(format!(
+            "{field}: the link to \"{raw}\" was left out ({why})"
+        )),
     }
 }
 
@@ -161,42 +201,66 @@ fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
     let mut apart = Vec::new();
     let education = std::mem::take(&mut profile.education);
     for mut entry in education {
-        ordered(&mut entry.start, &mut entry.end, &entry.institution, warnings);
+        ordered(
+            &mut entry.start,
+            &mut entry.end,
+            &entry.institution,
+            warnings,
+        );
         if blank(&entry.degree) || blank(&entry.institution) {
             let title = first_filled(&entry.degree, &entry.institution);
             warnings.push(format!(
                 "education: \"{title}\" has no {}; it is listed under \"Other education\"",
-                if blank(&entry.degree) { "degree" } else { "institution" }
+                if blank(&entry.degree) {
+                    "degree"
+                } else {
+                    "institution"
+                }
             ));
-            apart.push(("Other education", CustomEntry {
-                title: title.into(),
-                location: entry.location,
-                start: entry.start,
-                end: entry.end,
-                highlights: entry.highlights,
-                ..CustomEntry::default()
-            }));
+            apart.push((
+                "Other education",
+                CustomEntry {
+                    title: title.into(),
+                    location: entry.location,
+                    start: entry.start,
+                    end: entry.end,
+                    highlights: entry.highlights,
+                    ..CustomEntry::default()
+                },
+            ));
         } else {
             profile.education.push(entry);
         }
     }
     let experience = std::mem::take(&mut profile.experience);
     for mut entry in experience {
-        ordered(&mut entry.start, &mut entry.end, &entry.organization, warnings);
+        ordered(
+            &mut entry.start,
+            &mut entry.end,
+            &entry.organization,
+            warnings,
+        );
         if blank(&entry.role) || blank(&entry.organization) {
             let title = first_filled(&entry.role, &entry.organization);
             warnings.push(format!(
                 "experience: \"{title}\" has no {}; it is listed under \"Other experience\"",
-                if blank(&entry.role) { "role" } else { "organisation" }
+                if blank(&entry.role) {
+                    "role"
+                } else {
+                    "organisation"
+                }
             ));
-            apart.push(("Other experience", CustomEntry {
-                title: title.into(),
-                location: entry.location,
-                start: entry.start,
-                end: entry.end,
-                highlights: entry.highlights,
-                ..CustomEntry::default()
-            }));
+            apart.push((
+                "Other experience",
+                CustomEntry {
+                    title: title.into(),
+                    location: entry.location,
+                    start: entry.start,
+                    end: entry.end,
+                    highlights: entry.highlights,
+                    ..CustomEntry::default()
+                },
+            ));
         } else {
             profile.experience.push(entry);
         }
@@ -211,7 +275,11 @@ fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
         if blank(&entry.title) {
             continue;
         }
-        match profile.sections.iter_mut().find(|s| s.title.to_string() == title) {
+        match profile
+            .sections
+            .iter_mut()
+            .find(|s| s.title.to_string() == title)
+        {
             Some(section) => section.entries.push(entry),
             None => profile.sections.push(CustomSection {
                 title: title.into(),
@@ -228,11 +296,20 @@ fn blank(text: &Text) -> bool {
 
 /// The first of two texts that holds something.
 fn first_filled(a: &Text, b: &Text) -> String {
-    if blank(&a) { b.to_string() } else { a.to_string() }
+    if blank(&a) {
+        b.to_string()
+    } else {
+        a.to_string()
+    }
 }
 
 /// An end before its start swapped, with a warning naming the entry.
-fn ordered(start: &mut Option<Date>, end: &mut Option<EndDate>, entry: &dyn std::fmt::Display, warnings: &mut Vec<String>) {
+fn ordered(
+    start: &mut Option<Date>,
+    end: &mut Option<EndDate>,
+    entry: &dyn std::fmt::Display,
+    warnings: &mut Vec<String>,
+) {
     if let (Some(from), Some(EndDate::Date(to))) = (*start, *end) {
         if (to.year, to.month.unwrap_or(12)) < (from.year, from.month.unwrap_or(1)) {
             warnings.push(format!(

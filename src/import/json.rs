@@ -3,15 +3,15 @@
 
 use serde_json::Value;
 
-/// Parses JSON, also with the `//` and `/* */` comments and trailing commas that hand-kept
-/// files (a real al-folio `resume.json`) have; says whether it had to overlook them. An error
-/// names the line and column.
+/// Parses JSON, also with the `//` and `/* */` comments, trailing commas and JavaScript
+/// string escapes that hand-kept files (a real al-folio `resume.json`) have; says whether it
+/// had to overlook them. An error names the line and column.
 pub(super) fn relaxed_json(text: &str) -> Result<(Value, bool), String> {
     let strict = match serde_json::from_str::<Value>(text) {
         Ok(value) => return Ok((value, false)),
         Err(e) => e,
     };
-    let cleaned = without_comments_and_trailing_commas(text);
+    let cleaned = repaired_strings(&without_comments_and_trailing_commas(text));
     if cleaned == text {
         return Err(format!("not valid JSON: {strict}"));
     }
@@ -19,6 +19,52 @@ pub(super) fn relaxed_json(text: &str) -> Result<(Value, bool), String> {
     serde_json::from_str::<Value>(&cleaned)
         .map(|value| (value, true))
         .map_err(|e| format!("not valid JSON: {e}"))
+}
+
+/// Strings as JavaScript allows and JSON does not, made JSON: a backslash at the end of a line
+/// continues the string (`"a \⏎   b"` → `"a b"`), a backslash before a character JSON does
+/// not escape is a backslash (`\'` → `'`, `C:\x` → `C:\\x`), tabs and line breaks in a
+/// string are escaped.
+fn repaired_strings(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if !in_string {
+            in_string = c == '"';
+            out.push(c);
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = false;
+                out.push(c);
+            }
+            '\\' => match chars.peek().copied() {
+                Some('\r' | '\n') => {
+                    while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                        chars.next();
+                    }
+                    out.push(' ');
+                }
+                Some('\'') => {
+                    chars.next();
+                    out.push('\'');
+                }
+                Some(e @ ('"' | '\\' | '/' | 'b' | 'f' | 'n' | 'r' | 't' | 'u')) => {
+                    chars.next();
+                    out.push('\\');
+                    out.push(e);
+                }
+                _ => out.push_str("\\\\"),
+            },
+            '\n' => out.push_str("\\n"),
+            '\r' => {}
+            '\t' => out.push_str("\\t"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// `text` with comments and commas before a closing bracket turned into spaces (strings are

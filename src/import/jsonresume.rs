@@ -18,9 +18,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     src.ignore("$schema");
     src.ignore("meta");
 
-    let name = src
-        .str("basics.name")
-        .unwrap_or_default();
+    let name = src.str("basics.name").unwrap_or_default();
     let mut p = Profile {
         name: name.clone(),
         ..Profile::default()

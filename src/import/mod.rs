@@ -78,8 +78,22 @@ pub struct Settings {
 /// when the stem says only what the file is (`authors/ada/_index.md`, `_data/cv.yml`).
 pub fn name_from_path(path: &std::path::Path) -> Option<String> {
     const GENERIC: &[&str] = &[
-        "index", "_index", "cv", "resume", "me", "admin", "author", "profile", "data", "_data",
-        "content", "authors", "about", "rendercv", "curriculum", "vitae",
+        "index",
+        "_index",
+        "cv",
+        "resume",
+        "me",
+        "admin",
+        "author",
+        "profile",
+        "data",
+        "_data",
+        "content",
+        "authors",
+        "about",
+        "rendercv",
+        "curriculum",
+        "vitae",
     ];
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let words = |part: &str| -> Option<String> {
@@ -87,7 +101,9 @@ pub fn name_from_path(path: &std::path::Path) -> Option<String> {
         let lower = part.to_lowercase();
         let cut = ["_cv", "-cv", "_resume", "-resume"]
             .iter()
-            .fold(lower.as_str(), |w, suffix| w.strip_suffix(suffix).unwrap_or(w));
+            .fold(lower.as_str(), |w, suffix| {
+                w.strip_suffix(suffix).unwrap_or(w)
+            });
         if GENERIC.contains(&cut) || cut.ends_with(".github") || cut.is_empty() {
             return None;
         }
@@ -105,7 +121,9 @@ pub fn name_from_path(path: &std::path::Path) -> Option<String> {
         (!name.is_empty()).then(|| name.join(" "))
     };
     let mut parts = path.iter().rev().filter_map(|p| p.to_str());
-    let stem = parts.next().and_then(|p| words(p.rsplit_once('.').map_or(p, |(s, _)| s)));
+    let stem = parts
+        .next()
+        .and_then(|p| words(p.rsplit_once('.').map_or(p, |(s, _)| s)));
     stem.or_else(|| parts.take(3).find_map(words))
 }
 
@@ -152,8 +170,8 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     }
     if is_blank(&profile) {
         return Err(format!(
-            "the {format} holds nothing a CV could show (no name, text, entries or contact \
-             details)"
+            "the {format} holds nothing a CV could show (no name, text, entries, contact \
+             details or links)"
         ));
     }
     warnings.extend(fit::fit_profile(&mut profile, settings.base_url.as_deref()));
@@ -186,6 +204,9 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
         format,
     })
 }
+
+/// Why a file is refused when it holds no data at all.
+const NOTHING: &str = "the file holds nothing a CV could show (it is empty, or all comments)";
 
 /// Whether a converted profile holds nothing a CV could show.
 fn is_blank(p: &Profile) -> bool {
@@ -280,12 +301,21 @@ fn detect(text: &str) -> Result<SourceFormat, String> {
     }
     // A bare YAML document: Hugo Blox's data/authors/<slug>.yaml has `name: {display: …}`.
     let yaml = serde_yaml::from_str::<Value>(text);
+    if yaml.as_ref().is_ok_and(Value::is_null) {
+        return Err(NOTHING.into());
+    }
     if let Ok(value) = &yaml {
         // An older data file: an author page's front matter without its fences.
-        let author_page = ["first_name", "role", "social", "organizations", "user_groups"]
-            .iter()
-            .filter(|key| value.get(key).is_some())
-            .count()
+        let author_page = [
+            "first_name",
+            "role",
+            "social",
+            "organizations",
+            "user_groups",
+        ]
+        .iter()
+        .filter(|key| value.get(key).is_some())
+        .count()
             >= 2;
         if value
             .get("name")

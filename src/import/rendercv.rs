@@ -119,7 +119,9 @@ fn period(
     warnings: &mut Vec<String>,
 ) -> (Option<Date>, Option<EndDate>, Option<String>) {
     // An end without a start is when the entry ended.
-    if src.str(&format!("{at}.start_date")).is_some() || src.str(&format!("{at}.end_date")).is_some() {
+    if src.str(&format!("{at}.start_date")).is_some()
+        || src.str(&format!("{at}.end_date")).is_some()
+    {
         let (from, to) = src.period(
             &format!("{at}.start_date"),
             &format!("{at}.end_date"),
@@ -179,9 +181,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             ));
         }
     }
-    let name = src
-        .str("cv.name")
-        .unwrap_or_default();
+    let name = src.str("cv.name").unwrap_or_default();
     let mut p = Profile {
         name: name.clone(),
         headline: (src.str("cv.headline")).map(Text::from),
@@ -322,7 +322,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                             highlights,
                         }),
                         _ => custom.entries.push(CustomEntry {
-                            title: (if degree.is_empty() { institution.clone() } else { degree }).into(),
+                            title: (if degree.is_empty() {
+                                institution.clone()
+                            } else {
+                                degree
+                            })
+                            .into(),
                             subtitle: Some(institution.into()),
                             location,
                             start,

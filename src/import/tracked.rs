@@ -97,7 +97,10 @@ impl Tracked {
                 Ok(end) => Some(end),
                 Err(e) => match read_period(&text) {
                     // `end: 2019-2020`: the period's end.
-                    Some(Read { value: (_, Some(to)), .. }) => Some(to),
+                    Some(Read {
+                        value: (_, Some(to)),
+                        ..
+                    }) => Some(to),
                     _ => {
                         warnings.push(format!("{end}: {e}"));
                         None

@@ -6,8 +6,8 @@
 
 use std::collections::HashMap;
 
-use crate::import::convert::papers::{doi_key, merged, same_paper};
 pub use crate::import::convert::papers::title_key;
+use crate::import::convert::papers::{doi_key, merged, same_paper};
 use crate::profile::Publication;
 
 /// One paper of the lab's list.

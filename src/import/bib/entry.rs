@@ -19,11 +19,44 @@ const MAX_NOTE_CHARS: usize = 300;
 /// The fields an entry's publication is made of: LaTeX that does not parse in any other field
 /// drops that field, not the entry.
 pub const IMPORTED: &[&str] = &[
-    "title", "author", "editor", "year", "date", "month", "journal", "journaltitle", "booktitle",
-    "eventtitle", "school", "institution", "publisher", "howpublished", "note", "annotation",
-    "award", "award_name", "abbr", "selected", "pubstate", "doi", "url", "ee", "eprint",
-    "eprinttype", "archiveprefix", "arxiv", "pdf", "html", "website", "code", "slides",
-    "poster", "video", "crossref", "xdata", "volume",
+    "title",
+    "author",
+    "editor",
+    "year",
+    "date",
+    "month",
+    "journal",
+    "journaltitle",
+    "booktitle",
+    "eventtitle",
+    "school",
+    "institution",
+    "publisher",
+    "howpublished",
+    "note",
+    "annotation",
+    "award",
+    "award_name",
+    "abbr",
+    "selected",
+    "pubstate",
+    "doi",
+    "url",
+    "ee",
+    "eprint",
+    "eprinttype",
+    "archiveprefix",
+    "arxiv",
+    "pdf",
+    "html",
+    "website",
+    "code",
+    "slides",
+    "poster",
+    "video",
+    "crossref",
+    "xdata",
+    "volume",
 ];
 
 /// An entry read as a publication, and what of it was left.
@@ -189,7 +222,11 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     let kind = if server {
         PublicationKind::Preprint
     } else {
-        kind(&entry.entry_type, booktitle.as_deref(), links.arxiv.is_some())
+        kind(
+            &entry.entry_type,
+            booktitle.as_deref(),
+            links.arxiv.is_some(),
+        )
     };
     let status = match fields.text("pubstate").map(|s| s.to_lowercase()).as_deref() {
         Some("forthcoming" | "inpress" | "in press" | "accepted") => PublicationStatus::Accepted,
@@ -238,7 +275,10 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         (name, text) => name.or(text),
     };
     if edited {
-        note_parts.insert(0, if authors.len() > 1 { "(eds.)" } else { "(ed.)" }.to_string());
+        note_parts.insert(
+            0,
+            if authors.len() > 1 { "(eds.)" } else { "(ed.)" }.to_string(),
+        );
     }
     let note = (!note_parts.is_empty()).then(|| {
         note_parts

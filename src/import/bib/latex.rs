@@ -6,15 +6,22 @@ use biblatex::{Chunk, Spanned};
 
 use crate::import::convert::tex::{self, Dropped};
 
-/// The text of a field's chunks, whitespace collapsed.
+/// The text of a field's chunks, whitespace collapsed. Runs of text chunks are read as one
+/// text, so that LaTeX the crate took apart (Zotero writes `$\mathrm{AC}$` as
+/// `{\textdollar}{\textbackslash}mathrm\{AC\}{\textdollar}`) is read whole.
 pub fn text(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> String {
     let mut out = String::new();
+    let mut run = String::new();
     for chunk in chunks {
         match &chunk.v {
-            Chunk::Normal(s) | Chunk::Verbatim(s) => out.push_str(&tex::text(s, dropped)),
-            Chunk::Math(s) => out.push_str(&tex::math(s, dropped)),
+            Chunk::Normal(s) | Chunk::Verbatim(s) => run.push_str(s),
+            Chunk::Math(s) => {
+                out.push_str(&tex::text_with_dollars(&std::mem::take(&mut run), dropped));
+                out.push_str(&tex::math(s, dropped));
+            }
         }
     }
+    out.push_str(&tex::text_with_dollars(&run, dropped));
     out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -47,7 +54,10 @@ mod tests {
     fn field(value: &str) -> String {
         let bib = format!("@misc{{k, title = {{{value}}}}}");
         let parsed = biblatex::Bibliography::parse(&bib).unwrap();
-        text(parsed.get("k").unwrap().get("title").unwrap(), &mut Dropped::new())
+        text(
+            parsed.get("k").unwrap().get("title").unwrap(),
+            &mut Dropped::new(),
+        )
     }
 
     #[test]

@@ -29,7 +29,12 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
     let text = text.trim();
     let date_part = text.split(['T', ' ']).next().unwrap_or(text);
     let strict = match date_part.parse::<Date>() {
-        Ok(date) => return Ok(Read { value: date, note: None }),
+        Ok(date) => {
+            return Ok(Read {
+                value: date,
+                note: None,
+            })
+        }
         Err(e) => e.to_string(),
     };
     // `2024-09-31`: the month is right, the day is not.
@@ -63,7 +68,12 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
             _ => return Err(strict),
         },
         [one] => match east_asian(one) {
-            Some(date) => return Ok(Read { value: date, note: None }),
+            Some(date) => {
+                return Ok(Read {
+                    value: date,
+                    note: None,
+                })
+            }
             None => return Err(strict),
         },
         _ => return Err(strict),
@@ -89,10 +99,40 @@ fn east_asian(text: &str) -> Option<Date> {
 
 /// Words that say an entry goes on, in the ten languages.
 const ONGOING: &[&str] = &[
-    "present", "now", "current", "ongoing", "today", "since", "till date", "actual",
-    "presente", "actualidad", "hoy", "desde", "atual", "hoje", "o momento", "aujourd'hui",
-    "présent", "en cours", "depuis", "heute", "jetzt", "laufend", "seit", "oggi", "in corso",
-    "dal ", "至今", "现在", "現在", "今", "현재", "настоящее", "н.в", "по сей",
+    "present",
+    "now",
+    "current",
+    "ongoing",
+    "today",
+    "since",
+    "till date",
+    "actual",
+    "presente",
+    "actualidad",
+    "hoy",
+    "desde",
+    "atual",
+    "hoje",
+    "o momento",
+    "aujourd'hui",
+    "présent",
+    "en cours",
+    "depuis",
+    "heute",
+    "jetzt",
+    "laufend",
+    "seit",
+    "oggi",
+    "in corso",
+    "dal ",
+    "至今",
+    "现在",
+    "現在",
+    "今",
+    "현재",
+    "настоящее",
+    "н.в",
+    "по сей",
 ];
 
 /// A period written as one text, as start and end (see the module's forms). A single date is
@@ -208,18 +248,76 @@ pub(crate) fn parse_end(text: &str) -> Result<EndDate, String> {
 
 /// Month names and their abbreviations in the ten languages, January first.
 const MONTHS: [&[&str]; 12] = [
-    &["january", "enero", "janvier", "januar", "jänner", "gennaio", "janeiro", "январ", "янв"],
-    &["february", "febrero", "février", "fevrier", "februar", "febbraio", "fevereiro", "феврал", "фев"],
-    &["march", "marzo", "mars", "märz", "maerz", "março", "marco", "март", "мар"],
+    &[
+        "january",
+        "enero",
+        "janvier",
+        "januar",
+        "jänner",
+        "gennaio",
+        "janeiro",
+        "январ",
+        "янв",
+    ],
+    &[
+        "february",
+        "febrero",
+        "février",
+        "fevrier",
+        "februar",
+        "febbraio",
+        "fevereiro",
+        "феврал",
+        "фев",
+    ],
+    &[
+        "march", "marzo", "mars", "märz", "maerz", "março", "marco", "март", "мар",
+    ],
     &["april", "abril", "avril", "aprile", "апрел", "апр"],
     &["may", "mayo", "mai", "maggio", "maio", "мая", "май"],
     &["june", "junio", "juin", "juni", "giugno", "junho", "июн"],
     &["july", "julio", "juillet", "juli", "luglio", "julho", "июл"],
     &["august", "agosto", "août", "aout", "авг"],
-    &["september", "sept", "septiembre", "setiembre", "septembre", "settembre", "setembro", "сентябр", "сен"],
-    &["october", "octubre", "octobre", "oktober", "ottobre", "outubro", "октябр", "окт"],
-    &["november", "noviembre", "novembre", "novembro", "ноябр", "ноя"],
-    &["december", "diciembre", "décembre", "decembre", "dezember", "dicembre", "dezembro", "декабр", "дек"],
+    &[
+        "september",
+        "sept",
+        "septiembre",
+        "setiembre",
+        "septembre",
+        "settembre",
+        "setembro",
+        "сентябр",
+        "сен",
+    ],
+    &[
+        "october",
+        "octubre",
+        "octobre",
+        "oktober",
+        "ottobre",
+        "outubro",
+        "октябр",
+        "окт",
+    ],
+    &[
+        "november",
+        "noviembre",
+        "novembre",
+        "novembro",
+        "ноябр",
+        "ноя",
+    ],
+    &[
+        "december",
+        "diciembre",
+        "décembre",
+        "decembre",
+        "dezember",
+        "dicembre",
+        "dezembro",
+        "декабр",
+        "дек",
+    ],
 ];
 
 /// The month a word names: `4`, `04`, `apr`, `April`, `Sept`, `März`, `sept.`, `3月`, `3월`
@@ -265,14 +363,32 @@ mod tests {
 
     #[test]
     fn months_are_kept_in_ranges() {
-        assert_eq!(period("Mar 2025 – Present"), Some((s("2025-03"), s("present"))));
-        assert_eq!(period("Jan 2019-Mar 2020"), Some((s("2019-01"), s("2020-03"))));
-        assert_eq!(period("September 2018 to June 2020"), Some((s("2018-09"), s("2020-06"))));
+        assert_eq!(
+            period("Mar 2025 – Present"),
+            Some((s("2025-03"), s("present")))
+        );
+        assert_eq!(
+            period("Jan 2019-Mar 2020"),
+            Some((s("2019-01"), s("2020-03")))
+        );
+        assert_eq!(
+            period("September 2018 to June 2020"),
+            Some((s("2018-09"), s("2020-06")))
+        );
         assert_eq!(period("2016-2019"), Some((s("2016"), s("2019"))));
-        assert_eq!(period("2017-05 - 2019-04"), Some((s("2017-05"), s("2019-04"))));
-        assert_eq!(period("desde marzo de 2021"), Some((s("2021-03"), s("present"))));
+        assert_eq!(
+            period("2017-05 - 2019-04"),
+            Some((s("2017-05"), s("2019-04")))
+        );
+        assert_eq!(
+            period("desde marzo de 2021"),
+            Some((s("2021-03"), s("present")))
+        );
         assert_eq!(period("2020年3月 至今"), Some((s("2020-03"), s("present"))));
-        assert_eq!(period("Okt. 2019 – heute"), Some((s("2019-10"), s("present"))));
+        assert_eq!(
+            period("Okt. 2019 – heute"),
+            Some((s("2019-10"), s("present")))
+        );
         assert_eq!(period("soon"), None);
     }
 
@@ -289,7 +405,10 @@ mod tests {
         assert_eq!(read.value.to_string(), "2024-09");
         assert!(read.note.unwrap().contains("no such day"));
         assert_eq!(parse_date("15 March 2020").unwrap().to_string(), "2020-03");
-        assert_eq!(parse_date("septiembre de 2020").unwrap().to_string(), "2020-09");
+        assert_eq!(
+            parse_date("septiembre de 2020").unwrap().to_string(),
+            "2020-09"
+        );
     }
 
     #[test]

@@ -278,7 +278,10 @@ mod tests {
 
     #[test]
     fn addresses_in_every_wrapping() {
-        assert_eq!(web("www.linkedin.com/in/x", None).unwrap(), "https://www.linkedin.com/in/x");
+        assert_eq!(
+            web("www.linkedin.com/in/x", None).unwrap(),
+            "https://www.linkedin.com/in/x"
+        );
         assert_eq!(
             web("<a href=\"mailto:ada@x.org\">ada@x.org</a>", None).unwrap(),
             "mail ada@x.org"
@@ -292,7 +295,10 @@ mod tests {
             web("/publication/", Some("https://ada.org/")).unwrap(),
             "https://ada.org/publication/"
         );
-        assert_eq!(web("#contact", Some("ada.org")).unwrap(), "https://ada.org#contact");
+        assert_eq!(
+            web("#contact", Some("ada.org")).unwrap(),
+            "https://ada.org#contact"
+        );
         assert!(web("javascript:alert(1)", None).is_err());
     }
 
@@ -314,7 +320,10 @@ mod tests {
         }
         assert_eq!(super::service("chess-knight"), None);
         assert_eq!(kind("graduation-cap"), None);
-        assert_eq!(host("https://www.researchgate.net/profile/x"), "researchgate.net");
+        assert_eq!(
+            host("https://www.researchgate.net/profile/x"),
+            "researchgate.net"
+        );
     }
 
     #[test]
@@ -324,11 +333,20 @@ mod tests {
                 .as_deref(),
             Some("10.1145/123.456")
         );
-        assert_eq!(doi_in("https://doi.org/10.5555/x.y.").as_deref(), Some("10.5555/x.y"));
+        assert_eq!(
+            doi_in("https://doi.org/10.5555/x.y.").as_deref(),
+            Some("10.5555/x.y")
+        );
         assert_eq!(doi_in("10.abc/x"), None);
         assert_eq!(doi_in("not a doi"), None);
-        assert_eq!(arxiv_in("CoRR abs/2101.00001").as_deref(), Some("2101.00001"));
-        assert_eq!(arxiv_in("https://arxiv.org/pdf/2101.00001v2.pdf").as_deref(), Some("2101.00001v2"));
+        assert_eq!(
+            arxiv_in("CoRR abs/2101.00001").as_deref(),
+            Some("2101.00001")
+        );
+        assert_eq!(
+            arxiv_in("https://arxiv.org/pdf/2101.00001v2.pdf").as_deref(),
+            Some("2101.00001v2")
+        );
         assert_eq!(arxiv_in("arXiv:cs/0101001").as_deref(), Some("cs/0101001"));
         assert_eq!(arxiv_in("abs/nonsense"), None);
     }

@@ -44,9 +44,11 @@ const PREPRINT_VENUES: &[&str] = &[
 pub fn is_preprint_venue(venue: &str) -> bool {
     let venue = venue.trim().to_lowercase();
     let venue = venue.trim_end_matches('.');
-    PREPRINT_VENUES
-        .iter()
-        .any(|server| venue == *server || venue.starts_with(&format!("{server} ")) || venue.contains(server) && server.len() > 5)
+    PREPRINT_VENUES.iter().any(|server| {
+        venue == *server
+            || venue.starts_with(&format!("{server} "))
+            || venue.contains(server) && server.len() > 5
+    })
 }
 
 /// Whether `paper` is a preprint: its kind, its status, or its venue says so.
@@ -76,9 +78,11 @@ pub fn same_paper(a: &Publication, b: &Publication) -> bool {
         (true, false) | (false, true) => a.year.abs_diff(b.year) <= 2,
         (false, false) => {
             let differ = |x: Option<String>, y: Option<String>| matches!((x, y), (Some(x), Some(y)) if x != y);
-            a.year == b.year
-                && !differ(doi_key(a), doi_key(b))
-                && !differ(venue_key(a), venue_key(b))
+            let venues_differ = match (venue_key(a), venue_key(b)) {
+                (Some(x), Some(y)) => !same_venue(&x, &y),
+                _ => false,
+            };
+            a.year == b.year && !differ(doi_key(a), doi_key(b)) && !venues_differ
         }
     }
 }
@@ -161,6 +165,48 @@ fn venue_key(paper: &Publication) -> Option<String> {
     (!key.is_empty()).then_some(key)
 }
 
+/// Whether two venue keys name one venue: equal, one inside the other, or one an abbreviation
+/// of the other (`ton` of `ieee acm transactions on networking`, `neurips` of `advances in
+/// neural information processing systems`).
+fn same_venue(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    long.contains(short) || abbreviates(&short.replace(' ', ""), long)
+}
+
+/// Whether `short` (letters) is made of the starts of `long`'s words, in order, words may be
+/// skipped (`stoc` of `symposium on theory of computing`). Bounded: a short form of at most 16
+/// letters, a long one of at most 24 words.
+fn abbreviates(short: &str, long: &str) -> bool {
+    let short: Vec<char> = short.chars().collect();
+    let words: Vec<Vec<char>> = long.split(' ').map(|w| w.chars().collect()).collect();
+    if short.is_empty() || short.len() > 16 || words.len() > 24 {
+        return false;
+    }
+    // reach[i]: the short form's first i letters are made of the words before the current one.
+    let mut reach = vec![false; short.len() + 1];
+    reach[0] = true;
+    for word in &words {
+        let mut next = reach.clone();
+        for start in 0..short.len() {
+            if !reach[start] {
+                continue;
+            }
+            // This word gives a prefix of itself to the letters from `start` on.
+            let mut i = start;
+            for &c in word {
+                if i < short.len() && short[i] == c {
+                    i += 1;
+                    next[i] = true;
+                } else {
+                    break;
+                }
+            }
+        }
+        reach = next;
+    }
+    reach[short.len()]
+}
+
 /// A title as compared: its plain text (no markdown), LaTeX braces and commands' backslashes
 /// gone, accents taken off, lower case, every run of punctuation and space one space.
 pub fn title_key(title: &str) -> String {
@@ -185,18 +231,28 @@ pub fn title_key(title: &str) -> String {
 /// (`Proceedings of the 56th Annual ACM Symposium on Theory of Computing, STOC 2024,
 /// Vancouver, BC, Canada, June 24-28, 2024` → `STOC 2024`).
 pub fn short_venue(venue: &str) -> Option<String> {
-    venue.split([',', '(', ')']).map(str::trim).find_map(|part| {
-        let (name, year) = part.rsplit_once(' ')?;
-        let year_ok = (year.len() == 4 || year.len() == 2 || year.starts_with('\''))
-            && year.trim_start_matches('\'').chars().all(|c| c.is_ascii_digit());
-        let words: Vec<&str> = name.split(' ').collect();
-        let acronym = |w: &str| {
-            w.chars().filter(char::is_ascii_uppercase).count() >= 2
-                && w.chars().all(|c| c.is_ascii_alphanumeric() || "@&+-/".contains(c))
-        };
-        (year_ok && words.len() <= 2 && words.iter().any(|w| acronym(w)) && part.len() < venue.len())
+    venue
+        .split([',', '(', ')'])
+        .map(str::trim)
+        .find_map(|part| {
+            let (name, year) = part.rsplit_once(' ')?;
+            let year_ok = (year.len() == 4 || year.len() == 2 || year.starts_with('\''))
+                && year
+                    .trim_start_matches('\'')
+                    .chars()
+                    .all(|c| c.is_ascii_digit());
+            let words: Vec<&str> = name.split(' ').collect();
+            let acronym = |w: &str| {
+                w.chars().filter(char::is_ascii_uppercase).count() >= 2
+                    && w.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "@&+-/".contains(c))
+            };
+            (year_ok
+                && words.len() <= 2
+                && words.iter().any(|w| acronym(w))
+                && part.len() < venue.len())
             .then(|| part.to_string())
-    })
+        })
 }
 
 #[cfg(test)]
@@ -245,13 +301,26 @@ mod tests {
     }
 
     #[test]
+    fn venues_written_short_and_long_are_one_venue() {
+        assert!(same_venue("ton", "ieee acm transactions on networking"));
+        assert!(same_venue(
+            "neurips",
+            "advances in neural information processing systems"
+        ));
+        assert!(same_venue("stoc", "symposium on theory of computing"));
+        assert!(!same_venue("stoc", "siam j comput"));
+        assert!(!same_venue("icml", "neurips"));
+    }
+
+    #[test]
     fn dblp_venues_get_a_short_form() {
         assert_eq!(
             short_venue("Proceedings of the 56th Annual ACM Symposium on Theory of Computing, STOC 2024, Vancouver, BC, Canada, June 24-28, 2024").as_deref(),
             Some("STOC 2024")
         );
         assert_eq!(
-            short_venue("33rd USENIX Security Symposium, USENIX Security 2024, Philadelphia").as_deref(),
+            short_venue("33rd USENIX Security Symposium, USENIX Security 2024, Philadelphia")
+                .as_deref(),
             Some("USENIX Security 2024")
         );
         assert_eq!(short_venue("J. ACM"), None);

@@ -222,7 +222,13 @@ mod tests {
 
     #[test]
     fn every_script_character_has_its_counterpart() {
-        for (from, to) in [("0123456789+-−=()niabcdefghjklmoprstuvwxyzABDEGHIJKLMNOPRTUW*′", superscript as fn(char) -> Option<char>), ("0123456789+-−=()aehijklmnoprstuvx", subscript)] {
+        for (from, to) in [
+            (
+                "0123456789+-−=()niabcdefghjklmoprstuvwxyzABDEGHIJKLMNOPRTUW*′",
+                superscript as fn(char) -> Option<char>,
+            ),
+            ("0123456789+-−=()aehijklmnoprstuvx", subscript),
+        ] {
             let mapped: Vec<char> = from.chars().filter_map(to).collect();
             assert_eq!(mapped.len(), from.chars().count());
         }

@@ -86,18 +86,61 @@ const SILENT: &[&str] = &["noopsort", "sortnoop", "hspace", "vspace", "color"];
 
 /// Math delimiters and spacing that print nothing of their own.
 const SPACING: &[&str] = &[
-    "left", "right", "big", "Big", "bigg", "Bigg", "bigl", "bigr", "Bigl", "Bigr", "middle",
-    "displaystyle", "textstyle", "scriptstyle", "limits", "nolimits", "quad", "qquad",
+    "left",
+    "right",
+    "big",
+    "Big",
+    "bigg",
+    "Bigg",
+    "bigl",
+    "bigr",
+    "Bigl",
+    "Bigr",
+    "middle",
+    "displaystyle",
+    "textstyle",
+    "scriptstyle",
+    "limits",
+    "nolimits",
+    "quad",
+    "qquad",
 ];
 
 /// Text with LaTeX in it (a BibTeX field, a name part): commands resolved, `$…$` as math,
 /// `~` a space, braces gone.
 pub fn text(latex: &str, dropped: &mut Dropped) -> String {
+    // `\(…\)` is LaTeX's other way to write inline math.
+    let dollars;
+    let latex = if latex.contains("\\(") && latex.contains("\\)") {
+        dollars = latex.replace("\\(", "$").replace("\\)", "$");
+        dollars.as_str()
+    } else {
+        latex
+    };
     let mut out = String::new();
-    let mut parts = split_math(latex).into_iter().peekable();
-    while let Some((is_math, part)) = parts.next() {
+    for (is_math, part) in split_math(latex) {
         if is_math {
             out.push_str(&math(part, dropped));
+        } else {
+            out.push_str(&commands(part, dropped));
+        }
+    }
+    out
+}
+
+/// Text in which a `$` may also be a dollar (the biblatex crate hands `\$5` over as `$5`):
+/// a `$…$` pair is math only when what it holds looks like TeX (a command, a sub- or
+/// superscript, a brace) and hugs its dollars.
+pub fn text_with_dollars(latex: &str, dropped: &mut Dropped) -> String {
+    let mut out = String::new();
+    for (is_math, part) in split_math(latex) {
+        let tex_like = part.contains(['\\', '^', '_', '{'])
+            && !part.starts_with(char::is_whitespace)
+            && !part.ends_with(char::is_whitespace);
+        if is_math && tex_like {
+            out.push_str(&math(part, dropped));
+        } else if is_math {
+            out.push_str(&commands(&format!("${part}$"), dropped));
         } else {
             out.push_str(&commands(part, dropped));
         }
@@ -193,8 +236,12 @@ pub fn commands_in_markdown(text: &str, dropped: &mut Dropped) -> String {
                 out.push_str(&format!("[{label}]({})", url.trim()));
             }
             ("url", [url]) => out.push_str(url.trim()),
-            ("textbf" | "bf" | "mathbf", [body]) => out.push_str(&format!("**{}**", inner(body, dropped))),
-            ("emph" | "textit" | "it" | "textsl", [body]) => out.push_str(&format!("*{}*", inner(body, dropped))),
+            ("textbf" | "bf" | "mathbf", [body]) => {
+                out.push_str(&format!("**{}**", inner(body, dropped)))
+            }
+            ("emph" | "textit" | "it" | "textsl", [body]) => {
+                out.push_str(&format!("*{}*", inner(body, dropped)))
+            }
             ("n", []) => out.push(' '),
             (name, []) if symbol(name).is_some() => out.push_str(symbol(name).unwrap_or("")),
             (name, [.., last]) => {
@@ -447,6 +494,7 @@ mod tests {
         assert_eq!(t(r"$\left\{ \frac{1}{2} \right\}$"), "{ 1/2 }");
         assert_eq!(t(r"$\mathbb{R}^n$ and $O(n \log n)$"), "ℝⁿ and O(n log n)");
         assert_eq!(t(r"$$\text{a b}$$ c"), "a b c");
+        assert_eq!(t(r"AC\({}^{\mbox{0}}\)[{\(\oplus\)}]"), "AC⁰[⊕]");
     }
 
     #[test]

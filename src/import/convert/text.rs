@@ -26,8 +26,25 @@ pub struct Context {
 
 /// HTML tags whose meaning the profile keeps (emphasis, links, paragraphs, lists, code).
 const KEPT_TAGS: &[&str] = &[
-    "a", "b", "strong", "i", "em", "br", "p", "ul", "ol", "li", "code", "h1", "h2", "h3", "h4",
-    "h5", "h6", "blockquote", "pre",
+    "a",
+    "b",
+    "strong",
+    "i",
+    "em",
+    "br",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "code",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "blockquote",
+    "pre",
 ];
 
 /// `text` of field `path` with comments gone, math as text and every link target checked.
@@ -58,7 +75,9 @@ fn without_comments(text: &str) -> String {
         .split('\n')
         .filter(|line| {
             let line = line.trim_start();
-            !(line.starts_with("[//]:") || line.starts_with("[comment]:") || line.starts_with("[//]: #"))
+            !(line.starts_with("[//]:")
+                || line.starts_with("[comment]:")
+                || line.starts_with("[//]: #"))
         })
         .collect();
     kept.join("\n")
@@ -245,7 +264,8 @@ mod tests {
 
     #[test]
     fn text_decoded_twice_is_repaired() {
-        let (text, places) = repaired("skal â—\u{8f} Formulere, it\u{e2}\u{20ac}\u{2122}s Ã©t\u{e9} café").unwrap();
+        let (text, places) =
+            repaired("skal â—\u{8f} Formulere, it\u{e2}\u{20ac}\u{2122}s Ã©t\u{e9} café").unwrap();
         assert_eq!(text, "skal ● Formulere, it’s été café");
         assert_eq!(places, 3);
         assert_eq!(repaired("café — naïve ’quotes’"), None);
