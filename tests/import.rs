@@ -2,6 +2,7 @@
 
 mod common;
 mod corpus;
+mod foreign;
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -9,7 +9,7 @@
 use serde_json::Value;
 
 use super::convert::sections::meaning;
-use super::{hugo, parse_period, Tracked};
+use super::{hugo, Tracked};
 use crate::profile::html::html_in_markdown;
 use crate::profile::html_text;
 
@@ -89,11 +89,15 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             "time_table" => {
                 for i in 0..src.len(&contents) {
                     let e = format!("{contents}[{i}]");
+                    // Warnings name the entry: its section and its name, where it has one.
+                    let named = ["title", "degree", "position", "name"]
+                        .iter()
+                        .find_map(|key| src.peek(&format!("{e}.{key}"))?.as_str())
+                        .map_or_else(|| e.clone(), |t| format!("{title}: \"{}\"", html_text(t)));
                     let (start, end) = match src.str(&format!("{e}.year")) {
-                        Some(year) => parse_period(&year).unwrap_or_else(|| {
-                            warnings.push(format!("{e}.year: \"{year}\" is not a year"));
-                            (None, None)
-                        }),
+                        Some(year) => {
+                            hugo::year_range(&year, &format!("{named}, year"), &mut warnings)
+                        }
                         None => (None, None),
                     };
                     // `{year, items}`: several entries of one year (al-folio's honours).

@@ -168,9 +168,9 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
         }
     }
     let website = profile.contact.website.take();
-    profile.contact.website = website.and_then(|url| match links::address(&url, base_url) {
-        Ok(Address::Web(url)) => Some(url),
-        _ => Some(url),
+    profile.contact.website = website.map(|url| match links::address(&url, base_url) {
+        Ok(Address::Web(web)) => web,
+        _ => url,
     });
 }
 
@@ -269,17 +269,18 @@ fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
         for entry in &mut section.entries {
             let title = entry.title.to_string();
             ordered(&mut entry.start, &mut entry.end, &title, warnings);
+            // An end without a start is the entry's date.
+            if let (None, None, Some(EndDate::Date(date))) = (entry.date, entry.start, entry.end) {
+                entry.date = Some(date);
+                entry.end = None;
+            }
         }
     }
     for (title, entry) in apart {
         if blank(&entry.title) {
             continue;
         }
-        match profile
-            .sections
-            .iter_mut()
-            .find(|s| s.title.to_string() == title)
-        {
+        match profile.sections.iter_mut().find(|s| s.title == title) {
             Some(section) => section.entries.push(entry),
             None => profile.sections.push(CustomSection {
                 title: title.into(),
@@ -296,7 +297,7 @@ fn blank(text: &Text) -> bool {
 
 /// The first of two texts that holds something.
 fn first_filled(a: &Text, b: &Text) -> String {
-    if blank(&a) {
+    if blank(a) {
         b.to_string()
     } else {
         a.to_string()

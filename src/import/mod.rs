@@ -331,7 +331,7 @@ fn detect(text: &str) -> Result<SourceFormat, String> {
         if value.get("cv").is_some_and(Value::is_object) {
             return Ok(SourceFormat::Rendercv);
         }
-        if alfolio::looks_like(&value) {
+        if alfolio::looks_like(value) {
             return Ok(SourceFormat::AlFolio);
         }
     } else if text.lines().any(|l| l.starts_with("cv:")) {

@@ -61,7 +61,7 @@ pub fn is_preprint(paper: &Publication) -> bool {
         || paper
             .venue
             .as_ref()
-            .is_some_and(|v| is_preprint_venue(&v.to_string()))
+            .is_some_and(|v| is_preprint_venue(v.as_ref()))
 }
 
 /// Whether `a` and `b` are the same paper (see the module's rules).
@@ -187,8 +187,8 @@ fn abbreviates(short: &str, long: &str) -> bool {
     reach[0] = true;
     for word in &words {
         let mut next = reach.clone();
-        for start in 0..short.len() {
-            if !reach[start] {
+        for (start, _) in reach.iter().enumerate().filter(|(_, r)| **r) {
+            if start == short.len() {
                 continue;
             }
             // This word gives a prefix of itself to the letters from `start` on.

@@ -186,7 +186,7 @@ const CP1252: [char; 32] = [
 /// The byte a character stands for when UTF-8 was read as Windows-1252 or Latin-1.
 fn as_byte(c: char) -> Option<u8> {
     match c as u32 {
-        0x80..=0x9F | 0xA0..=0xFF => Some(c as u32 as u8),
+        0x80..=0xFF => Some(c as u32 as u8),
         _ => CP1252.iter().position(|&k| k == c).map(|i| 0x80 + i as u8),
     }
 }
@@ -204,7 +204,7 @@ pub fn repaired(text: &str) -> Option<(String, usize)> {
     let mut out = String::with_capacity(text.len());
     let mut places = 0;
     let mut run: Vec<char> = Vec::new();
-    let mut flush = |run: &mut Vec<char>, out: &mut String, places: &mut usize| {
+    let flush = |run: &mut Vec<char>, out: &mut String, places: &mut usize| {
         let bytes: Option<Vec<u8>> = run.iter().map(|&c| as_byte(c)).collect();
         match bytes.and_then(|b| String::from_utf8(b).ok()) {
             Some(decoded) if run.len() > 1 => {

@@ -8,7 +8,8 @@ use serde_json::Value;
 
 mod data;
 
-use super::{link_kind, parse_period, Tracked};
+use super::convert::dates::read_period;
+use super::{link_kind, Tracked};
 use crate::profile::*;
 use data::data_file;
 
@@ -213,12 +214,18 @@ pub(super) fn year_range(
     path: &str,
     warnings: &mut Vec<String>,
 ) -> (Option<Date>, Option<EndDate>) {
-    parse_period(text).unwrap_or_else(|| {
-        warnings.push(format!(
-            "{path}: \"{text}\" is not a year or a range of years"
-        ));
-        (None, None)
-    })
+    match read_period(text) {
+        Some(read) => {
+            warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+            read.value
+        }
+        None => {
+            warnings.push(format!(
+                "{path}: \"{text}\" is not a year or a range of years"
+            ));
+            (None, None)
+        }
+    }
 }
 
 /// A social icon/link of a Hugo author: e-mail goes to the contact details, known services
