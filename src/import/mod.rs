@@ -7,12 +7,14 @@
 //! is listed in the result's warnings.
 
 mod alfolio;
+mod detect;
 pub mod bib;
 pub(crate) mod convert;
 mod fit;
 mod hugo;
 mod json;
 mod jsonresume;
+mod name;
 mod rendercv;
 mod tracked;
 
@@ -23,7 +25,9 @@ use serde_json::Value;
 
 use crate::profile::Profile;
 pub(crate) use convert::dates::{month_number, parse_date, parse_period};
-use json::{relaxed_json, without_comments_and_trailing_commas};
+use detect::detect;
+use json::relaxed_json;
+pub use name::name_from_path;
 pub(crate) use tracked::Tracked;
 
 /// The formats `cvpdf import` reads.
@@ -72,59 +76,6 @@ pub struct Settings {
     pub base_url: Option<String>,
     /// A name made from the file's name or folder, the last resort for a file without one.
     pub file_name: Option<String>,
-}
-
-/// A name from a file's path: its stem (`ada-lovelace.json` → `Ada Lovelace`), or its folder's
-/// when the stem says only what the file is (`authors/ada/_index.md`, `_data/cv.yml`).
-pub fn name_from_path(path: &std::path::Path) -> Option<String> {
-    const GENERIC: &[&str] = &[
-        "index",
-        "_index",
-        "cv",
-        "resume",
-        "me",
-        "admin",
-        "author",
-        "profile",
-        "data",
-        "_data",
-        "content",
-        "authors",
-        "about",
-        "rendercv",
-        "curriculum",
-        "vitae",
-    ];
-    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let words = |part: &str| -> Option<String> {
-        let part = part.split(['.']).next().unwrap_or(part);
-        let lower = part.to_lowercase();
-        let cut = ["_cv", "-cv", "_resume", "-resume"]
-            .iter()
-            .fold(lower.as_str(), |w, suffix| {
-                w.strip_suffix(suffix).unwrap_or(w)
-            });
-        if GENERIC.contains(&cut) || cut.ends_with(".github") || cut.is_empty() {
-            return None;
-        }
-        let kept = &part[..cut.len()];
-        let name: Vec<String> = kept
-            .split(['-', '_', ' '])
-            .filter(|w| !w.is_empty())
-            .map(|w| {
-                let mut chars = w.chars();
-                chars.next().map_or_else(String::new, |first| {
-                    first.to_uppercase().collect::<String>() + chars.as_str()
-                })
-            })
-            .collect();
-        (!name.is_empty()).then(|| name.join(" "))
-    };
-    let mut parts = path.iter().rev().filter_map(|p| p.to_str());
-    let stem = parts
-        .next()
-        .and_then(|p| words(p.rsplit_once('.').map_or(p, |(s, _)| s)));
-    stem.or_else(|| parts.take(3).find_map(words))
 }
 
 /// Converts `text` (format detected from the content unless `settings` says it) into a
@@ -205,9 +156,6 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     })
 }
 
-/// Why a file is refused when it holds no data at all.
-const NOTHING: &str = "the file holds nothing a CV could show (it is empty, or all comments)";
-
 /// Whether a converted profile holds nothing a CV could show.
 fn is_blank(p: &Profile) -> bool {
     p.name.trim().is_empty()
@@ -284,68 +232,6 @@ fn yaml_value(text: &str) -> Result<Value, String> {
         }
     }
     serde_yaml::from_str::<Value>(text).map_err(|e| format!("not valid YAML: {e}"))
-}
-
-/// Tells the formats apart by their content.
-fn detect(text: &str) -> Result<SourceFormat, String> {
-    let start = text.trim_start();
-    // A hand-kept JSON file may start with a comment.
-    let uncommented = start
-        .starts_with("//")
-        .then(|| without_comments_and_trailing_commas(start));
-    if start.starts_with('{') || uncommented.is_some_and(|u| u.trim_start().starts_with('{')) {
-        return Ok(SourceFormat::Jsonresume);
-    }
-    if start.starts_with("---") || start.starts_with("+++") {
-        return Ok(SourceFormat::Hugo);
-    }
-    // A bare YAML document: Hugo Blox's data/authors/<slug>.yaml has `name: {display: …}`.
-    let yaml = serde_yaml::from_str::<Value>(text);
-    if yaml.as_ref().is_ok_and(Value::is_null) {
-        return Err(NOTHING.into());
-    }
-    if let Ok(value) = &yaml {
-        // An older data file: an author page's front matter without its fences.
-        let author_page = [
-            "first_name",
-            "role",
-            "social",
-            "organizations",
-            "user_groups",
-        ]
-        .iter()
-        .filter(|key| value.get(key).is_some())
-        .count()
-            >= 2;
-        if value
-            .get("name")
-            .is_some_and(|n| n.get("display").is_some())
-            || value.get("schema").is_some()
-            || author_page
-        {
-            return Ok(SourceFormat::Hugo);
-        }
-        if value.get("basics").is_some() {
-            return Ok(SourceFormat::Jsonresume);
-        }
-        if value.get("cv").is_some_and(Value::is_object) {
-            return Ok(SourceFormat::Rendercv);
-        }
-        if alfolio::looks_like(value) {
-            return Ok(SourceFormat::AlFolio);
-        }
-    } else if text.lines().any(|l| l.starts_with("cv:")) {
-        // A RenderCV file that YAML cannot read as it is (a custom tag): its own error says
-        // where.
-        return Ok(SourceFormat::Rendercv);
-    }
-    Err(match yaml {
-        // Neither JSON nor YAML: YAML's reason is the one to fix.
-        Err(e) => format!("not valid YAML (nor JSON): {e}"),
-        Ok(_) => "cannot tell the format of this file; say which with --from jsonresume, \
-                  hugo, rendercv or al-folio"
-            .into(),
-    })
 }
 
 /// What a link's kind is, from a service name or an icon name (the icons table's names,

@@ -2,7 +2,7 @@
 //! al-folio) hands what it carries over to these readers, so a quirk of one file is fixed
 //! here, once, for every format.
 //!
-//! - [`tex`] (with [`symbols`]): LaTeX and TeX math as the text a reader sees;
+//! - [`tex`] (with [`math`] and [`symbols`]): LaTeX and TeX math as the text a reader sees;
 //! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text;
 //! - [`links`]: one classifier for every URL, icon name and identifier;
 //! - [`dates`]: one reader for dates, periods and lists of years;
@@ -11,6 +11,7 @@
 
 pub mod dates;
 pub mod links;
+pub mod math;
 pub mod papers;
 pub mod sections;
 pub mod symbols;
