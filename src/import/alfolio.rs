@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use super::convert::sections::meaning;
+use super::convert::sections::Filed;
 use super::{hugo, Tracked};
 use crate::profile::html::html_in_markdown;
 use crate::profile::html_text;
@@ -45,11 +45,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     let mut src = Tracked::new(value);
     let mut warnings = Vec::new();
     let mut p = Profile::default();
+    let mut filed = Filed::default();
     for s in 0..count {
         let at = format!("[{s}]");
         let title = src.str(&format!("{at}.title")).unwrap_or_default();
         let kind = src.str(&format!("{at}.type")).unwrap_or_default();
-        let meaning = meaning(&title);
+        let meaning = filed.meaning(&title, &mut warnings);
         let contents = format!("{at}.contents");
         let mut custom = CustomSection {
             title: title.clone().into(),

@@ -6,7 +6,8 @@ use super::json::without_comments_and_trailing_commas;
 use super::{alfolio, SourceFormat};
 
 /// Why a file is refused when it holds no data at all.
-pub(super) const NOTHING: &str = "the file holds nothing a CV could show (it is empty, or all comments)";
+pub(super) const NOTHING: &str =
+    "the file holds nothing a CV could show (it is empty, or all comments)";
 
 /// Tells the formats apart by their content.
 pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {

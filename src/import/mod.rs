@@ -7,9 +7,9 @@
 //! is listed in the result's warnings.
 
 mod alfolio;
-mod detect;
 pub mod bib;
 pub(crate) mod convert;
+mod detect;
 mod fit;
 mod hugo;
 mod json;

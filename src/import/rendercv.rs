@@ -248,6 +248,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     }
 
     let own = name.trim().to_string();
+    let mut filed = sections::Filed::default();
     for (s, title) in titles.iter().enumerate() {
         let at = format!("cv.sections[{s}].entries");
         src.mark(&format!("cv.sections[{s}].title"));
@@ -260,7 +261,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             }
             continue;
         };
-        let section = sections::meaning(title);
+        let section = filed.meaning(title, &mut warnings);
         let meaning = match section {
             Some(Section::Skills) => "skills",
             Some(Section::Awards) => "awards",

@@ -185,7 +185,12 @@ fn links_are_classified_once_for_every_format() {
 #[test]
 fn sections_go_where_their_title_says() {
     let dir = tempfile::tempdir().unwrap();
-    let (profile, _) = import(dir.path(), &fixture("rendercv-es.yaml"), &[]);
+    let (profile, warnings) = import(dir.path(), &fixture("rendercv-es.yaml"), &[]);
+    // Two titles that mean one section are said to join, never merged silently.
+    assert!(
+        warnings.contains("\"Formación complementaria\": its entries join those of \"EDUCACIÓN\""),
+        "{warnings}"
+    );
     // EDUCACIÓN written with experience-style entries is education.
     let chile = item(&profile, "education", "institution", "Universidad de Chile");
     assert_eq!(chile["degree"].as_str(), Some("Ingeniería Civil"));

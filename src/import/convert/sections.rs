@@ -270,6 +270,27 @@ const RULES: &[(Section, &[&str])] = &[
     ),
 ];
 
+/// Which foreign title filled each built-in section first, so that a second title whose
+/// entries join the same section is said, never merged silently.
+#[derive(Debug, Default)]
+pub struct Filed(Vec<(Section, String)>);
+
+impl Filed {
+    /// The section `title` means; a warning when another title already filled it.
+    pub fn meaning(&mut self, title: &str, warnings: &mut Vec<String>) -> Option<Section> {
+        let section = meaning(title)?;
+        match self.0.iter().find(|(s, _)| *s == section) {
+            Some((_, first)) if first != title => warnings.push(format!(
+                "section \"{title}\": its entries join those of \"{first}\" in {}",
+                section.key()
+            )),
+            Some(_) => {}
+            None => self.0.push((section, title.to_string())),
+        }
+        Some(section)
+    }
+}
+
 /// The section a title means (`research_experience` → experience), if it means one.
 pub fn meaning(title: &str) -> Option<Section> {
     let title = title.to_lowercase().replace(['_', '-'], " ");
