@@ -24,7 +24,7 @@ pub fn name_from_path(path: &std::path::Path) -> Option<String> {
     let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
     let words = |part: &str| -> Option<String> {
         let part = part.split(['.']).next().unwrap_or(part);
-        let lower = part.to_lowercase();
+        let lower = part.to_ascii_lowercase();
         let cut = ["_cv", "-cv", "_resume", "-resume"]
             .iter()
             .fold(lower.as_str(), |w, suffix| {

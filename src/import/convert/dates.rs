@@ -24,9 +24,19 @@ pub(crate) fn parse_date(text: &str) -> Result<Date, String> {
     read_date(text).map(|read| read.value)
 }
 
+/// The longest text read as a date, in bytes (`15 de septiembre de 2020` is 26).
+const MAX_DATE: usize = 64;
+
 /// A date, with a note when an impossible day was dropped.
 pub fn read_date(text: &str) -> Result<Read<Date>, String> {
     let text = text.trim();
+    // No date is longer; reading a longer text as one would only cost time.
+    if text.len() > MAX_DATE {
+        return Err(format!(
+            "\"{}…\" is too long to be a date",
+            text.chars().take(20).collect::<String>()
+        ));
+    }
     let date_part = text.split(['T', ' ']).next().unwrap_or(text);
     let strict = match date_part.parse::<Date>() {
         Ok(date) => {
@@ -144,6 +154,9 @@ pub(crate) fn parse_period(text: &str) -> Option<Period> {
 
 /// A period, with a note when a list of years became the range it spans or a day was dropped.
 pub fn read_period(text: &str) -> Option<Read<Period>> {
+    if text.len() > 4 * MAX_DATE {
+        return None;
+    }
     let lower = text.to_lowercase();
     let ongoing = ONGOING.iter().any(|w| lower.contains(w));
     let mut dates: Vec<Date> = Vec::new();

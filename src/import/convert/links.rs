@@ -46,7 +46,7 @@ pub fn address(raw: &str, base_url: Option<&str>) -> Result<Address, &'static st
     let encoded;
     let value = if value.contains(' ')
         && (lower.starts_with("http://") || lower.starts_with("https://"))
-        && !value[8..].contains("://")
+        && !value.get(8..).unwrap_or("").contains("://")
         && !value.split('/').nth(2).unwrap_or("").contains(' ')
     {
         encoded = value.replace(' ', "%20");

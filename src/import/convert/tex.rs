@@ -85,9 +85,34 @@ pub(super) const STYLES: &[&str] = &[
 /// Commands whose arguments are not text: dropped with them, silently.
 const SILENT: &[&str] = &["noopsort", "sortnoop", "hspace", "vspace", "color"];
 
+/// The deepest brace nesting LaTeX is read with; text nested deeper (no real text is) is left
+/// as written, so that reading it stays linear and its recursion shallow.
+const MAX_DEPTH: usize = 16;
+
+/// Whether `text` nests braces deeper than [`MAX_DEPTH`].
+fn too_deep(text: &str) -> bool {
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return true;
+                }
+            }
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Text with LaTeX in it (a BibTeX field, a name part): commands resolved, `$…$` as math,
 /// `~` a space, braces gone.
 pub fn text(latex: &str, dropped: &mut Dropped) -> String {
+    if too_deep(latex) {
+        return latex.to_string();
+    }
     // `\(…\)` is LaTeX's other way to write inline math.
     let dollars;
     let latex = if latex.contains("\\(") && latex.contains("\\)") {
@@ -111,6 +136,9 @@ pub fn text(latex: &str, dropped: &mut Dropped) -> String {
 /// a `$…$` pair is math only when what it holds looks like TeX (a command, a sub- or
 /// superscript, a brace) and hugs its dollars.
 pub fn text_with_dollars(latex: &str, dropped: &mut Dropped) -> String {
+    if too_deep(latex) {
+        return latex.to_string();
+    }
     let mut out = String::new();
     for (is_math, part) in split_math(latex) {
         let tex_like = part.contains(['\\', '^', '_', '{'])
@@ -166,7 +194,7 @@ fn find_unescaped(text: &str, c: char) -> Option<usize> {
 /// The TeX math spans of Markdown text (`$x^2$`, `$$…$$`) written as text; a `$` that opens
 /// no math (`$5 or $6`) stays.
 pub fn math_in_markdown(text: &str, dropped: &mut Dropped) -> String {
-    if !text.contains('$') {
+    if !text.contains('$') || too_deep(text) {
         return text.to_string();
     }
     let mut out = String::new();
@@ -190,7 +218,7 @@ pub fn math_in_markdown(text: &str, dropped: &mut Dropped) -> String {
 /// their symbol; a literal `\n` is a space. Backslashes before other characters are
 /// Markdown's escapes and stay.
 pub fn commands_in_markdown(text: &str, dropped: &mut Dropped) -> String {
-    if !text.contains('\\') {
+    if !text.contains('\\') || too_deep(text) {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());

@@ -93,7 +93,13 @@ fn note_tags(text: &str, dropped: &mut Dropped) {
             .collect::<String>()
             .to_ascii_lowercase();
         let before = text[..at].chars().next_back();
-        let tag = &text[at..text[at..].find('>').map_or(text.len(), |end| at + end + 1)];
+        // A tag ends within a line's length, or it is no tag: the search is bounded.
+        let end = text[at..]
+            .char_indices()
+            .take(400)
+            .find(|(_, c)| *c == '>')
+            .map_or(at, |(i, _)| at + i + 1);
+        let tag = &text[at..end];
         if !name.is_empty()
             && !KEPT_TAGS.contains(&name.as_str())
             && crate::profile::html::is_html(tag, before)
@@ -260,6 +266,19 @@ mod tests {
         assert_eq!(text, "See [posts](https://ada.org/post/).");
         let (text, _) = convert("[in](www.linkedin.com/in/x)", None);
         assert_eq!(text, "[in](https://www.linkedin.com/in/x)");
+    }
+
+    #[test]
+    fn pathological_text_is_read_in_one_pass() {
+        // Each of these took time growing with the square of its length before it was
+        // bounded: a run of `<` with no `>`, braces nested 100,000 deep, a date of hyphens.
+        let (text, _) = convert(&"<a".repeat(100_000), None);
+        assert_eq!(text.len(), 200_000);
+        let nested = format!("{}x{}", "\\textbf{".repeat(100_000), "}".repeat(100_000));
+        let (text, _) = convert(&format!("${nested}$ and {nested}"), None);
+        assert!(text.len() > 200_000);
+        assert!(super::super::dates::read_period(&"-".repeat(1_000_000)).is_none());
+        assert!(super::super::dates::read_date(&"2020-".repeat(100_000)).is_err());
     }
 
     #[test]
