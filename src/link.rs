@@ -166,7 +166,13 @@ fn authority_host(rest: &str) -> &str {
 /// Whether `host` is a place on the internet: a name with a dot between labels of letters,
 /// digits and hyphens (`example.org`, `dépôt.fr`), an IP address, or `localhost`.
 fn has_host(host: &str) -> bool {
-    if host.eq_ignore_ascii_case("localhost") || (host.starts_with('[') && host.ends_with(']')) {
+    if let Some(v6) = host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        return v6.contains(':')
+            && v6
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() || ":.".contains(c));
+    }
+    if host.eq_ignore_ascii_case("localhost") {
         return true;
     }
     let host = host.strip_suffix('.').unwrap_or(host);

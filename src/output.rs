@@ -45,6 +45,24 @@ pub fn absolute(path: &Path) -> PathBuf {
 
 /// Writes `bytes` to `path` atomically.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_with(path, bytes, true)
+}
+
+/// Writes a file that must not exist yet, atomically: the complete file appears under its name
+/// or nothing does, and a file (or link) already there — also one another run created a moment
+/// ago — is never replaced (`AlreadyExists`).
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if fs::symlink_metadata(path).is_ok() {
+        return Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} exists", path.display()),
+        ));
+    }
+    write_with(path, bytes, false)
+}
+
+/// [`write_atomic`], or [`write_new`] when `clobber` is false.
+fn write_with(path: &Path, bytes: &[u8], clobber: bool) -> io::Result<()> {
     if path.is_dir() {
         return Err(io::Error::new(
             io::ErrorKind::IsADirectory,
@@ -77,7 +95,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
             .unwrap_or_else(|| fs::Permissions::from_mode(0o644));
         fs::set_permissions(temp.path(), permissions)?;
     }
-    temp.persist(path).map_err(|e| e.error)?;
+    if clobber {
+        temp.persist(path).map_err(|e| e.error)?;
+    } else {
+        temp.persist_noclobber(path).map_err(|e| e.error)?;
+    }
     Ok(())
 }
 

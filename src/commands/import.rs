@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::{escape_controls, Diagnostic, Printer, Report};
 use crate::import::SourceFormat;
-use crate::output::{parent_dir, write_atomic};
+use std::fs;
+
+use crate::output::{parent_dir, write_new};
 use crate::profile;
 
 use super::Error;
@@ -30,13 +32,10 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let text = crate::input::read_text(file, "file to import")
         .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let base_url = match options.base_url.as_deref() {
-        Some(url) => Some(crate::link::check(url).map_err(|refused| {
-            Error::usage(format!(
-                "--base-url: {}; {}",
-                refused.message(url),
-                refused.help()
-            ))
-        })?),
+        Some(url) => Some(
+            crate::import::convert::links::site_base(url)
+                .map_err(|why| Error::usage(format!("--base-url: {why}")))?,
+        ),
         None => None,
     };
     let settings = crate::import::Settings {
@@ -84,14 +83,20 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         print!("{yaml}");
         return Ok(());
     };
-    if path.exists() {
-        return Err(Error::failed(format!(
+    let exists = || {
+        Error::failed(format!(
             "{} exists; cvpdf import never overwrites a profile",
             path.display()
-        )));
+        ))
+    };
+    if fs::symlink_metadata(&path).is_ok() {
+        return Err(exists());
     }
-    write_atomic(&path, yaml.as_bytes())
-        .map_err(|err| Error::failed(format!("cannot write {}: {err}", path.display())))?;
+    // No clobbering at the moment of writing either: another run may have written it since.
+    write_new(&path, yaml.as_bytes()).map_err(|err| match err.kind() {
+        std::io::ErrorKind::AlreadyExists => exists(),
+        _ => Error::failed(format!("cannot write {}: {err}", path.display())),
+    })?;
     let line = format!(
         "wrote {} from {} ({})",
         path.display(),

@@ -28,13 +28,10 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let loaded = profile::load(into)?;
     let base_url = match options.base_url.as_deref() {
-        Some(url) => Some(crate::link::check(url).map_err(|refused| {
-            Error::usage(format!(
-                "--base-url: {}; {}",
-                refused.message(url),
-                refused.help()
-            ))
-        })?),
+        Some(url) => Some(
+            crate::import::convert::links::site_base(url)
+                .map_err(|why| Error::usage(format!("--base-url: {why}")))?,
+        ),
         None => None,
     };
     let read = crate::import::bib::publications(&bib, base_url.as_deref())

@@ -253,33 +253,41 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             p.sections.push(custom);
         }
     }
+    for s in 0..count {
+        let title = src
+            .peek(&format!("[{s}].title"))
+            .and_then(|t| t.as_str())
+            .unwrap_or("")
+            .to_string();
+        src.label_entries(&format!("[{s}].contents"), &html_text(&title));
+    }
     for path in src.unused() {
         warnings.push(format!("{path}: no matching field"));
     }
-    Ok((p, warnings))
+    Ok((p, src.named(warnings)))
 }
 
 /// A description: one text, or lines, or `{title, contents}` groups (flattened as
 /// `title: a; b`).
 fn description(src: &mut Tracked, at: &str) -> Vec<String> {
     if let Some(text) = src.str(at) {
-        return vec![html_text(&text)];
+        return vec![plain(&text)];
     }
     let mut out = Vec::new();
     for i in 0..src.len(at) {
         let item = format!("{at}[{i}]");
         if let Some(text) = src.str(&item) {
-            out.push(html_text(&text));
+            out.push(plain(&text));
         } else if let Some(title) = src.str(&format!("{item}.title")) {
             let inner: Vec<String> = src
                 .strs(&format!("{item}.contents"))
                 .iter()
-                .map(|t| html_text(t))
+                .map(|t| plain(t))
                 .collect();
             out.push(if inner.is_empty() {
-                html_text(&title)
+                plain(&title)
             } else {
-                format!("{}: {}", html_text(&title), inner.join("; "))
+                format!("{}: {}", plain(&title), inner.join("; "))
             });
         }
     }

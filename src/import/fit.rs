@@ -14,12 +14,12 @@
 //! what the importer wrote.
 
 use super::convert::links::{self, Address};
-use super::convert::tex;
 use super::convert::text::{self, Context};
 use crate::profile::contact::{check_email, check_phone, url_in, Refusal};
 use crate::profile::kinds::each_text_value;
 use crate::profile::markup::fit;
 use crate::profile::{kind_of, CustomEntry, CustomSection, Date, EndDate, LinkKind, Profile, Text};
+use crate::profile::{MAX_ENTRIES, MAX_TEXT_CHARS};
 
 /// Makes every value of `profile` fit its field; `base_url` is the site's address for links
 /// within it. Returns what was left out or changed in a way worth telling.
@@ -31,9 +31,17 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
     let mut warnings = Vec::new();
     let mut unprintable = String::new();
     each_text_value(profile, &mut |path, value| {
-        let converted = tex::commands_in_markdown(value, &mut context.dropped);
-        let converted = text::foreign(&converted, path, &mut context);
-        let converted = without_unprintable(&converted, &mut unprintable);
+        let converted = text::foreign(value, path, &mut context);
+        let mut converted = without_unprintable(&converted, &mut unprintable);
+        // A text longer than a profile holds is cut at a word, and said.
+        if converted.chars().count() > MAX_TEXT_CHARS {
+            let cut: String = converted.chars().take(MAX_TEXT_CHARS - 1).collect();
+            let at = cut.rfind(char::is_whitespace).unwrap_or(cut.len());
+            converted = format!("{}…", &cut[..at]);
+            warnings.push(format!(
+                "{path}: longer than the {MAX_TEXT_CHARS} characters a text holds; cut short"
+            ));
+        }
         let mut dropped = Vec::new();
         *value = fit(kind_of(path), &converted, &mut dropped);
         for url in dropped {
@@ -43,6 +51,7 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
         }
     });
     warnings.append(&mut context.warnings);
+    capped(profile, &mut warnings);
     fit_links(profile, base_url, &mut warnings);
     let contact = &mut profile.contact;
     fit_contact(
@@ -79,11 +88,54 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
     warnings
 }
 
+/// Lists longer than a profile holds cut to [`MAX_ENTRIES`], said once per list.
+fn capped(p: &mut Profile, warnings: &mut Vec<String>) {
+    fn cap<T>(list: &mut Vec<T>, name: &str, warnings: &mut Vec<String>) {
+        if list.len() > MAX_ENTRIES {
+            warnings.push(format!(
+                "{name}: {} entries, more than the {MAX_ENTRIES} a profile holds; the first \
+                 {MAX_ENTRIES} are kept",
+                list.len()
+            ));
+            list.truncate(MAX_ENTRIES);
+        }
+    }
+    cap(&mut p.education, "education", warnings);
+    cap(&mut p.experience, "experience", warnings);
+    cap(&mut p.publications, "publications", warnings);
+    cap(&mut p.talks, "talks", warnings);
+    cap(&mut p.teaching, "teaching", warnings);
+    cap(&mut p.awards, "awards", warnings);
+    cap(&mut p.service, "service", warnings);
+    cap(&mut p.skills, "skills", warnings);
+    cap(&mut p.languages, "languages", warnings);
+    cap(&mut p.hobbies, "hobbies", warnings);
+    cap(&mut p.interests, "interests", warnings);
+    cap(&mut p.links, "links", warnings);
+    cap(&mut p.affiliations, "affiliations", warnings);
+    cap(&mut p.sections, "sections", warnings);
+    for section in &mut p.sections {
+        let title = section.title.to_string();
+        cap(&mut section.entries, &title, warnings);
+        for entry in &mut section.entries {
+            cap(&mut entry.highlights, &title, warnings);
+        }
+    }
+    for entry in &mut p.experience {
+        cap(&mut entry.highlights, "experience highlights", warnings);
+    }
+    for entry in &mut p.education {
+        cap(&mut entry.highlights, "education highlights", warnings);
+    }
+}
+
 /// `text` without pictographs (emoji, their joiners, skin tones and variation selectors),
 /// which no bundled font has; each one left out is added to `left` once.
 fn without_unprintable(text: &str, left: &mut String) -> String {
+    // Control characters (but line breaks and tabs) have no place in text, and no face.
     let pictograph = |c: char| {
-        matches!(c as u32,
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c as u32,
             0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF
             | 0xFE0F | 0x200D | 0xE0020..=0xE007F)
     };
@@ -94,6 +146,7 @@ fn without_unprintable(text: &str, left: &mut String) -> String {
     for c in text.chars() {
         if pictograph(c) {
             if !matches!(c, '\u{FE0F}' | '\u{200D}')
+                && !c.is_control()
                 && !left.contains(c)
                 && left.chars().count() < 40
             {
@@ -151,6 +204,24 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
     }
     for (i, paper) in profile.publications.iter_mut().enumerate() {
         let l = &mut paper.links;
+        // Identifiers, found in whatever wraps them and checked.
+        for (name, slot, find) in [
+            (
+                "doi",
+                &mut l.doi,
+                links::doi_in as fn(&str) -> Option<String>,
+            ),
+            ("arxiv", &mut l.arxiv, links::arxiv_in),
+        ] {
+            if let Some(raw) = slot.take() {
+                *slot = find(&raw);
+                if slot.is_none() {
+                    warnings.push(format!(
+                        "publications[{i}].links.{name}: \"{raw}\" is not one; left out"
+                    ));
+                }
+            }
+        }
         for (name, slot) in [
             ("pdf", &mut l.pdf),
             ("web", &mut l.web),

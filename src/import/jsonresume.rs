@@ -166,10 +166,29 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                 note = Some(note.map_or(link.clone(), |n| format!("{n} {link}")));
             }
         }
-        authorless += 1;
+        // Not in the schema, but written by people who keep their papers here: `authors` as a
+        // list, or `author` as one text.
+        let mut authors = src.strs(&format!("{at}.authors"));
+        if authors.is_empty() {
+            authors = src
+                .str(&format!("{at}.author"))
+                .map(|text| {
+                    text.split([',', ';'])
+                        .flat_map(|part| part.split(" and "))
+                        .map(str::trim)
+                        .filter(|a| !a.is_empty())
+                        .map(String::from)
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+        if authors.is_empty() {
+            authorless += 1;
+            authors = vec![name.clone()];
+        }
         p.publications.push(Publication {
             title: title.into(),
-            authors: vec![name.clone()],
+            authors,
             venue: (src.str(&format!("{at}.publisher"))).map(Text::from),
             venue_short: None,
             year: released.year,
@@ -250,6 +269,17 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         ("name", "issuer"),
     );
 
+    for (list, section) in [
+        ("work", "work"),
+        ("education", "education"),
+        ("volunteer", "volunteer"),
+        ("projects", "projects"),
+        ("awards", "awards"),
+        ("publications", "publications"),
+        ("certificates", "certificates"),
+    ] {
+        src.label_entries(list, section);
+    }
     for path in src.unused() {
         let why = if path.starts_with("references") {
             "references have no place in a CV profile"
@@ -258,7 +288,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         };
         warnings.push(format!("{path}: {why}"));
     }
-    Ok((p, warnings))
+    Ok((p, src.named(warnings)))
 }
 
 /// `startDate`/`endDate` of an entry.

@@ -128,7 +128,7 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     warnings.extend(fit::fit_profile(&mut profile, settings.base_url.as_deref()));
     profile.name = profile.name.trim().to_string();
     if profile.name.is_empty() {
-        let name = settings.name.clone().or_else(|| {
+        let name = settings.name.as_deref().map(without_controls).or_else(|| {
             let name = settings.file_name.clone()?;
             warnings.insert(
                 0,
@@ -143,17 +143,27 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
             "the file has no name for the researcher; give it with --name \"Ada Lovelace\"",
         )?;
     } else if let Some(name) = &settings.name {
+        let name = without_controls(name);
         warnings.push(format!(
             "name: --name \"{name}\" is used instead of the file's \"{}\"",
             profile.name
         ));
-        profile.name = name.clone();
+        profile.name = name;
     }
     Ok(Imported {
         profile,
         warnings: counted(warnings),
         format,
     })
+}
+
+/// A name as given on the command line, without control characters.
+fn without_controls(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// Whether a converted profile holds nothing a CV could show.

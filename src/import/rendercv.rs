@@ -248,6 +248,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     }
 
     let own = name.trim().to_string();
+    // The file's language (v2 `locale.language`, v1 `locale_catalog.language`).
+    let language = ["locale.language", "locale_catalog.language"]
+        .iter()
+        .find_map(|at| src.peek(at)?.as_str().map(str::to_lowercase))
+        .unwrap_or_default();
+    let english = language.is_empty() || language.starts_with("en");
     let mut filed = sections::Filed::default();
     for (s, title) in titles.iter().enumerate() {
         let at = format!("cv.sections[{s}].entries");
@@ -279,7 +285,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             match kind {
                 EntryType::Text => {
                     let Some(text) = src.str(&e) else { continue };
-                    if meaning == "bio" || (p.bio.is_none() && s == 0 && count == 1) {
+                    if meaning == "bio" {
                         p.bio = Some(match p.bio.take() {
                             Some(bio) => format!("{bio}\n\n{text}").into(),
                             None => text.into(),
@@ -294,7 +300,13 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     };
                     let area = src.str(&format!("{e}.area")).unwrap_or_default();
                     let degree = match src.str(&format!("{e}.degree")) {
-                        Some(d) if !area.is_empty() => format!("{d} in {area}"),
+                        // "in" is English: other languages (and scripts) get a comma.
+                        Some(d)
+                            if !area.is_empty() && english && (d.is_ascii() && area.is_ascii()) =>
+                        {
+                            format!("{d} in {area}")
+                        }
+                        Some(d) if !area.is_empty() => format!("{d}, {area}"),
                         Some(d) => d,
                         None => area,
                     };
@@ -477,10 +489,17 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             "{path}: looks like Typst or LaTeX code, which cvpdf prints as text"
         ));
     }
+    for (s, title) in titles.iter().enumerate() {
+        src.label_entries(&format!("cv.sections[{s}].entries"), &section_title(title));
+    }
     for path in src.unused() {
         warnings.push(format!("{path}: no matching field"));
     }
-    let warnings = warnings.iter().map(|w| name_sections(w, &titles)).collect();
+    let warnings = src
+        .named(warnings)
+        .iter()
+        .map(|w| name_sections(w, &titles))
+        .collect();
     Ok((p, warnings))
 }
 

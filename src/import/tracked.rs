@@ -14,6 +14,8 @@ pub(crate) struct Tracked {
     used: BTreeSet<String>,
     /// Parts that are not data about the researcher (a schema URL, build flags): not listed.
     ignored: BTreeSet<String>,
+    /// Entries by path, with how a warning names them (`education: "MSc, ETH Zürich"`).
+    labels: Vec<(String, String)>,
 }
 
 impl Tracked {
@@ -22,7 +24,69 @@ impl Tracked {
             value,
             used: BTreeSet::new(),
             ignored: BTreeSet::new(),
+            labels: Vec::new(),
         }
+    }
+
+    /// Names each entry of the list at `list` for warnings: `section: "a, b"` from the first
+    /// two of its fields that say what it is (title, position, degree, name, institution …).
+    pub(crate) fn label_entries(&mut self, list: &str, section: &str) {
+        const NAMING: [&str; 12] = [
+            "title",
+            "position",
+            "degree",
+            "course",
+            "studyType",
+            "area",
+            "name",
+            "label",
+            "institution",
+            "company",
+            "organization",
+            "bullet",
+        ];
+        for i in 0..self.len(list) {
+            let at = format!("{list}[{i}]");
+            let words: Vec<String> = NAMING
+                .iter()
+                .filter_map(|key| lookup(&self.value, &format!("{at}.{key}"))?.as_str())
+                .map(|s| crate::profile::html_text(s.trim()))
+                .filter(|s| !s.is_empty())
+                .take(2)
+                .collect();
+            let label = match words.as_slice() {
+                [] => continue,
+                words => format!("{section}: \"{}\"", words.join(", ")),
+            };
+            self.labels.push((at, label));
+        }
+    }
+
+    /// `warnings` with the entries they are about named (`work[2].startDate: …` →
+    /// `work: "Analyst, Engines", startDate: …`). A field left unused in some entry stays a
+    /// path, so that the same field in many entries is said once.
+    pub(crate) fn named(&self, warnings: Vec<String>) -> Vec<String> {
+        warnings
+            .into_iter()
+            .map(|warning| {
+                let Some((path, message)) = warning.split_once(": ") else {
+                    return warning;
+                };
+                let best = self
+                    .labels
+                    .iter()
+                    .filter(|(at, _)| path == at || is_below(path, at))
+                    .max_by_key(|(at, _)| at.len());
+                match best {
+                    Some((at, label)) if path == at => format!("{label}: {message}"),
+                    Some((at, label)) if !message.ends_with("no matching field") => {
+                        let rest = path[at.len()..].trim_start_matches('.');
+                        format!("{label}, {rest}: {message}")
+                    }
+                    _ => warning,
+                }
+            })
+            .collect()
     }
 
     /// The value at a dotted path (`basics.location.city`, `work[2].name`), marked as used.

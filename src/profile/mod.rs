@@ -31,4 +31,4 @@ pub use publication::{
 };
 pub use sections::Section;
 pub use text::{localize, EachText, Text, FALLBACK_LANGUAGE};
-pub(crate) use validate::{publication_problems, strip_arxiv_prefix, MAX_ENTRIES};
+pub(crate) use validate::{publication_problems, strip_arxiv_prefix, MAX_ENTRIES, MAX_TEXT_CHARS};

@@ -350,24 +350,35 @@ fn absolute_link(
     document: bool,
     base_url: Option<&str>,
 ) -> Result<String, &'static str> {
-    let has_scheme = value.contains("://") || value.to_ascii_lowercase().starts_with("mailto:");
-    let url = if has_scheme || value.to_ascii_lowercase().starts_with("www.") {
-        value.to_string()
+    // A value without a scheme (other than `www.…`) is a path on the site: al-folio keeps
+    // documents named bare (`paper.pdf`) under `assets/pdf/`.
+    let lower = value.to_ascii_lowercase();
+    let path = value.trim_start_matches("./");
+    let on_site;
+    let value = if lower.contains("://")
+        || lower.starts_with("www.")
+        || lower.starts_with("mailto:")
+        || lower.starts_with("//")
+        || path.starts_with(['/', '#'])
+    {
+        value
     } else {
-        let Some(base) = base_url else {
-            return Err("a path on the site; give --base-url to link it");
-        };
-        let base = base.trim_end_matches('/');
-        let path = value.trim_start_matches("./");
-        if path.starts_with('/') {
-            format!("{base}{path}")
-        } else if document && !path.contains('/') {
-            format!("{base}/assets/pdf/{path}")
+        on_site = if document && !path.contains('/') {
+            format!("./assets/pdf/{path}")
         } else {
-            format!("{base}/{path}")
-        }
+            format!("./{path}")
+        };
+        on_site.as_str()
     };
-    crate::link::check(&url).map_err(|_| "not a web address")
+    // The one classifier: an address as it is, a path against the site's address.
+    match links::address(value, base_url) {
+        Ok(links::Address::Web(url)) => Ok(url),
+        Ok(links::Address::Mail(_)) => Err("a mail address, not a page"),
+        Err(why) if why.contains("--base-url") => {
+            Err("a path on the site; give --base-url to link it")
+        }
+        Err(_) => Err("not a web address"),
+    }
 }
 
 /// The authors in the paper's order, with their `*`/`†` marks; `and others` is "et al.".

@@ -29,6 +29,9 @@ pub struct BibOutcome {
     pub merged: Vec<String>,
 }
 
+/// The most earlier papers of the same title a paper is compared with.
+const MAX_SAME_TITLE: usize = 32;
+
 /// Merges the publications `read` from a .bib into the profile `text` (already parsed as
 /// `profile`); `dir` is where the profile's relative paths start, for the final validation.
 /// A block sequence of publications is edited item by item; an empty, null or flow-style one
@@ -68,8 +71,10 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             .and_then(|doi| by_doi.get(&doi).copied())
             .or_else(|| {
                 by_title.get(&new_title).and_then(|candidates| {
+                    // Bounded: a file with more papers of one title than this is no CV.
                     candidates
                         .iter()
+                        .take(MAX_SAME_TITLE)
                         .copied()
                         .find(|&i| same_paper(&existing[i], new))
                 })
@@ -78,7 +83,7 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             // Another version of an entry added from this same file.
             Some(i) if i >= before => {
                 let one = papers::merged(&existing[i], new);
-                let kept = if one.venue == new.venue && one.kind == new.kind {
+                let kept = if papers::second_wins(&existing[i], new) {
                     "this entry's version is kept"
                 } else {
                     "the earlier entry's version is kept"

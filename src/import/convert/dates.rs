@@ -30,6 +30,14 @@ const MAX_DATE: usize = 64;
 /// A date, with a note when an impossible day was dropped.
 pub fn read_date(text: &str) -> Result<Read<Date>, String> {
     let text = text.trim();
+    // `2020년 3월`: the signs of year and month say it, not the space.
+    let joined;
+    let text = if text.contains(['年', '년']) {
+        joined = text.replace(' ', "");
+        joined.as_str()
+    } else {
+        text
+    };
     // No date is longer; reading a longer text as one would only cost time.
     if text.len() > MAX_DATE {
         return Err(format!(
@@ -47,8 +55,18 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
         }
         Err(e) => e.to_string(),
     };
-    // `2024-09-31`: the month is right, the day is not.
+    // `2024-8-2`: one digit where ISO has two.
     let numbers: Vec<&str> = date_part.split('-').collect();
+    if numbers.len() > 1 && numbers[1..].iter().any(|n| n.len() == 1) {
+        let padded: Vec<String> = numbers.iter().map(|n| format!("{n:0>2}")).collect();
+        if let Ok(date) = padded.join("-").parse::<Date>() {
+            return Ok(Read {
+                value: date,
+                note: None,
+            });
+        }
+    }
+    // `2024-09-31`: the month is right, the day is not.
     if let [year, month, day] = numbers.as_slice() {
         if let (Ok(date), true) = (
             format!("{year}-{month}").parse::<Date>(),
@@ -177,7 +195,11 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
         let words: Vec<String> = piece
             .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '&' | '(' | ')'))
             .filter(|w| !w.is_empty())
-            .flat_map(hyphen_split)
+            .flat_map(|w| match hyphen_split(w).as_slice() {
+                // `2021-Present`, `2015-now`: the date and the word apart.
+                [one] if read_date(one).is_err() => one.split('-').map(String::from).collect(),
+                pieces => pieces.to_vec(),
+            })
             .collect();
         let mut i = 0;
         while i < words.len() {
@@ -422,6 +444,10 @@ mod tests {
             parse_date("septiembre de 2020").unwrap().to_string(),
             "2020-09"
         );
+        assert_eq!(parse_date("2024-8-2").unwrap().to_string(), "2024-08-02");
+        assert_eq!(parse_date("2020년 3월").unwrap().to_string(), "2020-03");
+        assert_eq!(period("2021-Present"), Some((s("2021"), s("present"))));
+        assert_eq!(period("06/2025-now."), Some((s("2025-06"), s("present"))));
     }
 
     #[test]

@@ -54,13 +54,26 @@ pub fn address(raw: &str, base_url: Option<&str>) -> Result<Address, &'static st
     } else {
         value
     };
-    match crate::link::check(value) {
+    // `cv.pdf`, `index.html`: a file of the site, not a host (no top-level domain is a file
+    // type).
+    let first = value.split(['/', '?', '#']).next().unwrap_or("");
+    let file = !value.contains("://")
+        && !lower.starts_with("www.")
+        && first
+            .rsplit_once('.')
+            .is_some_and(|(_, ext)| FILE_TYPES.contains(&ext.to_ascii_lowercase().as_str()));
+    let checked = if file {
+        Err(crate::link::Refused::NoHost)
+    } else {
+        crate::link::check(value)
+    };
+    match checked {
         Ok(url) => Ok(Address::Web(url)),
         Err(crate::link::Refused::NoHost) => {
             let Some(base) = base_url else {
                 return Err("a path within the website; give --base-url to link it");
             };
-            let joined = join(base, value);
+            let joined = join(base, value).ok_or("not an address on the site")?;
             crate::link::check(&joined)
                 .map(Address::Web)
                 .map_err(|_| "not a web address")
@@ -81,6 +94,12 @@ pub fn address(raw: &str, base_url: Option<&str>) -> Result<Address, &'static st
         }
     }
 }
+
+/// Endings of files a site links to, which are no top-level domains.
+const FILE_TYPES: &[&str] = &[
+    "pdf", "html", "htm", "md", "txt", "png", "jpg", "jpeg", "gif", "svg", "bib", "tex", "doc",
+    "docx", "ppt", "pptx", "key", "zip", "gz", "tar", "ps", "mp4", "mov", "php", "xml", "json",
+];
 
 /// The address inside a wrapping: an HTML link's `href`, a Markdown link's target, angle
 /// brackets.
@@ -105,21 +124,41 @@ fn unwrap(value: &str) -> String {
         .to_string()
 }
 
-/// `path` on the site at `base`: `/a` from the site's root, `#x` on its home page, `a/b`
-/// below it.
-fn join(base: &str, path: &str) -> String {
-    let base = base.trim().trim_end_matches('/');
-    let base = if base.contains("://") {
-        base.to_string()
-    } else {
-        format!("https://{base}")
-    };
+/// A site's address as `--base-url` gives it: an `http(s)` address with a host, its query and
+/// fragment taken off (`https://ada.org/?q=1#x` → `https://ada.org/`). `Err` says why not.
+pub fn site_base(url: &str) -> Result<String, String> {
+    let checked = crate::link::check(url)
+        .map_err(|refused| format!("{}; {}", refused.message(url), refused.help()))?;
+    let lower = checked.to_ascii_lowercase();
+    if !(lower.starts_with("https://") || lower.starts_with("http://")) {
+        return Err(format!(
+            "\"{url}\" is not a website's address (http or https)"
+        ));
+    }
+    let end = checked.find(['?', '#']).unwrap_or(checked.len());
+    Ok(checked[..end].to_string())
+}
+
+/// `path` on the site at `base`: `/a` from the site's root, `#x` on the page `base` names,
+/// `a/b` below it. A `//host` path is another site's: not joined.
+fn join(base: &str, path: &str) -> Option<String> {
+    if path.starts_with("//") {
+        return None;
+    }
+    let base = site_base(base).ok()?;
+    let base = base.trim_end_matches('/');
     let path = path.trim_start_matches("./");
-    if path.starts_with('/') || path.starts_with('#') || path.starts_with('?') {
-        format!("{base}{path}")
+    Some(if let Some(rooted) = path.strip_prefix('/') {
+        // The site's root: the scheme and host of the base, not its path.
+        let host_end = base[base.find("://").map_or(0, |i| i + 3)..]
+            .find('/')
+            .map_or(base.len(), |i| i + base.find("://").map_or(0, |i| i + 3));
+        format!("{}/{rooted}", &base[..host_end])
+    } else if path.starts_with('#') || path.starts_with('?') {
+        format!("{base}/{path}")
     } else {
         format!("{base}/{path}")
-    }
+    })
 }
 
 /// One row of `templates/icons.yaml`, as far as importers read it.
@@ -297,8 +336,18 @@ mod tests {
         );
         assert_eq!(
             web("#contact", Some("ada.org")).unwrap(),
-            "https://ada.org#contact"
+            "https://ada.org/#contact"
         );
+        assert_eq!(
+            web("/post/", Some("https://ada.org/blog/?q=1#top")).unwrap(),
+            "https://ada.org/post/"
+        );
+        assert_eq!(
+            web("p.pdf", Some("https://ada.org/blog/")).unwrap(),
+            "https://ada.org/blog/p.pdf"
+        );
+        assert!(site_base("mailto:a@b.org").is_err());
+        assert!(site_base("javascript:alert(1)").is_err());
         assert!(web("javascript:alert(1)", None).is_err());
     }
 

@@ -74,7 +74,18 @@ pub fn same_paper(a: &Publication, b: &Publication) -> bool {
         return false;
     }
     match (is_preprint(a), is_preprint(b)) {
-        (true, true) => true,
+        // Two preprints: versions of one when near in time, unless their arXiv ids differ.
+        (true, true) => {
+            let ids = |p: &Publication| {
+                p.links
+                    .arxiv
+                    .as_deref()
+                    .and_then(super::links::arxiv_in)
+                    .map(|id| id.split('v').next().unwrap_or(&id).to_string())
+            };
+            a.year.abs_diff(b.year) <= 2
+                && !matches!((ids(a), ids(b)), (Some(x), Some(y)) if x != y)
+        }
         (true, false) | (false, true) => a.year.abs_diff(b.year) <= 2,
         (false, false) => {
             let differ = |x: Option<String>, y: Option<String>| matches!((x, y), (Some(x), Some(y)) if x != y);
@@ -87,15 +98,19 @@ pub fn same_paper(a: &Publication, b: &Publication) -> bool {
     }
 }
 
-/// One paper of two versions: the published one (else the one with a DOI, else `first`)
-/// with what it lacks filled from the other — the preprint's arXiv link above all.
-pub fn merged(first: &Publication, second: &Publication) -> Publication {
-    let second_wins = match (is_preprint(first), is_preprint(second)) {
+/// Whether [`merged`] keeps `second`'s version (the published one, else the one with a DOI).
+pub fn second_wins(first: &Publication, second: &Publication) -> bool {
+    match (is_preprint(first), is_preprint(second)) {
         (true, false) => true,
         (false, true) => false,
         _ => doi_key(first).is_none() && doi_key(second).is_some(),
-    };
-    let (mut kept, other) = if second_wins {
+    }
+}
+
+/// One paper of two versions: the published one (else the one with a DOI, else `first`)
+/// with what it lacks filled from the other — the preprint's arXiv link above all.
+pub fn merged(first: &Publication, second: &Publication) -> Publication {
+    let (mut kept, other) = if second_wins(first, second) {
         (second.clone(), first)
     } else {
         (first.clone(), second)
@@ -170,7 +185,10 @@ fn venue_key(paper: &Publication) -> Option<String> {
 /// neural information processing systems`).
 fn same_venue(a: &str, b: &str) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    long.contains(short) || abbreviates(&short.replace(' ', ""), long)
+    // Not one inside the other: `Nature` is not `Nature Physics`.
+    // Nor the first or last words of the other (`Physical Review` of `… Letters`).
+    let part = long.starts_with(&format!("{short} ")) || long.ends_with(&format!(" {short}"));
+    short == long || (!part && abbreviates(&short.replace(' ', ""), long))
 }
 
 /// Whether `short` (letters) is made of the starts of `long`'s words, in order, words may be
@@ -182,21 +200,20 @@ fn abbreviates(short: &str, long: &str) -> bool {
     if short.is_empty() || short.len() > 16 || words.len() > 24 {
         return false;
     }
-    // reach[i]: the short form's first i letters are made of the words before the current one.
-    let mut reach = vec![false; short.len() + 1];
-    reach[0] = true;
+    // reach[i]: the most words the short form's first i letters can be made of, from the
+    // words before the current one (`None`: cannot be made).
+    let mut reach: Vec<Option<usize>> = vec![None; short.len() + 1];
+    reach[0] = Some(0);
     for word in &words {
         let mut next = reach.clone();
-        for (start, _) in reach.iter().enumerate().filter(|(_, r)| **r) {
-            if start == short.len() {
-                continue;
-            }
+        for (start, used) in reach.iter().enumerate() {
+            let Some(used) = used else { continue };
             // This word gives a prefix of itself to the letters from `start` on.
             let mut i = start;
             for &c in word {
                 if i < short.len() && short[i] == c {
                     i += 1;
-                    next[i] = true;
+                    next[i] = next[i].max(Some(used + 1));
                 } else {
                     break;
                 }
@@ -204,7 +221,9 @@ fn abbreviates(short: &str, long: &str) -> bool {
         }
         reach = next;
     }
-    reach[short.len()]
+    // An abbreviation takes letters from two words at least (`Nature` of `Nature Physics` is
+    // a different journal).
+    reach[short.len()].is_some_and(|used| used >= 2)
 }
 
 /// A title as compared: its plain text (no markdown), LaTeX braces and commands' backslashes
@@ -310,6 +329,9 @@ mod tests {
         assert!(same_venue("stoc", "symposium on theory of computing"));
         assert!(!same_venue("stoc", "siam j comput"));
         assert!(!same_venue("icml", "neurips"));
+        assert!(!same_venue("nature", "nature physics"));
+        assert!(!same_venue("physical review", "physical review letters"));
+        assert!(!same_venue("j1", "j10"));
     }
 
     #[test]

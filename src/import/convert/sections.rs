@@ -251,7 +251,15 @@ const RULES: &[(Section, &[&str])] = &[
             "profile",
             "biography",
             "bio.",
+            "objective",
+            "overview",
+            "personal statement",
             "resumen",
+            "resumo",
+            "sobre",
+            "presentazione",
+            "présentation",
+            "摘要",
             "perfil",
             "sobre mí",
             "résumé",
@@ -276,9 +284,16 @@ const RULES: &[(Section, &[&str])] = &[
 pub struct Filed(Vec<(Section, String)>);
 
 impl Filed {
-    /// The section `title` means; a warning when another title already filled it.
+    /// The section `title` means; a warning when another title already filled it (for the
+    /// sections importers fill from any entry: education, experience, publications).
     pub fn meaning(&mut self, title: &str, warnings: &mut Vec<String>) -> Option<Section> {
         let section = meaning(title)?;
+        if !matches!(
+            section,
+            Section::Education | Section::Experience | Section::Publications
+        ) {
+            return Some(section);
+        }
         match self.0.iter().find(|(s, _)| *s == section) {
             Some((_, first)) if first != title => warnings.push(format!(
                 "section \"{title}\": its entries join those of \"{first}\" in {}",

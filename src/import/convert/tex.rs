@@ -113,14 +113,7 @@ pub fn text(latex: &str, dropped: &mut Dropped) -> String {
     if too_deep(latex) {
         return latex.to_string();
     }
-    // `\(…\)` is LaTeX's other way to write inline math.
-    let dollars;
-    let latex = if latex.contains("\\(") && latex.contains("\\)") {
-        dollars = latex.replace("\\(", "$").replace("\\)", "$");
-        dollars.as_str()
-    } else {
-        latex
-    };
+    let latex = &as_dollars(latex);
     let mut out = String::new();
     for (is_math, part) in split_math(latex) {
         if is_math {
@@ -139,6 +132,7 @@ pub fn text_with_dollars(latex: &str, dropped: &mut Dropped) -> String {
     if too_deep(latex) {
         return latex.to_string();
     }
+    let latex = &as_dollars(latex);
     let mut out = String::new();
     for (is_math, part) in split_math(latex) {
         let tex_like = part.contains(['\\', '^', '_', '{'])
@@ -153,6 +147,16 @@ pub fn text_with_dollars(latex: &str, dropped: &mut Dropped) -> String {
         }
     }
     out
+}
+
+/// LaTeX text with its other ways of writing settled: `\(…\)` is math between dollars,
+/// ``` ``quotes'' ``` are typographic quotes.
+fn as_dollars(latex: &str) -> String {
+    let mut text = latex.replace("``", "“").replace("''", "”");
+    if text.contains("\\(") && text.contains("\\)") {
+        text = text.replace("\\(", "$").replace("\\)", "$");
+    }
+    text
 }
 
 /// The pieces of `text` outside and inside `$…$` (and `$$…$$`); an unpaired `$` is text.

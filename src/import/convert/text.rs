@@ -50,8 +50,11 @@ const KEPT_TAGS: &[&str] = &[
 /// `text` of field `path` with comments gone, math as text and every link target checked.
 pub fn foreign(text: &str, path: &str, context: &mut Context) -> String {
     let text = without_comments(text);
+    // Math first: its commands (`\frac`, `\mathbb`) are math's, not text's.
     let text = tex::math_in_markdown(&text, &mut context.dropped);
+    let text = tex::commands_in_markdown(&text, &mut context.dropped);
     note_tags(&text, &mut context.dropped);
+    let text = autolinks(&text, path, context);
     let text = markdown_links(&text, path, context);
     html_links(&text, path, context)
 }
@@ -123,8 +126,68 @@ fn target(raw: &str, path: &str, context: &mut Context) -> Option<String> {
     }
 }
 
+/// Markdown's autolinks (`<https://x.org>`, `<ada@x.org>`) as links whose target passed the
+/// classifier; one that cannot be an address is its text.
+fn autolinks(text: &str, path: &str, context: &mut Context) -> String {
+    if !text.contains('<') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let end = after
+            .char_indices()
+            .take(2_000)
+            .find(|(_, c)| *c == '>' || *c == '<' || c.is_whitespace())
+            .filter(|(_, c)| *c == '>')
+            .map(|(i, _)| i);
+        let inner = end.map_or("", |end| &after[..end]);
+        let is_autolink = inner.contains('@')
+            || inner.split_once(':').is_some_and(|(scheme, _)| {
+                !scheme.is_empty()
+                    && scheme
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            });
+        match end {
+            Some(end) if is_autolink => {
+                let shown = inner.strip_prefix("mailto:").unwrap_or(inner);
+                match target(inner, path, context) {
+                    Some(url) => out.push_str(&format!("[{shown}]({url})")),
+                    None => out.push_str(shown),
+                }
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push('<');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the target of a Markdown link that starts at `text` ends: at the `)` that closes it,
+/// parentheses inside it counted (`javascript:void(0)`).
+fn target_end(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices().take(4_000) {
+        match c {
+            '(' => depth += 1,
+            ')' if depth == 0 => return Some(i),
+            ')' => depth -= 1,
+            '\n' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Markdown links `[text](target)`: each target checked; one that cannot be an address
-/// leaves its text.
+/// leaves its text. An image (`![alt](src)`) has no place in a CV and goes.
 fn markdown_links(text: &str, path: &str, context: &mut Context) -> String {
     if !text.contains("](") {
         return text.to_string();
@@ -138,18 +201,26 @@ fn markdown_links(text: &str, path: &str, context: &mut Context) -> String {
             continue;
         };
         let after = &rest[mid + 2..];
-        let Some(close) = after.find(')') else {
-            break;
+        let Some(close) = target_end(after) else {
+            out.push_str(&rest[..mid + 2]);
+            rest = after;
+            continue;
         };
         let raw = after[..close].trim();
         // `[text](url "title")`: the title goes.
         let raw = raw.split_once(" \"").map_or(raw, |(url, _)| url).trim();
         let label = &rest[open + 1..mid];
         out.push_str(&rest[..open]);
-        let image = out.ends_with('!');
-        match target(raw, path, context) {
-            Some(url) if !image => out.push_str(&format!("[{label}]({url})")),
-            _ => out.push_str(label),
+        if out.ends_with('!') {
+            out.pop();
+            context
+                .warnings
+                .push(format!("{path}: the image {raw} was left out"));
+        } else {
+            match target(raw, path, context) {
+                Some(url) => out.push_str(&format!("[{label}]({url})")),
+                None => out.push_str(label),
+            }
         }
         rest = &after[close + 1..];
     }
@@ -212,7 +283,16 @@ pub fn repaired(text: &str) -> Option<(String, usize)> {
     let mut run: Vec<char> = Vec::new();
     let flush = |run: &mut Vec<char>, out: &mut String, places: &mut usize| {
         let bytes: Option<Vec<u8>> = run.iter().map(|&c| as_byte(c)).collect();
-        match bytes.and_then(|b| String::from_utf8(b).ok()) {
+        // Only what double decoding makes of Latin letters, punctuation and symbols counts:
+        // `ß–` would decode to an N'Ko letter, which no one wrote.
+        let plausible = |s: &String| {
+            s.chars()
+                .all(|c| matches!(c as u32, 0xA0..=0x24F | 0x300..=0x36F | 0x2000..=0x2BFF))
+        };
+        match bytes
+            .and_then(|b| String::from_utf8(b).ok())
+            .filter(plausible)
+        {
             Some(decoded) if run.len() > 1 => {
                 out.push_str(&decoded);
                 *places += 1;
@@ -288,6 +368,28 @@ mod tests {
         assert_eq!(text, "skal ● Formulere, it’s été café");
         assert_eq!(places, 3);
         assert_eq!(repaired("café — naïve ’quotes’"), None);
+        // Correct text beside a mojibake trigger stays as it is.
+        let (text, _) = repaired("JOÃO: Gauß–Seidel and Weiß’s law\u{8f}").unwrap();
+        assert_eq!(text, "JOÃO: Gauß–Seidel and Weiß’s law");
+    }
+
+    #[test]
+    fn every_link_form_passes_the_classifier() {
+        let (text, context) = convert(
+            "Write to <ada@ada.org> or <https://ada.org>; [demo](javascript:void(0)) and ![me](me.png) <b>ok</b>",
+            None,
+        );
+        assert_eq!(
+            text,
+            "Write to [ada@ada.org](mailto:ada@ada.org) or [https://ada.org](https://ada.org); demo and  <b>ok</b>"
+        );
+        assert_eq!(context.warnings.len(), 2, "{:?}", context.warnings);
+    }
+
+    #[test]
+    fn math_is_read_before_commands() {
+        let (text, _) = convert("$\\frac{1}{2}$, $\\mathbb{R}^n$ and \\textbf{bold}", None);
+        assert_eq!(text, "1/2, ℝⁿ and **bold**");
     }
 
     #[test]

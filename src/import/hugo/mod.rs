@@ -45,11 +45,12 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
             ));
         }
     }
+    src.label_entries("education.courses", "education");
     for path in src.unused() {
         warnings.push(format!("{path}: no matching field"));
     }
     p.name = p.name.trim().to_string();
-    Ok((p, warnings))
+    Ok((p, src.named(warnings)))
 }
 
 enum FrontMatter<'a> {
