@@ -350,3 +350,49 @@ fn papers_merge_as_a_bibliographer_would() {
     assert_eq!(preprint["kind"].as_str(), Some("preprint"));
     assert_eq!(preprint["links"]["arxiv"].as_str(), Some("2401.00001"));
 }
+
+#[test]
+fn hostile_values_are_fitted_never_written_for_render_to_refuse() {
+    let dir = tempfile::tempdir().unwrap();
+    // A bell in the name, a summary longer than a profile holds, more entries than it holds.
+    let work: Vec<serde_json::Value> = (0..2_100)
+        .map(|i| serde_json::json!({"name": format!("Org {i}"), "position": "Analyst"}))
+        .collect();
+    let resume = serde_json::json!({
+        "basics": {"name": "Ada\u{7} Example", "summary": format!("Long {}\u{7}.", "word ".repeat(5_000))},
+        "work": work,
+    });
+    // A file name whose lower case is longer than itself (İ).
+    fs::write(dir.path().join("İlker.json"), resume.to_string()).unwrap();
+    let (profile, warnings) = import(dir.path(), "İlker.json", &[]);
+    assert_eq!(profile["name"].as_str(), Some("Ada Example"));
+    assert!(warnings.contains("cut short"), "{warnings}");
+    assert!(warnings.contains("the first 2000 are kept"), "{warnings}");
+    let output = cvpdf(dir.path(), &["check", "p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+
+    // The output is never replaced, not even through a link that leads nowhere.
+    std::os::unix::fs::symlink("nowhere.yaml", dir.path().join("link.yaml")).unwrap();
+    let output = cvpdf(dir.path(), &["import", "İlker.json", "-o", "link.yaml"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("never overwrites"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.path().join("nowhere.yaml").exists());
+
+    // --base-url is a website's address, nothing else.
+    for bad in ["mailto:a@b.org", "javascript:alert(1)", "https://[x]/"] {
+        let output = cvpdf(
+            dir.path(),
+            &["import", &fixture("hugo-author.md"), "--base-url", bad],
+        );
+        assert!(!output.status.success(), "{bad}");
+        assert!(
+            stderr(&output).contains("--base-url"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
