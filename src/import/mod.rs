@@ -10,6 +10,7 @@ mod alfolio;
 pub mod bib;
 pub(crate) mod convert;
 mod detect;
+mod entries;
 mod fit;
 mod hugo;
 mod json;

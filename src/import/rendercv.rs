@@ -12,6 +12,7 @@
 use serde_json::Value;
 
 use super::convert::sections;
+use super::entries;
 use super::{link_kind, parse_date, parse_period, Tracked};
 use crate::profile::*;
 
@@ -184,7 +185,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     let name = src.str("cv.name").unwrap_or_default();
     let mut p = Profile {
         name: name.clone(),
-        headline: (src.str("cv.headline")).map(Text::from),
+        // `label` and `summary` are JSON Resume's, in al-folio's RenderCV-style cv.yml.
+        headline: src
+            .str("cv.headline")
+            .or_else(|| src.str("cv.label"))
+            .map(Text::from),
+        bio: src.str("cv.summary").map(Text::from),
         ..Profile::default()
     };
     p.contact.address = (src.str("cv.location")).map(Text::from);
@@ -259,15 +265,51 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let at = format!("cv.sections[{s}].entries");
         src.mark(&format!("cv.sections[{s}].title"));
         let count = src.len(&at);
-        let Some(kind) = lookup_first(&src, &at) else {
-            if count > 0 {
-                warnings.push(format!(
-                    "section \"{title}\": entries of a kind RenderCV does not have"
-                ));
+        let section = filed.meaning(title, &mut warnings);
+        let kind = lookup_first(&src, &at);
+        // Entries of a kind RenderCV does not have (al-folio's newer cv.yml mixes in JSON
+        // Resume's keys), and plain named entries in a section that has its own fields: by
+        // what the section means, with the fields they have.
+        let generic_section = matches!(
+            section,
+            Some(
+                Section::Languages
+                    | Section::Skills
+                    | Section::Publications
+                    | Section::Education
+                    | Section::Experience
+                    | Section::Awards
+            )
+        );
+        if kind.is_none() || (kind == Some(EntryType::Normal) && generic_section) {
+            let mut entries = Vec::new();
+            for i in 0..count {
+                let e = format!("{at}[{i}]");
+                if !entries::generic(
+                    &mut src,
+                    &e,
+                    section,
+                    &name,
+                    &mut p,
+                    &mut entries,
+                    &mut warnings,
+                ) && src.peek(&e).is_some()
+                {
+                    warnings.push(format!(
+                        "{e}: an entry with nothing that names it; left out"
+                    ));
+                    src.mark(&e);
+                }
+            }
+            if !entries.is_empty() {
+                p.sections.push(CustomSection {
+                    title: section_title(title).into(),
+                    entries,
+                });
             }
             continue;
-        };
-        let section = filed.meaning(title, &mut warnings);
+        }
+        let Some(kind) = kind else { continue };
         let meaning = match section {
             Some(Section::Skills) => "skills",
             Some(Section::Awards) => "awards",
@@ -299,7 +341,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         continue;
                     };
                     let area = src.str(&format!("{e}.area")).unwrap_or_default();
-                    let degree = match src.str(&format!("{e}.degree")) {
+                    let degree = match src
+                        .str(&format!("{e}.degree"))
+                        .or_else(|| src.str(&format!("{e}.studyType")))
+                    {
+                        // A degree that names its field already (`Ph.D. in Computer Science`).
+                        Some(d) if d.to_lowercase().contains(&area.to_lowercase()) => d,
                         // "in" is English: other languages (and scripts) get a comma.
                         Some(d)
                             if !area.is_empty() && english && (d.is_ascii() && area.is_ascii()) =>
@@ -406,7 +453,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     ) else {
                         continue;
                     };
-                    if meaning == "skills" {
+                    if meaning == "languages" {
+                        p.languages.push(Language {
+                            name: label.into(),
+                            fluency: Some(details.into()),
+                        });
+                    } else if meaning == "skills" {
                         p.skills.push(Skill {
                             name: label.into(),
                             keywords: details

@@ -396,3 +396,36 @@ fn hostile_values_are_fitted_never_written_for_render_to_refuse() {
         );
     }
 }
+
+#[test]
+fn entries_of_a_shape_no_format_names_go_where_their_section_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let (profile, warnings) = import(dir.path(), &fixture("alfolio-rendercv.yml"), &[]);
+    assert!(!warnings.contains("does not have"), "{warnings}");
+    assert_eq!(
+        profile["headline"].as_str(),
+        Some("Ph.D. Student, Example University")
+    );
+    assert_eq!(profile["bio"].as_str(), Some("I study **engines**."));
+    let paper = item(&profile, "publications", "title", "Engines");
+    assert_eq!(paper["venue"].as_str(), Some("CIKM"));
+    assert_eq!(paper["year"].as_u64(), Some(2025));
+    let authors: Vec<&str> = paper["authors"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .filter_map(|a| a.as_str())
+        .collect();
+    assert_eq!(authors, ["Bo Example", "Ada Example", "Cy Example*"]);
+    assert_eq!(
+        all(&profile, "awards", "title"),
+        ["Excellence Award, Example Competition"]
+    );
+    let english = item(&profile, "languages", "name", "English");
+    assert_eq!(english["fluency"].as_str(), Some("Fluent"));
+    let programming = item(&profile, "skills", "name", "Programming");
+    assert_eq!(programming["keywords"][1].as_str(), Some("C++"));
+    let phd = item(&profile, "education", "institution", "Example University");
+    assert_eq!(phd["degree"].as_str(), Some("Ph.D. in Computer Science"));
+    render_clean(dir.path());
+}

@@ -154,9 +154,8 @@ fn join(base: &str, path: &str) -> Option<String> {
             .find('/')
             .map_or(base.len(), |i| i + base.find("://").map_or(0, |i| i + 3));
         format!("{}/{rooted}", &base[..host_end])
-    } else if path.starts_with('#') || path.starts_with('?') {
-        format!("{base}/{path}")
     } else {
+        // `#x`, `?q`, `a/b`: on the page or below the path the base names.
         format!("{base}/{path}")
     })
 }

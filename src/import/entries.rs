@@ -1,0 +1,228 @@
+//! Entries of a shape the importer has no rule for — a RenderCV-style file that mixes in JSON
+//! Resume keys (al-folio's newer `cv.yml`: `title` + `publisher` papers, `name` + `summary`
+//! languages), a section of one-off fields — converted by what their section's title means,
+//! with the fields they have, instead of being dropped: what names the entry (`title`,
+//! `name`, `label`, `position`, …), what qualifies it (`publisher`, `issuer`, `institution`,
+//! …), its dates, and its text.
+
+use super::convert::dates::read_period;
+use super::Tracked;
+use crate::profile::*;
+
+/// Keys that name an entry, most telling first.
+const NAMING: [&str; 8] = [
+    "title",
+    "name",
+    "label",
+    "position",
+    "bullet",
+    "degree",
+    "studyType",
+    "course",
+];
+
+/// Keys that qualify it: where, by whom, in what.
+const QUALIFYING: [&str; 12] = [
+    "publisher",
+    "journal",
+    "venue",
+    "issuer",
+    "awarder",
+    "company",
+    "organization",
+    "institution",
+    "school",
+    "employer",
+    "area",
+    "details",
+];
+
+/// The first of `keys` that `src` has at `at` (and the key).
+fn first(
+    src: &mut Tracked,
+    at: &str,
+    keys: &[&str],
+    not: Option<&str>,
+) -> Option<(String, String)> {
+    keys.iter()
+        .filter(|key| Some(**key) != not)
+        .find_map(|key| {
+            src.str(&format!("{at}.{key}"))
+                .map(|v| (key.to_string(), v))
+        })
+}
+
+/// A list written as a list or as one text (`"Python, C++"`).
+fn list(src: &mut Tracked, at: &str) -> Vec<String> {
+    let items = src.strs(at);
+    if !items.is_empty() {
+        return items;
+    }
+    src.str(at)
+        .map(|text| {
+            text.split([',', ';'])
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Converts the entry at `at` into the section `section` means (a custom entry pushed to
+/// `custom` otherwise); `own` is the researcher's name, for a paper whose authors are a line
+/// of text. `false` when the entry has nothing that names it.
+pub(super) fn generic(
+    src: &mut Tracked,
+    at: &str,
+    section: Option<Section>,
+    own: &str,
+    p: &mut Profile,
+    custom: &mut Vec<CustomEntry>,
+    warnings: &mut Vec<String>,
+) -> bool {
+    let Some((key, title)) = first(src, at, &NAMING, None) else {
+        return false;
+    };
+    let qualifier = first(src, at, &QUALIFYING, Some(&key)).map(|(_, v)| v);
+    let (start, end) = match src.str(&format!("{at}.start_date")) {
+        Some(_) => src.period(
+            &format!("{at}.start_date"),
+            &format!("{at}.end_date"),
+            warnings,
+        ),
+        None => ["date", "year", "releaseDate", "end_date"]
+            .iter()
+            .find_map(|k| src.str(&format!("{at}.{k}")))
+            .and_then(|d| read_period(&d))
+            .map_or((None, None), |read| read.value),
+    };
+    let date = start.or(match end {
+        Some(EndDate::Date(d)) => Some(d),
+        _ => None,
+    });
+    let mut text: Vec<String> = ["summary", "description"]
+        .iter()
+        .filter_map(|k| src.str(&format!("{at}.{k}")))
+        .collect();
+    text.extend(src.strs(&format!("{at}.highlights")));
+    match section {
+        Some(Section::Awards) => p.awards.push(Award {
+            title: title.into(),
+            awarder: qualifier.map(Text::from),
+            date: end
+                .and_then(|e| match e {
+                    EndDate::Date(d) => Some(d),
+                    EndDate::Present => None,
+                })
+                .or(date),
+            note: (!text.is_empty()).then(|| text.join("; ").into()),
+            ..Award::default()
+        }),
+        Some(Section::Languages) => p.languages.push(Language {
+            name: title.into(),
+            fluency: src
+                .str(&format!("{at}.fluency"))
+                .or_else(|| src.str(&format!("{at}.level")))
+                .or(qualifier)
+                .or_else(|| text.first().cloned())
+                .map(Text::from),
+        }),
+        Some(Section::Skills) => {
+            let mut keywords = list(src, &format!("{at}.keywords"));
+            if keywords.is_empty() {
+                keywords = qualifier.into_iter().chain(text).collect();
+            }
+            p.skills.push(Skill {
+                name: title.into(),
+                keywords: keywords.into_iter().map(Text::from).collect(),
+            });
+        }
+        Some(Section::Publications) if date.is_some() => {
+            // Authors as a list, or as the line of text under the title when it names the
+            // researcher (`**Ada Lovelace**, Charles Babbage`).
+            let mut authors = list(src, &format!("{at}.authors"));
+            let own_key: String = own.chars().filter(|c| c.is_alphanumeric()).collect();
+            if authors.is_empty() {
+                if let Some(line) = text.iter().position(|t| {
+                    let plain: String = t.chars().filter(|c| c.is_alphanumeric()).collect();
+                    !own_key.is_empty() && plain.contains(&own_key)
+                }) {
+                    authors = text
+                        .remove(line)
+                        .split([',', ';'])
+                        .map(|a| a.replace("**", "").replace("\\*", "*").trim().to_string())
+                        .filter(|a| !a.is_empty())
+                        .collect();
+                }
+            }
+            if authors.is_empty() {
+                warnings.push(format!(
+                    "{at}: no authors; {own} is listed as the only one — add the co-authors"
+                ));
+                authors.push(own.to_string());
+            }
+            let date = date.unwrap_or(Date {
+                year: 1000,
+                month: None,
+                day: None,
+            });
+            p.publications.push(Publication {
+                title: title.into(),
+                authors,
+                venue: qualifier.map(Text::from),
+                venue_short: None,
+                year: date.year,
+                month: date.month,
+                kind: PublicationKind::Other,
+                status: PublicationStatus::Published,
+                award: None,
+                note: (!text.is_empty()).then(|| text.join("; ").into()),
+                links: PublicationLinks {
+                    doi: src.str(&format!("{at}.doi")),
+                    web: src.str(&format!("{at}.url")),
+                    ..PublicationLinks::default()
+                },
+                selected: false,
+            });
+        }
+        Some(Section::Education) if qualifier.is_some() => p.education.push(Education {
+            institution: src
+                .str(&format!("{at}.institution"))
+                .or(qualifier)
+                .unwrap_or_default()
+                .into(),
+            degree: title.into(),
+            location: src.str(&format!("{at}.location")).map(Text::from),
+            start,
+            end,
+            highlights: text.into_iter().map(Text::from).collect(),
+            ..Education::default()
+        }),
+        Some(Section::Experience) if qualifier.is_some() => p.experience.push(Experience {
+            organization: qualifier.unwrap_or_default().into(),
+            role: title.into(),
+            location: src.str(&format!("{at}.location")).map(Text::from),
+            start,
+            end,
+            mentors: Vec::new(),
+            highlights: text.into_iter().map(Text::from).collect(),
+        }),
+        _ => {
+            let (date, start, end) = match (start, end) {
+                (None, Some(EndDate::Date(d))) => (Some(d), None, None),
+                (start, end) => (None, start, end),
+            };
+            custom.push(CustomEntry {
+                title: title.into(),
+                subtitle: qualifier.map(Text::from),
+                location: src.str(&format!("{at}.location")).map(Text::from),
+                date,
+                start,
+                end,
+                highlights: text.into_iter().map(Text::from).collect(),
+            });
+        }
+    }
+    true
+}
