@@ -56,6 +56,29 @@ fn entry_type(entry: &Value) -> Option<EntryType> {
     })
 }
 
+/// cvpdf's code for a language RenderCV names (`korean`, `mandarin_chinese`, `pt`), if it
+/// has its words.
+fn language_code(name: &str) -> Option<&'static str> {
+    let name = name.to_lowercase();
+    [
+        ("en", "english"),
+        ("zh", "chinese"),
+        ("de", "german"),
+        ("fr", "french"),
+        ("es", "spanish"),
+        ("pt", "portuguese"),
+        ("it", "italian"),
+        ("ru", "russian"),
+        ("ja", "japanese"),
+        ("ko", "korean"),
+    ]
+    .iter()
+    .find(|(code, word)| {
+        name == *code || name.starts_with(&format!("{code}-")) || name.contains(word)
+    })
+    .map(|(code, _)| *code)
+}
+
 /// RenderCV writes section keys in snake case and prints them in title case.
 fn section_title(key: &str) -> String {
     if key.contains(' ') || key.chars().any(char::is_uppercase) {
@@ -75,6 +98,15 @@ fn section_title(key: &str) -> String {
 
 /// The addresses RenderCV makes of a network's username.
 fn network_url(network: &str, username: &str) -> Option<String> {
+    // A user name is a name, never a path (`../../elsewhere`) or an address.
+    let valid = username
+        .trim_start_matches('@')
+        .chars()
+        .all(|c| c.is_alphanumeric() || "._-@".contains(c))
+        && !username.contains("..");
+    if !valid {
+        return None;
+    }
     let prefix = match network.to_lowercase().as_str() {
         "linkedin" => "https://linkedin.com/in/",
         "github" => "https://github.com/",
@@ -181,6 +213,21 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                 "{key}: RenderCV's own settings; cvpdf's are in cvpdf.yaml"
             ));
         }
+    }
+    // The CV's language is cvpdf's to set too: say how.
+    let language = ["locale.language", "locale_catalog.language"]
+        .iter()
+        .find_map(|at| src.peek(at)?.as_str().map(str::to_lowercase));
+    if let Some(code) = language
+        .as_deref()
+        .and_then(language_code)
+        .filter(|c| *c != "en")
+    {
+        warnings.push(format!(
+            "locale: the CV is in {}; render it in that language with `--lang {code}` or \
+             `lang: {code}` in cvpdf.yaml",
+            language.as_deref().unwrap_or_default()
+        ));
     }
     let name = src.str("cv.name").unwrap_or_default();
     let mut p = Profile {

@@ -9,7 +9,10 @@ use biblatex::{Chunk, Chunks, Entry, EntryType, Person, Spanned, Type};
 
 use super::latex;
 use crate::import::convert::tex::{self, Dropped};
+use crate::import::convert::text::{foreign, Context};
 use crate::import::convert::{links, papers};
+use crate::profile::markup::fit;
+use crate::profile::TextKind;
 use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus, Text};
 use crate::source::inline::escape as escape_markdown;
 
@@ -280,10 +283,26 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             if authors.len() > 1 { "(eds.)" } else { "(ed.)" }.to_string(),
         );
     }
+    // A note with HTML or links in it (al-folio's annotations) passes the conversion
+    // layer; plain text is escaped, so that it prints as written.
     let note = (!note_parts.is_empty()).then(|| {
         note_parts
             .iter()
-            .map(|n| escape_markdown(n))
+            .map(|n| {
+                if n.contains(['<', ']']) {
+                    let mut context = Context {
+                        base_url: base_url.map(String::from),
+                        ..Context::default()
+                    };
+                    let converted = foreign(n, "note", &mut context);
+                    let mut dropped = Vec::new();
+                    let fitted = fit(TextKind::Paragraphs, &converted, &mut dropped);
+                    notes.extend(context.warnings);
+                    fitted
+                } else {
+                    escape_markdown(n)
+                }
+            })
             .collect::<Vec<_>>()
             .join("; ")
     });

@@ -104,13 +104,33 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
             }
             None => return Err(strict),
         },
-        _ => return Err(strict),
+        _ => return year_only(text).ok_or(strict),
     };
-    let month = month.ok_or(strict)?;
+    let Some(month) = month else {
+        return year_only(text).ok_or(strict);
+    };
     let value = format!("{year:04}-{month:02}")
         .parse::<Date>()
         .map_err(|e| e.to_string())?;
     Ok(Read { value, note: None })
+}
+
+/// How the note of [`year_only`] starts.
+const YEAR_ONLY: &str = "only the year of";
+
+/// A date whose year reads and whose rest does not (`2020-13`, `2019 (expected)`): its year,
+/// with a note.
+fn year_only(text: &str) -> Option<Read<Date>> {
+    let year = text.get(..4)?;
+    let after = text[4..].chars().next();
+    if !year.bytes().all(|b| b.is_ascii_digit()) || after.is_some_and(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let value = year.parse::<Date>().ok()?;
+    Some(Read {
+        value,
+        note: Some(format!("{YEAR_ONLY} \"{text}\" could be read")),
+    })
 }
 
 /// `2020年3月`, `2020年`, `2020년 3월`, `2020.3`: year and month by their signs.
@@ -186,9 +206,13 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
     let pieces = range_pieces(text);
     let list = pieces.len() == 1 && text.contains([',', ';', '&']);
     for piece in &pieces {
-        if let Ok(read) = read_date(piece) {
-            push(read, &mut dates);
-            continue;
+        match read_date(piece) {
+            // A piece read only in part may hold more than one date: read word by word.
+            Ok(read) if !read.note.as_ref().is_some_and(|n| n.starts_with(YEAR_ONLY)) => {
+                push(read, &mut dates);
+                continue;
+            }
+            _ => {}
         }
         // Dates among words (`since 2021`, a list `2019, 2020`): each that reads, a month
         // with the year after it.

@@ -49,7 +49,7 @@ const KEPT_TAGS: &[&str] = &[
 
 /// `text` of field `path` with comments gone, math as text and every link target checked.
 pub fn foreign(text: &str, path: &str, context: &mut Context) -> String {
-    let text = without_comments(text);
+    let text = blocks(&without_comments(text));
     // Math first: its commands (`\frac`, `\mathbb`) are math's, not text's.
     let text = tex::math_in_markdown(&text, &mut context.dropped);
     let text = tex::commands_in_markdown(&text, &mut context.dropped);
@@ -84,6 +84,56 @@ fn without_comments(text: &str) -> String {
         })
         .collect();
     kept.join("\n")
+}
+
+/// Markdown blocks a CV's paragraphs do not show, as paragraphs: a heading (`### Aims`) a bold
+/// line of its own, each list item (`- `, `* `, `+ `) a paragraph of its own after a bullet.
+fn blocks(text: &str) -> String {
+    // One line is not a document: `- 5 ms` in a highlight is a minus.
+    let starts_block = |line: &str| heading(line).is_some() || bullet(line).is_some();
+    if !text.contains('\n') || !text.split('\n').any(|l| starts_block(l.trim_start())) {
+        return text.to_string();
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.split('\n') {
+        let trimmed = line.trim_start();
+        if let Some(title) = heading(trimmed) {
+            lines.extend([String::new(), format!("**{title}**"), String::new()]);
+        } else if let Some(item) = bullet(trimmed) {
+            lines.extend([String::new(), format!("• {item}")]);
+        } else {
+            lines.push(line.to_string());
+        }
+    }
+    let joined = lines.join("\n");
+    let mut out = String::with_capacity(joined.len());
+    for part in joined
+        .split("\n\n")
+        .map(str::trim_end)
+        .filter(|p| !p.trim().is_empty())
+    {
+        if !out.is_empty() {
+            out.push_str("\n\n");
+        }
+        out.push_str(part.trim_start_matches('\n'));
+    }
+    out
+}
+
+/// The text of an ATX heading line (`## Aims ##` → `Aims`).
+fn heading(line: &str) -> Option<&str> {
+    let hashes = line.chars().take_while(|c| *c == '#').count();
+    let rest = line[hashes..].strip_prefix([' ', '\t'])?;
+    ((1..=6).contains(&hashes) && !rest.trim().is_empty())
+        .then(|| rest.trim().trim_end_matches('#').trim_end())
+}
+
+/// The text of a list item line (`- a`, `* a`, `+ a`).
+fn bullet(line: &str) -> Option<&str> {
+    let rest = line
+        .strip_prefix(['-', '*', '+'])?
+        .strip_prefix([' ', '\t'])?;
+    (!rest.trim().is_empty()).then_some(rest.trim())
 }
 
 /// Names the HTML tags in `text` that only style.
@@ -384,6 +434,17 @@ mod tests {
             "Write to [ada@ada.org](mailto:ada@ada.org) or [https://ada.org](https://ada.org); demo and  <b>ok</b>"
         );
         assert_eq!(context.warnings.len(), 2, "{:?}", context.warnings);
+    }
+
+    #[test]
+    fn headings_and_lists_become_paragraphs() {
+        let (text, _) = convert("Intro.\n\n### Aims\nWe aim.\n\n- one\n- two\n* three", None);
+        assert_eq!(
+            text,
+            "Intro.\n\n**Aims**\n\nWe aim.\n\n• one\n\n• two\n\n• three"
+        );
+        let (text, _) = convert("a - b * c\n#hashtag", None);
+        assert_eq!(text, "a - b * c\n#hashtag");
     }
 
     #[test]

@@ -69,6 +69,16 @@ fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), String> {
                 .or_else(|| rest.strip_prefix("\r\n"))
                 .unwrap_or(rest);
             let close = format!("\n{fence}");
+            // An empty front matter closes on the next line.
+            if let Some(body) = rest.strip_prefix(fence) {
+                let body = body.trim_start_matches(['\r', '\n']);
+                let front = if toml {
+                    FrontMatter::Toml("")
+                } else {
+                    FrontMatter::Yaml("{}")
+                };
+                return Ok((front, body));
+            }
             let end = rest
                 .find(&close)
                 .ok_or(format!("the front matter has no closing {fence}"))?;
