@@ -429,3 +429,21 @@ fn entries_of_a_shape_no_format_names_go_where_their_section_says() {
     assert_eq!(phd["degree"].as_str(), Some("Ph.D. in Computer Science"));
     render_clean(dir.path());
 }
+
+#[test]
+fn a_resume_style_author_page_comes_in_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let (profile, warnings) = import(dir.path(), &fixture("hugo-resume.md"), &[]);
+    assert_eq!(profile["name"].as_str(), Some("Bo Example"));
+    let lecturer = item(&profile, "experience", "role", "Lecturer");
+    assert_eq!(
+        lecturer["organization"].as_str(),
+        Some("Example University")
+    );
+    assert_eq!(lecturer["start"].as_str(), Some("2022-07-01"));
+    assert_eq!(lecturer["end"].as_str(), Some("present"));
+    let phd = item(&profile, "education", "degree", "Ph.D.");
+    assert_eq!(phd["end"].as_str(), Some("2022-06-30"));
+    assert!(!warnings.contains("no matching field"), "{warnings}");
+    render_clean(dir.path());
+}

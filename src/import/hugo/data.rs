@@ -8,10 +8,21 @@ use crate::profile::*;
 pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
     src.ignore("schema");
     src.ignore("slug");
+    // A résumé-style page names the author as the page does: first and last name, or title.
+    let full = match (src.str("first_name"), src.str("last_name")) {
+        (Some(first), Some(last)) => Some(format!("{first} {last}")),
+        _ => None,
+    };
     let display = src
         .str("name.display")
         .or_else(|| src.str("name"))
+        .or(full)
+        .or_else(|| src.str("title"))
         .unwrap_or_default();
+    if src.peek("title").is_some() {
+        src.mark("title");
+    }
+    super::website_settings(src, warnings);
     let alternate = src.str("name.alternate");
     src.mark("name.given");
     src.mark("name.family");
@@ -94,11 +105,13 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             let organization = src
                 .str(&format!("{at}.org"))
                 .or_else(|| src.str(&format!("{at}.organization")))
-                .or_else(|| src.str(&format!("{at}.company")));
+                .or_else(|| src.str(&format!("{at}.company")))
+                .or_else(|| src.str(&format!("{at}.company_name")));
             let (Some(organization), Some(role)) = (
                 organization,
                 src.str(&format!("{at}.role"))
-                    .or_else(|| src.str(&format!("{at}.title"))),
+                    .or_else(|| src.str(&format!("{at}.title")))
+                    .or_else(|| src.str(&format!("{at}.position"))),
             ) else {
                 continue;
             };

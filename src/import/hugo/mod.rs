@@ -30,8 +30,13 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
     }
     let mut src = Tracked::new(value);
     let mut warnings = Vec::new();
+    // A résumé-style page (Hugo Blox's author profile without its schema line) has lists of
+    // education and work, which the data file's reader knows.
+    let resume = src.peek("work").is_some_and(Value::is_array)
+        || src.peek("education").is_some_and(Value::is_array);
     let mut p = if src.get("name.display").is_some()
         || src.str("name").is_none() && src.get("schema").is_some()
+        || resume
     {
         data_file(&mut src, &mut warnings)?
     } else {
@@ -188,6 +193,12 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
             social_link(&mut p, &icon, url, None, &at, warnings);
         }
     }
+    website_settings(src, warnings);
+    Ok(p)
+}
+
+/// The page's settings for the website, said as such and not listed as lost data.
+pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<String>) {
     for key in [
         "authors",
         "superuser",
@@ -202,7 +213,6 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
             warnings.push(format!("{key}: a website setting, not part of a CV"));
         }
     }
-    Ok(p)
 }
 
 /// `start`/`end` (or `year`) of a Hugo Blox entry.
@@ -214,7 +224,15 @@ pub(super) fn dated(
     if let Some(year) = src.str(&format!("{at}.year")) {
         return year_range(&year, &format!("{at}.year"), warnings);
     }
-    // Hugo Blox writes `end: ''` for an ongoing entry: no end, so it goes on.
+    // Hugo Blox writes `end: ''` for an ongoing entry: no end, so it goes on. Older résumé
+    // pages call them `date_start` and `date_end`.
+    if src.str(&format!("{at}.date_start")).is_some() {
+        return src.period(
+            &format!("{at}.date_start"),
+            &format!("{at}.date_end"),
+            warnings,
+        );
+    }
     src.period(&format!("{at}.start"), &format!("{at}.end"), warnings)
 }
 
