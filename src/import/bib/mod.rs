@@ -87,6 +87,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
         skipped: prepared.skipped,
         ..Read::default()
     };
+    read.notes.extend(prepared.renamed);
     if prepared.front_matter {
         read.notes
             .push("the front matter block at the top (Jekyll's ---) was skipped".into());
@@ -507,6 +508,25 @@ mod tests {
             read.skipped[0].to_string(),
             "k (at 2:1): a second entry with this key; the first (at 1:1) is imported"
         );
+    }
+
+    #[test]
+    fn a_preprint_and_its_journal_version_under_one_key_are_one_paper_the_published() {
+        let bib = "@misc{keely2025, title = {Uncertain Things}, author = {A B}, year = 2024, howpublished = {Authorea preprint}, pubstate = {preprint}}\n\
+                   @article{keely2025, title = {Uncertain things}, author = {A B}, year = 2025, journal = {Earth and Space Science}}\n";
+        let (read, papers) = read(bib, None);
+        assert_eq!(papers.len(), 2, "both are read");
+        assert!(read.notes[0].contains("both are read"), "{:?}", read.notes);
+        let dir = tempfile::tempdir().unwrap();
+        let profile = profile::parse("name: A B\n", dir.path()).unwrap();
+        let outcome = merge("name: A B\n", &profile, dir.path(), &read).unwrap();
+        assert_eq!(outcome.added.len(), 1);
+        assert!(
+            outcome.text.contains("Earth and Space Science"),
+            "{}",
+            outcome.text
+        );
+        assert!(outcome.merged[0].contains("this entry's version is kept"));
     }
 
     #[test]

@@ -35,6 +35,8 @@ pub struct Prepared {
     pub skipped: Vec<Skipped>,
     /// Whether a front matter block was skipped.
     pub front_matter: bool,
+    /// Entries read under another key because an earlier one has theirs.
+    pub renamed: Vec<String>,
 }
 
 /// What kind of block an `@` starts.
@@ -89,6 +91,7 @@ pub fn prepare(bib: &str) -> Prepared {
         }
     }
     blank(&mut text, kept_until, bib.len());
+    let renamed = rename_duplicates(bib, &blocks, &mut text);
     // Block boundaries are ASCII bytes, so what is blanked is whole characters.
     let parsed = String::from_utf8(text).unwrap_or_default();
     // Each block that closes is parsed on its own; one that does not parse is left out.
@@ -116,7 +119,41 @@ pub fn prepare(bib: &str) -> Prepared {
         text,
         skipped,
         front_matter: front.is_some(),
+        renamed,
     }
+}
+
+/// A second entry with a key already used is read too, under the key with its end made
+/// `~2`, `~3`… in place (the text keeps its length, so positions stay right): a preprint and
+/// its published version kept under one key are then merged as versions are (the published
+/// one wins), and two different papers both come in. Keys too short to mark stay the
+/// first's (BibTeX's rule), and the second is named as skipped later.
+fn rename_duplicates(bib: &str, blocks: &[Block], text: &mut [u8]) -> Vec<String> {
+    let mut seen: std::collections::HashMap<String, (usize, usize)> = Default::default();
+    let mut notes = Vec::new();
+    for block in blocks
+        .iter()
+        .filter(|b| b.kind == Kind::Entry && b.close.is_some())
+    {
+        let key = key_of(bib, block);
+        let body = &bib[(block.open + 1).min(block.end)..block.end];
+        let key_start = block.open + 1 + (body.len() - body.trim_start().len());
+        let (count, first) = seen.entry(key.clone()).or_insert((0, block.start));
+        *count += 1;
+        let suffix = format!("~{count}");
+        if *count < 2 || !key.is_ascii() || suffix.len() >= key.len() {
+            continue;
+        }
+        let marked = format!("{}{suffix}", &key[..key.len() - suffix.len()]);
+        text[key_start..key_start + key.len()].copy_from_slice(marked.as_bytes());
+        notes.push(format!(
+            "{key} (at {}): a second entry with this key (the first is at {}); both are read, \
+             the second as {marked}: versions of one paper become one, the published version kept",
+            line_col(bib, block.start),
+            line_col(bib, *first)
+        ));
+    }
+    notes
 }
 
 /// Replaces the bytes in `start..end` with spaces, keeping line breaks (and a character's
