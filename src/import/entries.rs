@@ -10,7 +10,8 @@ use super::Tracked;
 use crate::profile::*;
 
 /// Keys that name an entry, most telling first.
-const NAMING: [&str; 8] = [
+const NAMING: [&str; 9] = [
+    "language",
     "title",
     "name",
     "label",
@@ -95,7 +96,10 @@ pub(super) fn generic(
             .iter()
             .find_map(|k| src.str(&format!("{at}.{k}")))
             .and_then(|d| read_period(&d))
-            .map_or((None, None), |read| read.value),
+            .map_or((None, None), |read| {
+                warnings.extend(read.note.map(|note| format!("{at}: {note}")));
+                read.value
+            }),
     };
     let date = start.or(match end {
         Some(EndDate::Date(d)) => Some(d),

@@ -73,6 +73,7 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
         &mut warnings,
     );
     fit_entries(profile, &mut warnings);
+    without_blank_entries(profile, &mut warnings);
     if !context.dropped.is_empty() {
         let names: Vec<String> = context.dropped.into_iter().collect();
         warnings.push(format!(
@@ -358,6 +359,79 @@ fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
                 entries: vec![entry],
             }),
         }
+    }
+}
+
+/// Entries whose name came to nothing in the conversion (`<b></b>`, a comment, an image) left
+/// out with a warning, blank list items dropped, a custom section without a title given one:
+/// one empty value never makes the profile one that render refuses.
+fn without_blank_entries(p: &mut Profile, warnings: &mut Vec<String>) {
+    fn keep<T>(
+        list: &mut Vec<T>,
+        section: &str,
+        name: impl Fn(&T) -> bool,
+        warnings: &mut Vec<String>,
+    ) {
+        let before = list.len();
+        list.retain(|item| name(item));
+        let gone = before - list.len();
+        if gone > 0 {
+            warnings.push(format!(
+                "{section}: {gone} entr{} with nothing left of its name after conversion were left out",
+                if gone == 1 { "y" } else { "ies" }
+            ));
+        }
+    }
+    let filled = |t: &Text| !blank(t);
+    keep(
+        &mut p.publications,
+        "publications",
+        |x| filled(&x.title) && !x.authors.iter().all(|a| a.trim().is_empty()),
+        warnings,
+    );
+    for paper in &mut p.publications {
+        paper.authors.retain(|a| !a.trim().is_empty());
+    }
+    keep(&mut p.awards, "awards", |x| filled(&x.title), warnings);
+    keep(&mut p.talks, "talks", |x| filled(&x.title), warnings);
+    keep(&mut p.teaching, "teaching", |x| filled(&x.course), warnings);
+    keep(&mut p.service, "service", |x| filled(&x.role), warnings);
+    keep(&mut p.skills, "skills", |x| filled(&x.name), warnings);
+    keep(&mut p.languages, "languages", |x| filled(&x.name), warnings);
+    keep(
+        &mut p.affiliations,
+        "affiliations",
+        |x| filled(&x.name),
+        warnings,
+    );
+    p.hobbies.retain(|t| filled(t));
+    p.interests.retain(|t| filled(t));
+    for skill in &mut p.skills {
+        skill.keywords.retain(|t| filled(t));
+    }
+    for entry in &mut p.education {
+        entry.highlights.retain(|t| filled(t));
+    }
+    for entry in &mut p.experience {
+        entry.highlights.retain(|t| filled(t));
+    }
+    for section in &mut p.sections {
+        if blank(&section.title) {
+            warnings.push("a section without a title is called \"More\"".to_string());
+            section.title = "More".into();
+        }
+        let title = section.title.to_string();
+        keep(&mut section.entries, &title, |x| filled(&x.title), warnings);
+        for entry in &mut section.entries {
+            entry.highlights.retain(|t| filled(t));
+        }
+    }
+    p.sections.retain(|s| !s.entries.is_empty());
+    if p.bio.as_ref().is_some_and(blank) {
+        p.bio = None;
+    }
+    if p.headline.as_ref().is_some_and(blank) {
+        p.headline = None;
     }
 }
 

@@ -56,6 +56,27 @@ fn entry_type(entry: &Value) -> Option<EntryType> {
     })
 }
 
+/// Says that `count` entries of a section meant for one of the profile's own lists lacked
+/// what it needs and are listed apart, under the section's title.
+fn apart(title: &str, section: Option<Section>, count: usize, warnings: &mut Vec<String>) {
+    if let Some(
+        section @ (Section::Education
+        | Section::Experience
+        | Section::Publications
+        | Section::Awards
+        | Section::Skills
+        | Section::Languages),
+    ) = section
+    {
+        warnings.push(format!(
+            "section \"{title}\": {count} entr{} lack what {} needs (a name and a place, or a \
+             paper's year); listed in a section of their own",
+            if count == 1 { "y" } else { "ies" },
+            section.key()
+        ));
+    }
+}
+
 /// cvpdf's code for a language RenderCV names (`korean`, `mandarin_chinese`, `pt`), if it
 /// has its words.
 fn language_code(name: &str) -> Option<&'static str> {
@@ -349,6 +370,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                 }
             }
             if !entries.is_empty() {
+                apart(title, section, entries.len(), &mut warnings);
                 p.sections.push(CustomSection {
                     title: section_title(title).into(),
                     entries,
@@ -371,6 +393,22 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         };
         for i in 0..count {
             let e = format!("{at}[{i}]");
+            // An entry of another shape than the section's first: by its own fields.
+            if src.peek(&e).and_then(entry_type) != Some(kind) {
+                let mut more = Vec::new();
+                if entries::generic(
+                    &mut src,
+                    &e,
+                    section,
+                    &name,
+                    &mut p,
+                    &mut more,
+                    &mut warnings,
+                ) {
+                    custom.entries.extend(more);
+                }
+                continue;
+            }
             match kind {
                 EntryType::Text => {
                     let Some(text) = src.str(&e) else { continue };
@@ -579,6 +617,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             }
         }
         if !custom.entries.is_empty() {
+            apart(title, section, custom.entries.len(), &mut warnings);
             p.sections.push(custom);
         }
     }

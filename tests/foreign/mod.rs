@@ -447,3 +447,37 @@ fn a_resume_style_author_page_comes_in_whole() {
     assert!(!warnings.contains("no matching field"), "{warnings}");
     render_clean(dir.path());
 }
+
+#[test]
+fn one_value_that_converts_to_nothing_never_sinks_an_import() {
+    // BibTeX with HTML left in by its exporter: entities and tags become their text.
+    let dir = tempfile::tempdir().unwrap();
+    let (profile, _) = import_bib(
+        dir.path(),
+        "@article{a, author = {Smith, <b>John</b>}, title = {CO<sub>2</sub> \\&amp; <i>E. coli</i>}, journal = {Fish &amp; Chips}, year = 2020}\n\
+         @article{b, author = {Doe, Jane}, title = {Good}, journal = {J}, year = 2021}\n",
+    );
+    let paper = item(&profile, "publications", "title", "CO2");
+    assert_eq!(paper["title"].as_str(), Some("CO2 & E. coli"));
+    assert_eq!(paper["authors"][0].as_str(), Some("John Smith"));
+    assert_eq!(paper["venue"].as_str(), Some("Fish & Chips"));
+    item(&profile, "publications", "title", "Good");
+    render_clean(dir.path());
+
+    // A name that is nothing once converted, a section without a title, entries of two
+    // shapes in one section: the rest comes in.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("cv.yaml"),
+        "cv:\n  name: Ada Example\n  sections:\n    \"  \":\n      - One line.\n    Experience:\n      - company: Engines Ltd\n        position: Analyst\n      - title: Consultant\n        employer: Looms Inc\n      - company: <b></b>\n        position: <!-- TODO -->\n    Awards:\n      - name: <b></b>\n      - name: Best Paper\n",
+    )
+    .unwrap();
+    let (profile, warnings) = import(dir.path(), "cv.yaml", &[]);
+    assert_eq!(
+        all(&profile, "experience", "organization"),
+        ["Engines Ltd", "Looms Inc"]
+    );
+    assert_eq!(all(&profile, "awards", "title"), ["Best Paper"]);
+    assert!(warnings.contains("left out"), "{warnings}");
+    render_clean(dir.path());
+}

@@ -431,7 +431,7 @@ fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<String>, Strin
 fn display_name(person: &Person, dropped: &mut Dropped) -> String {
     let mut parts: Vec<String> = Vec::new();
     for part in [&person.given_name, &person.prefix, &person.name] {
-        let text = tex::text(part, dropped);
+        let text = latex::without_html(&tex::text(part, dropped));
         if !text.trim().is_empty() {
             parts.push(text.trim().to_string());
         }

@@ -22,7 +22,21 @@ pub fn text(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> String {
         }
     }
     out.push_str(&tex::text_with_dollars(&run, dropped));
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    without_html(&out)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// HTML that exports leave in BibTeX (`&amp;`, `CO<sub>2</sub>`, `<i>E. coli</i>`): its text.
+pub fn without_html(text: &str) -> String {
+    if crate::profile::html::holds_html(text) {
+        crate::profile::html::entities(&crate::profile::html::without_tags(text))
+    } else if text.contains('&') {
+        crate::profile::html::entities(text)
+    } else {
+        text.to_string()
+    }
 }
 
 /// A URL or identifier field: only the backslashes before specials go (`\_` → `_`).
@@ -82,6 +96,10 @@ mod tests {
         assert_eq!(
             field(r"\textbf{\textit{Deep}} $O(n \log n)$"),
             "Deep O(n log n)"
+        );
+        assert_eq!(
+            field(r"CO<sub>2</sub> \&amp; <i>E. coli</i> &nbsp;x"),
+            "CO2 & E. coli x"
         );
         // DBLP's math in titles.
         assert_eq!(

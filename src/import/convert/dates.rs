@@ -45,7 +45,17 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
             text.chars().take(20).collect::<String>()
         ));
     }
-    let date_part = text.split(['T', ' ']).next().unwrap_or(text);
+    // A date-time (`2014-06-29T00:00:00Z`, `2014-06-29 10:00`): its date. Anything else after
+    // a space (`2020 - present`) is more than a date, read by the rest.
+    let date_part = match text.split_once(['T', ' ']) {
+        Some((date, time))
+            if time.starts_with(|c: char| c.is_ascii_digit()) && time.contains(':') =>
+        {
+            date
+        }
+        Some(_) => text,
+        None => text,
+    };
     let strict = match date_part.parse::<Date>() {
         Ok(date) => {
             return Ok(Read {

@@ -95,8 +95,24 @@ fn blocks(text: &str) -> String {
         return text.to_string();
     }
     let mut lines: Vec<String> = Vec::new();
+    let mut fenced = false;
     for line in text.split('\n') {
         let trimmed = line.trim_start();
+        // Code is code: nothing inside a fence, or indented as code, is a heading or a list.
+        if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+            fenced = !fenced;
+            lines.push(line.to_string());
+            continue;
+        }
+        if fenced || line.starts_with("    ") || line.starts_with('\t') {
+            lines.push(line.to_string());
+            continue;
+        }
+        // A heading with no words (`#`, `##`) says nothing.
+        if !trimmed.is_empty() && trimmed.len() <= 6 && trimmed.chars().all(|c| c == '#') {
+            lines.push(String::new());
+            continue;
+        }
         if let Some(title) = heading(trimmed) {
             lines.extend([String::new(), format!("**{title}**"), String::new()]);
         } else if let Some(item) = bullet(trimmed) {

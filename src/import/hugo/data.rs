@@ -78,6 +78,9 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             .or_else(|| src.str(&format!("{at}.area")));
         let (Some(degree), Some(institution)) = (degree, src.str(&format!("{at}.institution")))
         else {
+            warnings.push(format!(
+                "{at}: an education without a degree or an institution; left out"
+            ));
             continue;
         };
         let (start, end) = dated(src, &at, warnings);
@@ -113,6 +116,9 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
                     .or_else(|| src.str(&format!("{at}.title")))
                     .or_else(|| src.str(&format!("{at}.position"))),
             ) else {
+                warnings.push(format!(
+                    "{at}: a position without an organisation or a role; left out"
+                ));
                 continue;
             };
             let (start, end) = dated(src, &at, warnings);
