@@ -18,6 +18,7 @@ mod jsonresume;
 mod name;
 mod rendercv;
 mod tracked;
+mod whole;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -83,7 +84,7 @@ pub struct Settings {
 /// profile; every value passes the conversion layer on the way ([`fit::fit_profile`]).
 pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let repaired = convert::text::repaired(text);
+    let repaired = convert::mojibake::repaired(text);
     let text = repaired.as_ref().map_or(text, |(text, _)| text.as_str());
     let format = match settings.format {
         Some(format) => format,

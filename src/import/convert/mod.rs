@@ -3,7 +3,8 @@
 //! here, once, for every format.
 //!
 //! - [`tex`] (with [`math`] and [`symbols`]): LaTeX and TeX math as the text a reader sees;
-//! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text;
+//! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text, and
+//!   [`mojibake`]: text decoded twice, repaired;
 //! - [`links`]: one classifier for every URL, icon name and identifier;
 //! - [`dates`]: one reader for dates, periods and lists of years;
 //! - [`sections`]: which profile section a foreign section's title means;
@@ -12,6 +13,8 @@
 pub mod dates;
 pub mod links;
 pub mod math;
+pub mod mojibake;
+pub mod months;
 pub mod papers;
 pub mod sections;
 pub mod symbols;

@@ -1,0 +1,247 @@
+//! Entries made whole before an import is written: an end before its start swapped, an
+//! entry without the field its section needs moved to a section of its own, entries whose name
+//! came to nothing left out, lists longer than a profile holds cut — each said in a warning,
+//! so that render never refuses what an import wrote.
+
+use crate::profile::{CustomEntry, CustomSection, Date, EndDate, Profile, Text, MAX_ENTRIES};
+
+/// Lists longer than a profile holds cut to [`MAX_ENTRIES`], said once per list.
+pub(super) fn capped(p: &mut Profile, warnings: &mut Vec<String>) {
+    fn cap<T>(list: &mut Vec<T>, name: &str, warnings: &mut Vec<String>) {
+        if list.len() > MAX_ENTRIES {
+            warnings.push(format!(
+                "{name}: {} entries, more than the {MAX_ENTRIES} a profile holds; the first \
+                 {MAX_ENTRIES} are kept",
+                list.len()
+            ));
+            list.truncate(MAX_ENTRIES);
+        }
+    }
+    cap(&mut p.education, "education", warnings);
+    cap(&mut p.experience, "experience", warnings);
+    cap(&mut p.publications, "publications", warnings);
+    cap(&mut p.talks, "talks", warnings);
+    cap(&mut p.teaching, "teaching", warnings);
+    cap(&mut p.awards, "awards", warnings);
+    cap(&mut p.service, "service", warnings);
+    cap(&mut p.skills, "skills", warnings);
+    cap(&mut p.languages, "languages", warnings);
+    cap(&mut p.hobbies, "hobbies", warnings);
+    cap(&mut p.interests, "interests", warnings);
+    cap(&mut p.links, "links", warnings);
+    cap(&mut p.affiliations, "affiliations", warnings);
+    cap(&mut p.sections, "sections", warnings);
+    for section in &mut p.sections {
+        let title = section.title.to_string();
+        cap(&mut section.entries, &title, warnings);
+        for entry in &mut section.entries {
+            cap(&mut entry.highlights, &title, warnings);
+        }
+    }
+    for entry in &mut p.experience {
+        cap(&mut entry.highlights, "experience highlights", warnings);
+    }
+    for entry in &mut p.education {
+        cap(&mut entry.highlights, "education highlights", warnings);
+    }
+}
+
+/// Entries made whole: an end before its start swapped; an education without a degree or an
+/// experience without a role (or place) moved to a section of its own, named in a warning.
+pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
+    let mut apart = Vec::new();
+    let education = std::mem::take(&mut profile.education);
+    for mut entry in education {
+        ordered(
+            &mut entry.start,
+            &mut entry.end,
+            &entry.institution,
+            warnings,
+        );
+        if blank(&entry.degree) || blank(&entry.institution) {
+            let title = first_filled(&entry.degree, &entry.institution);
+            warnings.push(format!(
+                "education: \"{title}\" has no {}; it is listed under \"Other education\"",
+                if blank(&entry.degree) {
+                    "degree"
+                } else {
+                    "institution"
+                }
+            ));
+            apart.push((
+                "Other education",
+                CustomEntry {
+                    title: title.into(),
+                    location: entry.location,
+                    start: entry.start,
+                    end: entry.end,
+                    highlights: entry.highlights,
+                    ..CustomEntry::default()
+                },
+            ));
+        } else {
+            profile.education.push(entry);
+        }
+    }
+    let experience = std::mem::take(&mut profile.experience);
+    for mut entry in experience {
+        ordered(
+            &mut entry.start,
+            &mut entry.end,
+            &entry.organization,
+            warnings,
+        );
+        if blank(&entry.role) || blank(&entry.organization) {
+            let title = first_filled(&entry.role, &entry.organization);
+            warnings.push(format!(
+                "experience: \"{title}\" has no {}; it is listed under \"Other experience\"",
+                if blank(&entry.role) {
+                    "role"
+                } else {
+                    "organisation"
+                }
+            ));
+            apart.push((
+                "Other experience",
+                CustomEntry {
+                    title: title.into(),
+                    location: entry.location,
+                    start: entry.start,
+                    end: entry.end,
+                    highlights: entry.highlights,
+                    ..CustomEntry::default()
+                },
+            ));
+        } else {
+            profile.experience.push(entry);
+        }
+    }
+    for section in &mut profile.sections {
+        for entry in &mut section.entries {
+            let title = entry.title.to_string();
+            ordered(&mut entry.start, &mut entry.end, &title, warnings);
+            // An end without a start is the entry's date.
+            if let (None, None, Some(EndDate::Date(date))) = (entry.date, entry.start, entry.end) {
+                entry.date = Some(date);
+                entry.end = None;
+            }
+        }
+    }
+    for (title, entry) in apart {
+        if blank(&entry.title) {
+            continue;
+        }
+        match profile.sections.iter_mut().find(|s| s.title == title) {
+            Some(section) => section.entries.push(entry),
+            None => profile.sections.push(CustomSection {
+                title: title.into(),
+                entries: vec![entry],
+            }),
+        }
+    }
+}
+
+/// Entries whose name came to nothing in the conversion (`<b></b>`, a comment, an image) left
+/// out with a warning, blank list items dropped, a custom section without a title given one:
+/// one empty value never makes the profile one that render refuses.
+pub(super) fn without_blank_entries(p: &mut Profile, warnings: &mut Vec<String>) {
+    fn keep<T>(
+        list: &mut Vec<T>,
+        section: &str,
+        name: impl Fn(&T) -> bool,
+        warnings: &mut Vec<String>,
+    ) {
+        let before = list.len();
+        list.retain(|item| name(item));
+        let gone = before - list.len();
+        if gone > 0 {
+            warnings.push(format!(
+                "{section}: {gone} entr{} with nothing left of its name after conversion were left out",
+                if gone == 1 { "y" } else { "ies" }
+            ));
+        }
+    }
+    let filled = |t: &Text| !blank(t);
+    keep(
+        &mut p.publications,
+        "publications",
+        |x| filled(&x.title) && !x.authors.iter().all(|a| a.trim().is_empty()),
+        warnings,
+    );
+    for paper in &mut p.publications {
+        paper.authors.retain(|a| !a.trim().is_empty());
+    }
+    keep(&mut p.awards, "awards", |x| filled(&x.title), warnings);
+    keep(&mut p.talks, "talks", |x| filled(&x.title), warnings);
+    keep(&mut p.teaching, "teaching", |x| filled(&x.course), warnings);
+    keep(&mut p.service, "service", |x| filled(&x.role), warnings);
+    keep(&mut p.skills, "skills", |x| filled(&x.name), warnings);
+    keep(&mut p.languages, "languages", |x| filled(&x.name), warnings);
+    keep(
+        &mut p.affiliations,
+        "affiliations",
+        |x| filled(&x.name),
+        warnings,
+    );
+    p.hobbies.retain(|t| filled(t));
+    p.interests.retain(|t| filled(t));
+    for skill in &mut p.skills {
+        skill.keywords.retain(|t| filled(t));
+    }
+    for entry in &mut p.education {
+        entry.highlights.retain(|t| filled(t));
+    }
+    for entry in &mut p.experience {
+        entry.highlights.retain(|t| filled(t));
+    }
+    for section in &mut p.sections {
+        if blank(&section.title) {
+            warnings.push("a section without a title is called \"More\"".to_string());
+            section.title = "More".into();
+        }
+        let title = section.title.to_string();
+        keep(&mut section.entries, &title, |x| filled(&x.title), warnings);
+        for entry in &mut section.entries {
+            entry.highlights.retain(|t| filled(t));
+        }
+    }
+    p.sections.retain(|s| !s.entries.is_empty());
+    if p.bio.as_ref().is_some_and(blank) {
+        p.bio = None;
+    }
+    if p.headline.as_ref().is_some_and(blank) {
+        p.headline = None;
+    }
+}
+
+/// Whether a text holds nothing.
+fn blank(text: &Text) -> bool {
+    text.to_string().trim().is_empty()
+}
+
+/// The first of two texts that holds something.
+fn first_filled(a: &Text, b: &Text) -> String {
+    if blank(a) {
+        b.to_string()
+    } else {
+        a.to_string()
+    }
+}
+
+/// An end before its start swapped, with a warning naming the entry.
+fn ordered(
+    start: &mut Option<Date>,
+    end: &mut Option<EndDate>,
+    entry: &dyn std::fmt::Display,
+    warnings: &mut Vec<String>,
+) {
+    if let (Some(from), Some(EndDate::Date(to))) = (*start, *end) {
+        if (to.year, to.month.unwrap_or(12)) < (from.year, from.month.unwrap_or(1)) {
+            warnings.push(format!(
+                "\"{entry}\": the end ({to}) was before the start ({from}); they were swapped"
+            ));
+            *start = Some(to);
+            *end = Some(EndDate::Date(from));
+        }
+    }
+}
