@@ -58,29 +58,23 @@ pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
             &entry.institution,
             warnings,
         );
-        if blank(&entry.degree) || blank(&entry.institution) {
-            let title = first_filled(&entry.degree, &entry.institution);
-            warnings.push(format!(
-                "education: \"{title}\" has no {}; it is listed under \"Other education\"",
-                if blank(&entry.degree) {
-                    "degree"
-                } else {
-                    "institution"
-                }
-            ));
-            apart.push((
-                "Other education",
-                CustomEntry {
-                    title: title.into(),
-                    location: entry.location,
-                    start: entry.start,
-                    end: entry.end,
-                    highlights: entry.highlights,
-                    ..CustomEntry::default()
-                },
-            ));
-        } else {
-            profile.education.push(entry);
+        match missing(&entry.degree, "degree", &entry.institution, "institution") {
+            Some((title, what)) => {
+                warnings.push(format!(
+                    "education: \"{title}\" has no {what}; it is listed under \"Other education\""
+                ));
+                apart.push((
+                    "Other education",
+                    set_apart(
+                        title,
+                        entry.location,
+                        entry.start,
+                        entry.end,
+                        entry.highlights,
+                    ),
+                ));
+            }
+            None => profile.education.push(entry),
         }
     }
     let experience = std::mem::take(&mut profile.experience);
@@ -91,29 +85,23 @@ pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
             &entry.organization,
             warnings,
         );
-        if blank(&entry.role) || blank(&entry.organization) {
-            let title = first_filled(&entry.role, &entry.organization);
-            warnings.push(format!(
-                "experience: \"{title}\" has no {}; it is listed under \"Other experience\"",
-                if blank(&entry.role) {
-                    "role"
-                } else {
-                    "organisation"
-                }
-            ));
-            apart.push((
-                "Other experience",
-                CustomEntry {
-                    title: title.into(),
-                    location: entry.location,
-                    start: entry.start,
-                    end: entry.end,
-                    highlights: entry.highlights,
-                    ..CustomEntry::default()
-                },
-            ));
-        } else {
-            profile.experience.push(entry);
+        match missing(&entry.role, "role", &entry.organization, "organisation") {
+            Some((title, what)) => {
+                warnings.push(format!(
+                    "experience: \"{title}\" has no {what}; it is listed under \"Other experience\""
+                ));
+                apart.push((
+                    "Other experience",
+                    set_apart(
+                        title,
+                        entry.location,
+                        entry.start,
+                        entry.end,
+                        entry.highlights,
+                    ),
+                ));
+            }
+            None => profile.experience.push(entry),
         }
     }
     for section in &mut profile.sections {
@@ -219,12 +207,38 @@ fn blank(text: &Text) -> bool {
     text.to_string().trim().is_empty()
 }
 
-/// The first of two texts that holds something.
-fn first_filled(a: &Text, b: &Text) -> String {
-    if blank(a) {
-        b.to_string()
+/// When an entry lacks its name or its place: what it is called (the one it has) and what it
+/// lacks.
+fn missing(
+    name: &Text,
+    name_is: &'static str,
+    place: &Text,
+    place_is: &'static str,
+) -> Option<(String, &'static str)> {
+    if blank(name) {
+        Some((place.to_string(), name_is))
+    } else if blank(place) {
+        Some((name.to_string(), place_is))
     } else {
-        a.to_string()
+        None
+    }
+}
+
+/// An entry moved to a section of its own, as a custom entry.
+fn set_apart(
+    title: String,
+    location: Option<Text>,
+    start: Option<Date>,
+    end: Option<EndDate>,
+    highlights: Vec<Text>,
+) -> CustomEntry {
+    CustomEntry {
+        title: title.into(),
+        location,
+        start,
+        end,
+        highlights,
+        ..CustomEntry::default()
     }
 }
 

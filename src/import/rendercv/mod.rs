@@ -212,40 +212,15 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     highlights.extend(free.map(|f| format!("Date: {f}")));
                     let location = src.str(&format!("{e}.location")).map(Text::from);
                     let highlights: Vec<Text> = highlights.into_iter().map(Text::from).collect();
-                    match section {
-                        Some(Section::Education) => p.education.push(Education {
-                            institution: institution.into(),
-                            degree: degree.into(),
-                            location,
-                            start,
-                            end,
-                            highlights,
-                            ..Education::default()
-                        }),
-                        Some(Section::Experience) => p.experience.push(Experience {
-                            organization: institution.into(),
-                            role: degree.into(),
-                            location,
-                            start,
-                            end,
-                            mentors: Vec::new(),
-                            highlights,
-                        }),
-                        _ => custom.entries.push(CustomEntry {
-                            title: (if degree.is_empty() {
-                                institution.clone()
-                            } else {
-                                degree
-                            })
-                            .into(),
-                            subtitle: Some(institution.into()),
-                            location,
-                            start,
-                            end,
-                            highlights,
-                            ..CustomEntry::default()
-                        }),
-                    }
+                    let entry = Placed {
+                        place: institution,
+                        name: degree,
+                        location,
+                        start,
+                        end,
+                        highlights,
+                    };
+                    entry.file(section, &mut p, &mut custom.entries);
                 }
                 EntryType::Experience => {
                     let (Some(organization), Some(role)) = (
@@ -259,35 +234,15 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     highlights.extend(free.map(|f| format!("Date: {f}")));
                     let location = src.str(&format!("{e}.location")).map(Text::from);
                     let highlights: Vec<Text> = highlights.into_iter().map(Text::from).collect();
-                    match section {
-                        Some(Section::Experience) => p.experience.push(Experience {
-                            organization: organization.into(),
-                            role: role.into(),
-                            location,
-                            start,
-                            end,
-                            mentors: Vec::new(),
-                            highlights,
-                        }),
-                        Some(Section::Education) => p.education.push(Education {
-                            institution: organization.into(),
-                            degree: role.into(),
-                            location,
-                            start,
-                            end,
-                            highlights,
-                            ..Education::default()
-                        }),
-                        _ => custom.entries.push(CustomEntry {
-                            title: role.into(),
-                            subtitle: Some(organization.into()),
-                            location,
-                            start,
-                            end,
-                            highlights,
-                            ..CustomEntry::default()
-                        }),
-                    }
+                    let entry = Placed {
+                        place: organization,
+                        name: role,
+                        location,
+                        start,
+                        end,
+                        highlights,
+                    };
+                    entry.file(section, &mut p, &mut custom.entries);
                 }
                 EntryType::Publication => {
                     if let Some(publication) =

@@ -7,6 +7,60 @@ use super::{entry_type, EntryType};
 use crate::import::{link_kind, parse_date, parse_period, Tracked};
 use crate::profile::*;
 
+/// An entry of a place and a name in it (a degree at an institution, a position at a
+/// company), filed where its section says: education, experience, or a section of its own.
+pub(super) struct Placed {
+    pub place: String,
+    pub name: String,
+    pub location: Option<Text>,
+    pub start: Option<Date>,
+    pub end: Option<EndDate>,
+    pub highlights: Vec<Text>,
+}
+
+impl Placed {
+    /// Files the entry: education or experience when the section is one, else `custom`.
+    pub fn file(self, section: Option<Section>, p: &mut Profile, custom: &mut Vec<CustomEntry>) {
+        let Placed {
+            place,
+            name,
+            location,
+            start,
+            end,
+            highlights,
+        } = self;
+        match section {
+            Some(Section::Education) => p.education.push(Education {
+                institution: place.into(),
+                degree: name.into(),
+                location,
+                start,
+                end,
+                highlights,
+                ..Education::default()
+            }),
+            Some(Section::Experience) => p.experience.push(Experience {
+                organization: place.into(),
+                role: name.into(),
+                location,
+                start,
+                end,
+                mentors: Vec::new(),
+                highlights,
+            }),
+            _ => custom.push(CustomEntry {
+                title: (if name.is_empty() { place.clone() } else { name }).into(),
+                subtitle: Some(place.into()),
+                location,
+                start,
+                end,
+                highlights,
+                ..CustomEntry::default()
+            }),
+        }
+    }
+}
+
 /// The header: RenderCV's own settings (said, not carried), the CV's language, the name,
 /// contact details, social networks and custom connections.
 pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile, String) {
