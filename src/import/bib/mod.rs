@@ -1,13 +1,14 @@
 //! `cvpdf import-bib`: BibTeX/BibLaTeX entries become publications of a profile, read as
 //! BibTeX tools read them: the file is cut into entries first (`split.rs`), so a broken entry
-//! is skipped and named while the rest come in; the first of two entries with one key wins;
-//! `@string` and month macros, `crossref` and `xdata` are resolved by the biblatex crate (after
-//! `graph.rs` has checked they end); entries that are only crossref targets (DBLP's
-//! `@proceedings`) are not papers. Each entry becomes a publication in `entry.rs`, its LaTeX
-//! turned into text in `latex.rs`, and is checked on its own before it joins the profile.
-//! Entries already in the profile (same DOI, or same title once case and punctuation are
-//! ignored) are updated in place, others are appended (`merge.rs`).
-
+//! is skipped and named while the rest come in; a second entry under a key already used is
+//! read too, renamed in place (a key too short to rename keeps BibTeX's rule: the first
+//! wins); `@string` and month macros, `crossref` and `xdata` are resolved by the biblatex
+//! crate (after `graph.rs` has checked they end); entries that are only crossref targets
+//! (DBLP's `@proceedings`) are not papers. Each entry becomes a publication in `entry.rs`, its
+//! LaTeX turned into text in `latex.rs` and the conversion layer, and is checked on its own
+//! before it joins the profile. Entries that are one paper (the conversion layer's rule,
+//! `convert/papers.rs`) become one, the published version kept; the others are appended
+//! (`merge.rs`).
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use biblatex::{Bibliography, RawBibliography, RawChunk};
