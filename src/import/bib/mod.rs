@@ -9,6 +9,7 @@
 //! before it joins the profile. Entries that are one paper (the conversion layer's rule,
 //! `convert/papers.rs`) become one, the published version kept; the others are appended
 //! (`merge.rs`).
+
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use biblatex::{Bibliography, RawBibliography, RawChunk};
