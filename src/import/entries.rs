@@ -70,6 +70,27 @@ fn list(src: &mut Tracked, at: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// The names of an author line: `A, B and C`, or BibTeX's `Last, First and Last, First`
+/// (each then written `First Last`); Markdown's bold and escapes taken off.
+fn author_line(line: &str) -> Vec<String> {
+    let line = line.replace("**", "").replace("\\*", "*");
+    let parts: Vec<&str> = line.split(" and ").map(str::trim).collect();
+    let inverted = parts.len() > 1 && parts.iter().all(|p| p.matches(',').count() == 1);
+    let names: Vec<String> = if inverted {
+        parts
+            .iter()
+            .filter_map(|p| p.split_once(','))
+            .map(|(last, first)| format!("{} {}", first.trim(), last.trim()))
+            .collect()
+    } else {
+        line.split([',', ';'])
+            .flat_map(|part| part.split(" and "))
+            .map(|a| a.trim().to_string())
+            .collect()
+    };
+    names.into_iter().filter(|a| !a.is_empty()).collect()
+}
+
 /// Converts the entry at `at` into the section `section` means (a custom entry pushed to
 /// `custom` otherwise); `own` is the researcher's name, for a paper whose authors are a line
 /// of text. `false` when the entry has nothing that names it.
@@ -152,12 +173,7 @@ pub(super) fn generic(
                     let plain: String = t.chars().filter(|c| c.is_alphanumeric()).collect();
                     !own_key.is_empty() && plain.contains(&own_key)
                 }) {
-                    authors = text
-                        .remove(line)
-                        .split([',', ';'])
-                        .map(|a| a.replace("**", "").replace("\\*", "*").trim().to_string())
-                        .filter(|a| !a.is_empty())
-                        .collect();
+                    authors = author_line(&text.remove(line));
                 }
             }
             if authors.is_empty() {
@@ -229,4 +245,25 @@ pub(super) fn generic(
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::author_line;
+
+    #[test]
+    fn author_lines_as_people_write_them() {
+        assert_eq!(
+            author_line("Bo Example, **Ada Example**, Cy Example\\*"),
+            ["Bo Example", "Ada Example", "Cy Example*"]
+        );
+        assert_eq!(
+            author_line("Lovelace, Ada and Babbage, Charles"),
+            ["Ada Lovelace", "Charles Babbage"]
+        );
+        assert_eq!(
+            author_line("Ada Lovelace and Charles Babbage"),
+            ["Ada Lovelace", "Charles Babbage"]
+        );
+    }
 }
