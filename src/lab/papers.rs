@@ -146,6 +146,18 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_title_in_different_venues_is_two_papers() {
+        // Issue 24, bug 5: "Introduction" in two journals, one year, no DOI.
+        let mut chemistry = paper("Introduction", 2023, None, &["A"]);
+        chemistry.venue = Some("Journal of Chemistry".into());
+        let mut physics = paper("Introduction", 2023, None, &["B"]);
+        physics.venue = Some("Journal of Physics".into());
+        let merged = lab_papers(&[(0, &[chemistry]), (1, &[physics])]);
+        assert_eq!(merged.len(), 2, "{merged:?}");
+        assert!(merged.iter().all(|p| p.members.len() == 1));
+    }
+
+    #[test]
     fn different_dois_or_years_are_different_papers() {
         let a = [paper("Same Title", 2023, Some("10.1/a"), &["A"])];
         let b = [paper("Same title", 2023, Some("10.1/b"), &["A"])];
