@@ -202,7 +202,9 @@ impl<'de> Deserialize<'de> for Text {
 
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
                 let mut pairs: Vec<(String, String)> = Vec::new();
-                while let Some((lang, text)) = map.next_entry::<String, String>()? {
+                while let Some((lang, Translation(text))) =
+                    map.next_entry::<String, Translation>()?
+                {
                     if pairs.iter().any(|(l, _)| *l == lang) {
                         return Err(de::Error::custom(format!(
                             "the language `{lang}` is given twice"
@@ -221,6 +223,61 @@ impl<'de> Deserialize<'de> for Text {
         }
 
         deserializer.deserialize_any(TextVisitor)
+    }
+}
+
+/// One translation's text as a profile gives it: a string (numbers and booleans as the
+/// text a plain field would make of them); a YAML null is no text and is refused, never
+/// printed as the word `null` or `~`.
+struct Translation(String);
+
+impl<'de> Deserialize<'de> for Translation {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct TranslationVisitor;
+
+        impl de::Visitor<'_> for TranslationVisitor {
+            type Value = Translation;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string, the text in this language")
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Translation, E> {
+                Ok(Translation(v.to_string()))
+            }
+
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Translation, E> {
+                Ok(Translation(v))
+            }
+
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Translation, E> {
+                Ok(Translation(v.to_string()))
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Translation, E> {
+                Ok(Translation(v.to_string()))
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Translation, E> {
+                Ok(Translation(v.to_string()))
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Translation, E> {
+                Ok(Translation(v.to_string()))
+            }
+
+            fn visit_unit<E: de::Error>(self) -> Result<Translation, E> {
+                Err(E::custom(
+                    "a translation without text (null); leave the language out, or write its text",
+                ))
+            }
+
+            fn visit_none<E: de::Error>(self) -> Result<Translation, E> {
+                self.visit_unit()
+            }
+        }
+
+        deserializer.deserialize_any(TranslationVisitor)
     }
 }
 
@@ -345,6 +402,21 @@ mod tests {
         assert!(text("{en: [a]}").unwrap_err().contains("expected a string"));
         assert!(text("[a]").unwrap_err().contains("map of languages"));
         assert_eq!(&*text("2022").unwrap(), "2022");
+    }
+
+    #[test]
+    fn a_null_translation_is_no_text_never_the_word() {
+        // Issue 24, bug 8: `{en: null}` printed "null", `{en: ~}` printed "~".
+        for yaml in [
+            "{en: null, zh: 北京}",
+            "{en: ~, zh: 北京}",
+            "{en: , zh: 北京}",
+        ] {
+            let err = serde_yaml::from_str::<Text>(yaml).unwrap_err().to_string();
+            assert!(err.contains("without text (null)"), "{yaml}: {err}");
+        }
+        let quoted: Text = serde_yaml::from_str("{en: \"null\", zh: 北京}").unwrap();
+        assert_eq!(quoted.pick("en"), ("null", false));
     }
 
     #[test]
