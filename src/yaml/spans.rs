@@ -264,13 +264,21 @@ pub fn parent(path: &str) -> &str {
 struct LineOffsets<'a> {
     text: &'a str,
     starts: Vec<usize>,
+    /// The last position found (line, column, byte): markers come in order, so the next one
+    /// on the same line is counted on from here, not from the line's start — one long line
+    /// (a profile in flow style) costs its length once, not once per value.
+    cursor: std::cell::Cell<(usize, usize, usize)>,
 }
 
 impl<'a> LineOffsets<'a> {
     fn new(text: &'a str) -> Self {
         let mut starts = vec![0];
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Self { text, starts }
+        Self {
+            text,
+            starts,
+            cursor: std::cell::Cell::new((0, 0, 0)),
+        }
     }
 
     /// The byte offset of 1-based `line`, 0-based character column `col`.
@@ -278,8 +286,20 @@ impl<'a> LineOffsets<'a> {
         let Some(&start) = self.starts.get(line.saturating_sub(1)) else {
             return self.text.len();
         };
-        let rest = &self.text[start..];
-        start + rest.char_indices().nth(col).map_or(rest.len(), |(i, _)| i)
+        let (at_line, at_col, at_byte) = self.cursor.get();
+        let (from_col, from) = if at_line == line && at_col <= col && at_byte >= start {
+            (at_col, at_byte)
+        } else {
+            (0, start)
+        };
+        let rest = &self.text[from..];
+        let byte = from
+            + rest
+                .char_indices()
+                .nth(col - from_col)
+                .map_or(rest.len(), |(i, _)| i);
+        self.cursor.set((line, col, byte));
+        byte
     }
 
     fn range(&self, span: &Span) -> Range<usize> {
@@ -335,6 +355,28 @@ mod tests {
         let index = SpanIndex::build(doc).unwrap();
         assert_eq!(&doc[index.get("b").unwrap().value.clone()], "x");
         assert_eq!(&doc[index.get("a").unwrap().value.clone()], "北京");
+    }
+
+    #[test]
+    fn one_long_line_maps_every_value_to_its_bytes() {
+        // Issue 24, bug 1: each value of a flow-style line was counted from the line's start.
+        let text = format!(
+            "name: A\npublications: [{}]\n",
+            (0..300)
+                .map(|i| format!("{{title: 北京{i}, year: 2020}}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let index = SpanIndex::build(&text).unwrap();
+        for i in [0, 1, 150, 299] {
+            let span = index.get(&format!("publications[{i}].title")).unwrap();
+            assert_eq!(&text[span.value.clone()], format!("北京{i}"));
+        }
+        let offsets = LineOffsets::new(&text);
+        // Out of order (a later column first) still lands right.
+        let late = offsets.byte(2, 40);
+        assert_eq!(offsets.byte(2, 0), text.find("publications").unwrap());
+        assert_eq!(offsets.byte(2, 40), late);
     }
 
     #[test]
