@@ -86,6 +86,20 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let repaired = convert::mojibake::repaired(text);
     let text = repaired.as_ref().map_or(text, |(text, _)| text.as_str());
+    // Refused before any parser reads it: nesting costs some of them its square.
+    if let Some(at) = crate::yaml::too_deep_flow(text) {
+        let line = text[..at].matches('\n').count() + 1;
+        let column = text[..at]
+            .rsplit('\n')
+            .next()
+            .map_or(0, |l| l.chars().count())
+            + 1;
+        return Err(format!(
+            "line {line} column {column}: lists and mappings are nested more than {} levels \
+             deep, which no CV needs",
+            crate::yaml::MAX_DEPTH
+        ));
+    }
     let format = match settings.format {
         Some(format) => format,
         None => detect(text)?,

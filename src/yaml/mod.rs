@@ -257,3 +257,56 @@ mod tests {
         assert_eq!(fields, expect.map(|(p, t)| (p.to_string(), t.to_string())));
     }
 }
+
+/// Where `text` first nests flow brackets (`[`, `{`) deeper than [`MAX_DEPTH`], if it does:
+/// a scan in one pass, before a parser whose cost grows with the depth it is given (libyaml's
+/// is quadratic in it) ever sees the text. Quoted strings and comments are skipped.
+pub fn too_deep_flow(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut comment = false;
+    let mut previous = ' ';
+    for (at, c) in text.char_indices() {
+        match (quote, c) {
+            (_, '\n') => {
+                comment = false;
+            }
+            _ if comment => {}
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') if depth > 0 || previous.is_whitespace() || previous == ':' => {
+                quote = Some(c)
+            }
+            (None, '#') if previous.is_whitespace() => comment = true,
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(at);
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        previous = c;
+    }
+    None
+}
+
+#[cfg(test)]
+mod depth_tests {
+    use super::too_deep_flow;
+
+    #[test]
+    fn flow_nesting_is_measured_outside_strings_and_comments() {
+        let deep = format!("cv: {}", "[".repeat(40));
+        assert_eq!(too_deep_flow(&deep), Some(4 + 32));
+        let quoted = format!(
+            "title: \"{}\"\nnote: '{}' # {}\n",
+            "[".repeat(40),
+            "{".repeat(40),
+            "[".repeat(40)
+        );
+        assert_eq!(too_deep_flow(&quoted), None);
+        assert_eq!(too_deep_flow("title: Ada's [draft] and {more}\n"), None);
+    }
+}

@@ -382,6 +382,20 @@ fn hostile_values_are_fitted_never_written_for_render_to_refuse() {
     );
     assert!(!dir.path().join("nowhere.yaml").exists());
 
+    // Nesting is refused before a parser sees it (issue 24, bug 2: 100,000 levels took 39 s).
+    fs::write(
+        dir.path().join("deep.yaml"),
+        format!("cv: {}{}\n", "[".repeat(100_000), "]".repeat(100_000)),
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["import", "deep.yaml", "--from", "rendercv"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("line 1 column 37: lists and mappings are nested more than 32"),
+        "{}",
+        stderr(&output)
+    );
+
     // --base-url is a website's address, nothing else.
     for bad in ["mailto:a@b.org", "javascript:alert(1)", "https://[x]/"] {
         let output = cvpdf(
