@@ -640,3 +640,31 @@ fn watch_renders_variants_and_follows_their_profile() {
     assert!(Pdf::read(&dir.path().join("out/zili-zhang-zh.pdf")).contains("阶跃星辰公司"));
     assert!(!dir.path().join("out/zili-zhang.pdf").exists());
 }
+
+#[test]
+fn strict_names_a_report_of_untranslated_texts_and_counts_the_rest() {
+    // Issue 24, bug 10: every untranslated text was an error of its own (20,000 took 31 s).
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from("name: Ada\npublications:\n");
+    for i in 0..300 {
+        text.push_str(&format!(
+            "  - {{title: {{en: Paper {i}, fr: Papier {i}}}, authors: [Ada], year: 2020}}\n"
+        ));
+    }
+    fs::write(dir.path().join("ada.yaml"), text).unwrap();
+    let output = cvpdf(
+        dir.path(),
+        &["check", "ada.yaml", "--lang", "de", "--strict"],
+    );
+    assert!(!output.status.success());
+    let err = stderr(&output);
+    assert_eq!(
+        err.matches("this text has no de translation").count(),
+        49,
+        "{err}"
+    );
+    assert!(
+        err.contains("251 more texts have no de translation"),
+        "{err}"
+    );
+}
