@@ -841,6 +841,26 @@ fn publish_uploads_the_default_variants_beside_the_full_cv() {
     // The author page links the full CV.
     let page = fs::read_to_string(site.join("content/authors/zhiyao-li/_index.md")).unwrap();
     assert!(page.contains("link: uploads/zhiyao-li.pdf"), "{page}");
+    // A profile whose CV would be the same upload as a variant's is refused before anything
+    // is written (issue 24, bug 11).
+    fs::copy(
+        root().join("profiles/zhiyao-li.yaml"),
+        profiles.join("zhiyao-li-short.yaml"),
+    )
+    .unwrap();
+    let before = fs::read(uploads.join("zhiyao-li-short.pdf")).unwrap();
+    let clash = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
+    assert!(!clash.status.success());
+    assert!(
+        stderr(&clash).contains("would both be published as zhiyao-li-short.pdf"),
+        "{}",
+        stderr(&clash)
+    );
+    assert_eq!(
+        fs::read(uploads.join("zhiyao-li-short.pdf")).unwrap(),
+        before
+    );
+    fs::remove_file(profiles.join("zhiyao-li-short.yaml")).unwrap();
     // Publishing again changes nothing.
     let again = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
     assert!(

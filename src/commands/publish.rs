@@ -58,6 +58,30 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let (mut failed, mut changed, mut unlinked) = (0, 0, Vec::new());
     let planned = super::plan_variants(&profiles, &super::VariantChoice::Default, &styles)
         .map_err(Error::usage)?;
+    // Two CVs that would be one upload (`a.yaml`'s variant `b` and `a-b.yaml` are both
+    // `a-b.pdf`): one would link to the other's CV. Refused before anything is written, as
+    // `render` and `lab` refuse it.
+    let mut uploads: std::collections::HashMap<String, String> = Default::default();
+    for (path, variants) in &planned {
+        let slug = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for variant in variants {
+            let (file, cv) = match variant {
+                Some(v) => (
+                    format!("{slug}-{v}.pdf"),
+                    format!("{} (variant {v})", path.display()),
+                ),
+                None => (format!("{slug}.pdf"), path.display().to_string()),
+            };
+            if let Some(other) = uploads.insert(file.clone(), cv.clone()) {
+                return Err(Error::usage(format!(
+                    "{other} and {cv} would both be published as {file}; rename one"
+                )));
+            }
+        }
+    }
     for (path, variants) in &planned {
         let variants: Vec<String> = variants.iter().flatten().cloned().collect();
         match publish_one(
