@@ -292,12 +292,30 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
                 text: format!(" {written}"),
             }
         } else {
+            // A block scalar (`key: >` and its lines) ends with its line break, which the
+            // next key needs: it stays.
+            let raw = &text[node.value.clone()];
+            let trailing = &raw[raw.trim_end().len()..];
             Edit {
-                range: node.value.clone(),
-                text: written,
+                range: block_header(text, node.value.start).unwrap_or(node.value.start)
+                    ..node.value.end,
+                text: format!("{written}{trailing}"),
             }
         };
         return Ok(apply(text, vec![edit]));
+    }
+    // A key can be added at the end only to a document in block style that does not end
+    // with `...`: anything else would stop being YAML.
+    let body = text.trim();
+    if body.starts_with('{') || body.starts_with('[') {
+        return Err(format!(
+            "the file is written on one line ({{…}}); add `{full}: {written}` to it by hand"
+        ));
+    }
+    if text.lines().any(|line| line.trim_end() == "...") {
+        return Err(format!(
+            "the file ends its document with `...`; add `{full}: {written}` before it by hand"
+        ));
     }
     let sep = if text.is_empty() || text.ends_with('\n') {
         ""
@@ -363,9 +381,47 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
     }
 }
 
+/// Where a block scalar's header (`>`, `|-`, `>+2`) starts, when the value at `start` is the
+/// content of one: the header is replaced with it.
+fn block_header(text: &str, start: usize) -> Option<usize> {
+    let before = text[..start].trim_end();
+    let line = &before[line_start(before, before.len())..];
+    let header = line.rsplit(": ").next()?.trim();
+    let indicator = header.split('#').next()?.trim();
+    let is_header = indicator.starts_with(['>', '|'])
+        && indicator[1..]
+            .chars()
+            .all(|c| matches!(c, '+' | '-' | '1'..='9'));
+    is_header.then(|| before.len() - (line.len() - line.rfind(indicator).unwrap_or(0)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_block_scalar_is_replaced_with_its_line_break_kept() {
+        // Issue 24, bug 3: the next key was glued onto the new value and lost.
+        for page in [
+            "layout: cv\ncv_pdf: >\n  old.pdf\ntitle: cv\n",
+            "layout: cv\ncv_pdf: |-\n  old.pdf\ntitle: cv\n",
+        ] {
+            let new = set_scalar(page, &["cv_pdf"], "new.pdf").unwrap();
+            assert_eq!(new, "layout: cv\ncv_pdf: new.pdf\ntitle: cv\n", "{page:?}");
+        }
+        let nested = "links:\n  cv: >-\n    old.pdf\n  web: x\n";
+        let new = set_scalar(nested, &["links", "cv"], "new.pdf").unwrap();
+        assert_eq!(new, "links:\n  cv: new.pdf\n  web: x\n");
+    }
+
+    #[test]
+    fn a_document_that_cannot_take_a_key_at_its_end_is_refused() {
+        // Issue 24, bug 4: the file stopped being YAML.
+        for text in ["{layout: cv, title: t}\n", "layout: cv\n...\n"] {
+            let err = set_scalar(text, &["cv_pdf"], "a.pdf").unwrap_err();
+            assert!(err.contains("by hand"), "{text:?}: {err}");
+        }
+    }
 
     const DOC: &str = "name: A  # the name\n# Papers, newest first\npublications:\n  - title: One\n    year: 2020\n  # keep this\n  - {title: Two, year: 2021}\n\n# trailing comment\nskills: []\n";
 
