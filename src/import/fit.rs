@@ -95,6 +95,7 @@ fn without_unprintable(text: &str, left: &mut String) -> String {
     // Control characters (but line breaks and tabs) have no place in text, and no face.
     let pictograph = |c: char| {
         (c.is_control() && c != '\n' && c != '\t')
+            || crate::profile::is_bidi_control(c)
             || matches!(c as u32,
             0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF
             | 0xFE0F | 0x200D | 0xE0020..=0xE007F)
@@ -107,6 +108,7 @@ fn without_unprintable(text: &str, left: &mut String) -> String {
         if pictograph(c) {
             if !matches!(c, '\u{FE0F}' | '\u{200D}')
                 && !c.is_control()
+                && !crate::profile::is_bidi_control(c)
                 && !left.contains(c)
                 && left.chars().count() < 40
             {

@@ -31,4 +31,6 @@ pub use publication::{
 };
 pub use sections::Section;
 pub use text::{localize, EachText, Text, FALLBACK_LANGUAGE};
-pub(crate) use validate::{publication_problems, strip_arxiv_prefix, MAX_ENTRIES, MAX_TEXT_CHARS};
+pub(crate) use validate::{
+    is_bidi_control, publication_problems, strip_arxiv_prefix, MAX_ENTRIES, MAX_TEXT_CHARS,
+};

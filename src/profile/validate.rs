@@ -12,6 +12,12 @@ use super::sections::Section;
 use super::text::EachText;
 use crate::diag::{unknown, Problem};
 
+/// Whether `c` overrides or isolates the direction of the text around it (U+202A–U+202E,
+/// U+2066–U+2069).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// The most entries any list of a profile may have: enough for a prolific career (a CV with
 /// 2,000 papers is some 300 pages), small enough that every profile renders in bounded time.
 pub const MAX_ENTRIES: usize = 2_000;
@@ -274,11 +280,12 @@ impl Checks {
         crate::yaml::walk_fields(profile, &mut |path, value| match value {
             serde_yaml::Value::String(s) => {
                 // Control characters (a YAML escape such as "\e" or "\0" makes them) print as
-                // nothing or a box, and would reach the PDF's metadata and terminals.
-                if let Some(c) = s
-                    .chars()
-                    .find(|c| c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
-                {
+                // nothing or a box, and would reach the PDF's metadata and terminals; the
+                // bidirectional overrides and isolates (U+202E …) make a text read otherwise
+                // than it is stored (`"\u{202E}gnp.exe"` shows as `exe.png`).
+                if let Some(c) = s.chars().find(|c| {
+                    (c.is_control() && !matches!(c, '\n' | '\t' | '\r')) || is_bidi_control(*c)
+                }) {
                     problems.push(
                         Problem::error(format!(
                             "this text holds the control character U+{:04X}, which cannot be printed",
@@ -431,6 +438,21 @@ mod tests {
                 .map(|p| (p.field.unwrap_or_default(), p.message))
                 .collect(),
         }
+    }
+
+    #[test]
+    fn bidirectional_overrides_are_refused_like_control_characters() {
+        // Issue 24: `"\u{202E}gnp.exe"` shows as `exe.png` in the PDF and the lab's page.
+        for c in ['\u{202E}', '\u{202A}', '\u{2066}', '\u{2069}'] {
+            let e = errors(&format!("name: \"Ada {c}gnp.exe\"\n"));
+            assert!(
+                e.iter()
+                    .any(|(f, m)| f == "name" && m.contains(&format!("U+{:04X}", c as u32))),
+                "{e:?}"
+            );
+        }
+        // The marks that only hint a direction stay (right-to-left names need them).
+        assert!(errors("name: \"Ada \\u200F\"\n").is_empty());
     }
 
     #[test]
