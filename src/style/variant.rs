@@ -286,7 +286,13 @@ impl Content {
             profile
                 .sections
                 .retain(|s| keys.iter().any(|k| **k == *s.title));
-            profile.section_order = keys.clone();
+            // A section named twice is shown once, where it is first named.
+            let mut seen = std::collections::HashSet::new();
+            profile.section_order = keys
+                .iter()
+                .filter(|k| seen.insert(k.as_str()))
+                .cloned()
+                .collect();
         }
     }
 }
@@ -374,6 +380,22 @@ mod tests {
         PublicationFilter::Newest(2).apply(&mut pubs);
         let titles: Vec<&str> = pubs.iter().map(|p| &*p.title).collect();
         assert_eq!(titles, ["b", "d"]);
+    }
+
+    #[test]
+    fn a_section_named_twice_is_shown_once() {
+        // Issue 24: `sections: [publications, publications]` printed the list twice.
+        let content = Content {
+            sections: Some(vec![
+                "publications".into(),
+                "education".into(),
+                "publications".into(),
+            ]),
+            ..Content::default()
+        };
+        let mut profile = Profile::default();
+        content.select(&mut profile);
+        assert_eq!(profile.section_order, ["publications", "education"]);
     }
 
     #[test]
