@@ -72,7 +72,7 @@ fn list(src: &mut Tracked, at: &str) -> Vec<String> {
 
 /// The names of an author line: `A, B and C`, or BibTeX's `Last, First and Last, First`
 /// (each then written `First Last`); Markdown's bold and escapes taken off.
-fn author_line(line: &str) -> Vec<String> {
+pub(super) fn author_line(line: &str) -> Vec<String> {
     let line = line.replace("**", "").replace("\\*", "*");
     let parts: Vec<&str> = line.split(" and ").map(str::trim).collect();
     let inverted = parts.len() > 1 && parts.iter().all(|p| p.matches(',').count() == 1);
@@ -131,6 +131,46 @@ pub(super) fn generic(
         .filter_map(|k| src.str(&format!("{at}.{k}")))
         .collect();
     text.extend(src.strs(&format!("{at}.highlights")));
+    // A paper needs its year: without one it is an entry of a section of its own.
+    if let (Some(Section::Publications), Some(date)) = (section, date) {
+        // Authors as a list, or as the line of text under the title when it names the
+        // researcher (`**Ada Lovelace**, Charles Babbage`).
+        let mut authors = list(src, &format!("{at}.authors"));
+        let own_key: String = own.chars().filter(|c| c.is_alphanumeric()).collect();
+        if authors.is_empty() {
+            if let Some(line) = text.iter().position(|t| {
+                let plain: String = t.chars().filter(|c| c.is_alphanumeric()).collect();
+                !own_key.is_empty() && plain.contains(&own_key)
+            }) {
+                authors = author_line(&text.remove(line));
+            }
+        }
+        if authors.is_empty() {
+            warnings.push(format!(
+                "{at}: no authors; {own} is listed as the only one — add the co-authors"
+            ));
+            authors.push(own.to_string());
+        }
+        p.publications.push(Publication {
+            title: title.into(),
+            authors,
+            venue: qualifier.map(Text::from),
+            venue_short: None,
+            year: date.year,
+            month: date.month,
+            kind: PublicationKind::Other,
+            status: PublicationStatus::Published,
+            award: None,
+            note: (!text.is_empty()).then(|| text.join("; ").into()),
+            links: PublicationLinks {
+                doi: src.str(&format!("{at}.doi")),
+                web: src.str(&format!("{at}.url")),
+                ..PublicationLinks::default()
+            },
+            selected: false,
+        });
+        return true;
+    }
     match section {
         Some(Section::Awards) => p.awards.push(Award {
             title: title.into(),
@@ -161,49 +201,6 @@ pub(super) fn generic(
             p.skills.push(Skill {
                 name: title.into(),
                 keywords: keywords.into_iter().map(Text::from).collect(),
-            });
-        }
-        Some(Section::Publications) if date.is_some() => {
-            // Authors as a list, or as the line of text under the title when it names the
-            // researcher (`**Ada Lovelace**, Charles Babbage`).
-            let mut authors = list(src, &format!("{at}.authors"));
-            let own_key: String = own.chars().filter(|c| c.is_alphanumeric()).collect();
-            if authors.is_empty() {
-                if let Some(line) = text.iter().position(|t| {
-                    let plain: String = t.chars().filter(|c| c.is_alphanumeric()).collect();
-                    !own_key.is_empty() && plain.contains(&own_key)
-                }) {
-                    authors = author_line(&text.remove(line));
-                }
-            }
-            if authors.is_empty() {
-                warnings.push(format!(
-                    "{at}: no authors; {own} is listed as the only one — add the co-authors"
-                ));
-                authors.push(own.to_string());
-            }
-            let date = date.unwrap_or(Date {
-                year: 1000,
-                month: None,
-                day: None,
-            });
-            p.publications.push(Publication {
-                title: title.into(),
-                authors,
-                venue: qualifier.map(Text::from),
-                venue_short: None,
-                year: date.year,
-                month: date.month,
-                kind: PublicationKind::Other,
-                status: PublicationStatus::Published,
-                award: None,
-                note: (!text.is_empty()).then(|| text.join("; ").into()),
-                links: PublicationLinks {
-                    doi: src.str(&format!("{at}.doi")),
-                    web: src.str(&format!("{at}.url")),
-                    ..PublicationLinks::default()
-                },
-                selected: false,
             });
         }
         Some(Section::Education) if qualifier.is_some() => p.education.push(Education {

@@ -172,14 +172,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         if authors.is_empty() {
             authors = src
                 .str(&format!("{at}.author"))
-                .map(|text| {
-                    text.split([',', ';'])
-                        .flat_map(|part| part.split(" and "))
-                        .map(str::trim)
-                        .filter(|a| !a.is_empty())
-                        .map(String::from)
-                        .collect()
-                })
+                .map(|line| super::entries::author_line(&line))
                 .unwrap_or_default();
         }
         if authors.is_empty() {

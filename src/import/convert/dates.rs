@@ -14,6 +14,19 @@ pub struct Read<T> {
     pub value: T,
     /// Why it is not quite what was written, if it is not.
     pub note: Option<String>,
+    /// Whether only part of the text was read (its year): the text may hold more.
+    pub partial: bool,
+}
+
+impl<T> Read<T> {
+    /// A value read whole, as written.
+    fn exact(value: T) -> Self {
+        Read {
+            value,
+            note: None,
+            partial: false,
+        }
+    }
 }
 
 /// A period: start and end.
@@ -58,12 +71,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
         None => text,
     };
     let strict = match date_part.parse::<Date>() {
-        Ok(date) => {
-            return Ok(Read {
-                value: date,
-                note: None,
-            })
-        }
+        Ok(date) => return Ok(Read::exact(date)),
         Err(e) => e.to_string(),
     };
     // `2024-8-2`: one digit where ISO has two.
@@ -71,10 +79,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
     if numbers.len() > 1 && numbers[1..].iter().any(|n| n.len() == 1) {
         let padded: Vec<String> = numbers.iter().map(|n| format!("{n:0>2}")).collect();
         if let Ok(date) = padded.join("-").parse::<Date>() {
-            return Ok(Read {
-                value: date,
-                note: None,
-            });
+            return Ok(Read::exact(date));
         }
     }
     // `2024-09-31`: the month is right, the day is not.
@@ -86,6 +91,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
             return Ok(Read {
                 value: date,
                 note: Some(format!("{text} has no such day; the month is kept")),
+                partial: false,
             });
         }
     }
@@ -107,12 +113,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
             _ => return Err(strict),
         },
         [one] => match east_asian(one) {
-            Some(date) => {
-                return Ok(Read {
-                    value: date,
-                    note: None,
-                })
-            }
+            Some(date) => return Ok(Read::exact(date)),
             None => return Err(strict),
         },
         _ => return year_only(text).ok_or(strict),
@@ -123,11 +124,8 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
     let value = format!("{year:04}-{month:02}")
         .parse::<Date>()
         .map_err(|e| e.to_string())?;
-    Ok(Read { value, note: None })
+    Ok(Read::exact(value))
 }
-
-/// How the note of [`year_only`] starts.
-const YEAR_ONLY: &str = "only the year of";
 
 /// A date whose year reads and whose rest does not (`2020-13`, `2019 (expected)`): its year,
 /// with a note.
@@ -140,7 +138,8 @@ fn year_only(text: &str) -> Option<Read<Date>> {
     let value = year.parse::<Date>().ok()?;
     Some(Read {
         value,
-        note: Some(format!("{YEAR_ONLY} \"{text}\" could be read")),
+        note: Some(format!("only the year of \"{text}\" could be read")),
+        partial: true,
     })
 }
 
@@ -219,7 +218,7 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
     for piece in &pieces {
         match read_date(piece) {
             // A piece read only in part may hold more than one date: read word by word.
-            Ok(read) if !read.note.as_ref().is_some_and(|n| n.starts_with(YEAR_ONLY)) => {
+            Ok(read) if !read.partial => {
                 push(read, &mut dates);
                 continue;
             }
@@ -270,7 +269,11 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
         ([from, .., to], false) => (Some(*from), Some(EndDate::Date(*to))),
         _ => return None,
     };
-    Some(Read { value, note })
+    Some(Read {
+        value,
+        note,
+        partial: false,
+    })
 }
 
 /// The parts of a range: split at dashes and words between dates (`–`, ` - `, `to`, `bis`,

@@ -207,20 +207,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         Some(d) => d,
                         None => area,
                     };
-                    let (start, end, free) = period(&mut src, &e, &mut warnings);
-                    let mut highlights = highlights(&mut src, &e);
-                    highlights.extend(free.map(|f| format!("Date: {f}")));
-                    let location = src.str(&format!("{e}.location")).map(Text::from);
-                    let highlights: Vec<Text> = highlights.into_iter().map(Text::from).collect();
-                    let entry = Placed {
-                        place: institution,
-                        name: degree,
-                        location,
-                        start,
-                        end,
-                        highlights,
-                    };
-                    entry.file(section, &mut p, &mut custom.entries);
+                    Placed::read(&mut src, &e, institution, degree, &mut warnings).file(
+                        section,
+                        &mut p,
+                        &mut custom.entries,
+                    );
                 }
                 EntryType::Experience => {
                     let (Some(organization), Some(role)) = (
@@ -229,20 +220,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     ) else {
                         continue;
                     };
-                    let (start, end, free) = period(&mut src, &e, &mut warnings);
-                    let mut highlights = highlights(&mut src, &e);
-                    highlights.extend(free.map(|f| format!("Date: {f}")));
-                    let location = src.str(&format!("{e}.location")).map(Text::from);
-                    let highlights: Vec<Text> = highlights.into_iter().map(Text::from).collect();
-                    let entry = Placed {
-                        place: organization,
-                        name: role,
-                        location,
-                        start,
-                        end,
-                        highlights,
-                    };
-                    entry.file(section, &mut p, &mut custom.entries);
+                    Placed::read(&mut src, &e, organization, role, &mut warnings).file(
+                        section,
+                        &mut p,
+                        &mut custom.entries,
+                    );
                 }
                 EntryType::Publication => {
                     if let Some(publication) =

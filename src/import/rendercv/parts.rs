@@ -19,6 +19,28 @@ pub(super) struct Placed {
 }
 
 impl Placed {
+    /// The entry at `e` of `place` and `name`, with its dates, location and highlights (a
+    /// date RenderCV could not read kept as a highlight).
+    pub fn read(
+        src: &mut Tracked,
+        e: &str,
+        place: String,
+        name: String,
+        warnings: &mut Vec<String>,
+    ) -> Self {
+        let (start, end, free) = period(src, e, warnings);
+        let mut lines = highlights(src, e);
+        lines.extend(free.map(|f| format!("Date: {f}")));
+        Placed {
+            place,
+            name,
+            location: src.str(&format!("{e}.location")).map(Text::from),
+            start,
+            end,
+            highlights: lines.into_iter().map(Text::from).collect(),
+        }
+    }
+
     /// Files the entry: education or experience when the section is one, else `custom`.
     pub fn file(self, section: Option<Section>, p: &mut Profile, custom: &mut Vec<CustomEntry>) {
         let Placed {
