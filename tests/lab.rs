@@ -309,7 +309,37 @@ fn yaml(text: &str) -> String {
 #[test]
 fn publications_bib_round_trips_through_import_bib() {
     let dir = tempfile::tempdir().unwrap();
-    bundled_lab(dir.path());
+    let profiles = bundled_lab(dir.path());
+    // TeX's specials in titles (a lone brace, a backslash, a tilde, a dollar), one title in
+    // two years, and a preprint that only its kind says is one.
+    profile(
+        &profiles,
+        "tex-specials",
+        r#"name: Tex Specials
+group: phd-student
+publications:
+  - title: 'A lone { brace, C:\path ~ 50% of $5 ^ 2 & more_than #1 }}'
+    authors: [Tex Specials]
+    venue: Journal of Odd Titles
+    year: 2021
+    kind: journal
+  - title: Introduction
+    authors: [Tex Specials]
+    venue: Journal of Odd Titles
+    year: 2019
+    kind: journal
+  - title: Introduction
+    authors: [Tex Specials]
+    venue: Journal of Odd Titles
+    year: 2020
+    kind: journal
+  - title: A Preprint Without an arXiv Id
+    authors: [Tex Specials, Ann Other]
+    year: 2022
+    kind: preprint
+    status: submitted
+"#,
+    );
     let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site", "-q"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let json = lab_json(&dir.path().join("site"));
@@ -351,9 +381,19 @@ fn publications_bib_round_trips_through_import_bib() {
             })
             .collect();
         assert_eq!(found.authors, authors, "{title}");
+        let year = paper["year"].as_u64().unwrap() as u16;
+        let found = back
+            .profile
+            .publications
+            .iter()
+            .find(|p| cvpdf::lab::plain(&p.title) == title && p.year == year)
+            .unwrap_or_else(|| panic!("{title} ({year}) lost"));
         assert_eq!(
-            found.year,
-            paper["year"].as_u64().unwrap() as u16,
+            (
+                serde_json::to_value(found.kind).unwrap(),
+                serde_json::to_value(found.status).unwrap()
+            ),
+            (paper["kind"].clone(), paper["status"].clone()),
             "{title}"
         );
         assert_eq!(

@@ -119,6 +119,13 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
     if let Some(status) = status {
         field("pubstate", status);
     }
+    // A preprint without an arXiv id or a preprint state says what it is in `type`.
+    if p.kind == PublicationKind::Preprint
+        && p.links.arxiv.is_none()
+        && p.status != PublicationStatus::Preprint
+    {
+        field("type", "Preprint");
+    }
     let links = &p.links;
     if let Some(doi) = &links.doi {
         field("doi", &escape_verbatim(bare_doi(doi)));
@@ -196,23 +203,23 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Text with TeX's specials escaped. Braces, the backslash and the tilde are written as math
-/// (`$\{$`, `$\backslash$`, `$\sim$`): valid for LaTeX and biber, and the one form BibTeX
-/// readers that resolve `\textbraceleft` to a brace before reading braces as grouping (the
-/// biblatex crate, and so `import-bib`) give back as the character.
+/// Text with TeX's specials escaped. Braces, the backslash, the tilde and the caret are
+/// written as the control words that print them (`\textbraceleft{}`): BibTeX and the
+/// readers that follow it count every brace in a value, escaped or not, so a lone `\{`
+/// would unbalance the file; `import-bib` reads the words back as the characters.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
-            '\\' => out.push_str("$\\backslash$"),
-            '{' => out.push_str("$\\{$"),
-            '}' => out.push_str("$\\}$"),
+            '\\' => out.push_str("\\textbackslash{}"),
+            '{' => out.push_str("\\textbraceleft{}"),
+            '}' => out.push_str("\\textbraceright{}"),
+            '~' => out.push_str("\\textasciitilde{}"),
+            '^' => out.push_str("\\textasciicircum{}"),
             '&' | '%' | '$' | '#' | '_' => {
                 out.push('\\');
                 out.push(c);
             }
-            '~' => out.push_str("$\\sim$"),
-            '^' => out.push_str("\\textasciicircum{}"),
             c if c.is_control() => out.push(' '),
             c => out.push(c),
         }
@@ -220,12 +227,17 @@ fn escape(text: &str) -> String {
     out
 }
 
-/// A URL or identifier: kept as written but for what would end the value or start a comment.
+/// A URL or identifier: kept as written but for what would end the value, unbalance its
+/// braces or start a comment. Braces and backslashes are percent-encoded, as a URL writes
+/// them.
 fn escape_verbatim(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.trim().chars() {
         match c {
-            '{' | '}' | '%' | '\\' | '#' | '&' | '_' | '~' | '$' => {
+            '{' => out.push_str("%7B"),
+            '}' => out.push_str("%7D"),
+            '\\' => out.push_str("%5C"),
+            '%' | '#' | '&' | '_' | '~' | '$' => {
                 out.push('\\');
                 out.push(c);
             }
@@ -271,7 +283,7 @@ mod tests {
     fn what_is_written_is_read_back_by_import_bib() {
         let papers = vec![
             paper(
-                r"A \*Title* with {braces}, 50% off, $5 & C:\path ~ ^",
+                r"A \*Title* with {braces}, a lone { and }}, 50% off, $5 & C:\path ~ ^",
                 &[
                     "Zili Zhang*",
                     "Ana de la Cruz",
@@ -284,6 +296,16 @@ mod tests {
         let keys = citation_keys(&papers);
         assert_eq!(keys, ["zhang2024title", "nunez2024second"]);
         let text = bibtex(&papers, &keys, "Lab");
+        // BibTeX counts every brace, escaped or not: each entry's must balance.
+        for entry in text.split("\n@").skip(1) {
+            let depth = entry.chars().try_fold(0i32, |depth, c| match c {
+                '{' => Some(depth + 1),
+                '}' if depth == 0 => None,
+                '}' => Some(depth - 1),
+                _ => Some(depth),
+            });
+            assert_eq!(depth, Some(0), "{entry}");
+        }
         let read = crate::import::bib::publications(&text, None).unwrap();
         assert_eq!(read.papers.len(), 2, "{text}");
         assert!(

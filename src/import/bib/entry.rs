@@ -43,6 +43,7 @@ pub const IMPORTED: &[&str] = &[
     "abbr",
     "selected",
     "pubstate",
+    "type",
     "doi",
     "url",
     "ee",
@@ -222,16 +223,21 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             .and_then(|v| links::arxiv_in(&v))
             .or_else(|| fields.verbatim("eprint").and_then(|e| links::arxiv_in(&e)));
     }
+    let pubstate = fields.text("pubstate").map(|s| s.to_lowercase());
+    // A report or `@misc` is a preprint when it says so: an arXiv id, its publication state,
+    // or its `type` (what `cvpdf lab` writes for a preprint with neither).
+    let said_preprint = links.arxiv.is_some()
+        || matches!(pubstate.as_deref(), Some("prepublished" | "preprint"))
+        || (is_report(&entry.entry_type)
+            && fields
+                .text("type")
+                .is_some_and(|t| t.eq_ignore_ascii_case("preprint")));
     let kind = if server {
         PublicationKind::Preprint
     } else {
-        kind(
-            &entry.entry_type,
-            booktitle.as_deref(),
-            links.arxiv.is_some(),
-        )
+        kind(&entry.entry_type, booktitle.as_deref(), said_preprint)
     };
-    let status = match fields.text("pubstate").map(|s| s.to_lowercase()).as_deref() {
+    let status = match pubstate.as_deref() {
         Some("forthcoming" | "inpress" | "in press" | "accepted") => PublicationStatus::Accepted,
         Some("submitted") => PublicationStatus::Submitted,
         Some("prepublished" | "preprint") => PublicationStatus::Preprint,
@@ -243,7 +249,9 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         PublicationKind::Journal => journal,
         PublicationKind::Conference | PublicationKind::Workshop => booktitle,
         PublicationKind::Thesis => fields.text("school").or_else(|| fields.text("institution")),
-        PublicationKind::Preprint => journal.or(Some("arXiv preprint".to_string())),
+        PublicationKind::Preprint => journal
+            .or_else(|| fields.text("howpublished"))
+            .or_else(|| links.arxiv.is_some().then(|| "arXiv preprint".to_string())),
         _ => journal
             .or(booktitle)
             .or_else(|| fields.text("publisher"))
@@ -457,7 +465,8 @@ fn display_name(person: &Person, dropped: &mut Dropped) -> String {
     if corresponding {
         name.push('†');
     }
-    name
+    // Escaped characters last, so that a literal `^` or `*` is not read as a mark.
+    super::literal::restored(&name)
 }
 
 /// Year and month: from `date` (BibLaTeX, also a range: its start) or `year` and `month`
@@ -526,8 +535,18 @@ fn month_of(text: &str) -> Option<u8> {
     crate::import::month_number(&first)
 }
 
-/// The kind of publication an entry type (and its venue) says.
-fn kind(entry_type: &EntryType, booktitle: Option<&str>, arxiv: bool) -> PublicationKind {
+/// Whether an entry of this type is a report or a work of no type (`@misc`, `@online`,
+/// `@unpublished`, `@techreport`): what a preprint is filed as.
+fn is_report(entry_type: &EntryType) -> bool {
+    matches!(
+        entry_type,
+        EntryType::Misc | EntryType::Online | EntryType::Unpublished | EntryType::TechReport
+    )
+}
+
+/// The kind of publication an entry type (and its venue) says; `preprint` when the entry
+/// says it is one.
+fn kind(entry_type: &EntryType, booktitle: Option<&str>, preprint: bool) -> PublicationKind {
     match entry_type {
         EntryType::Article | EntryType::Periodical => PublicationKind::Journal,
         EntryType::InProceedings | EntryType::Proceedings | EntryType::MvProceedings => {
@@ -541,11 +560,7 @@ fn kind(entry_type: &EntryType, booktitle: Option<&str>, arxiv: bool) -> Publica
             PublicationKind::Thesis
         }
         EntryType::Patent => PublicationKind::Patent,
-        EntryType::Misc | EntryType::Online | EntryType::Unpublished | EntryType::TechReport
-            if arxiv =>
-        {
-            PublicationKind::Preprint
-        }
+        _ if preprint && is_report(entry_type) => PublicationKind::Preprint,
         EntryType::Unknown(t) if t.eq_ignore_ascii_case("conference") => {
             PublicationKind::Conference
         }

@@ -22,7 +22,7 @@ pub fn text(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> String {
         }
     }
     out.push_str(&tex::text_with_dollars(&run, dropped));
-    without_html(&out)
+    super::literal::restored(&without_html(&out))
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
@@ -48,6 +48,7 @@ pub fn verbatim(chunks: &[Spanned<Chunk>]) -> String {
             Chunk::Math(s) => s.as_str(),
         })
         .collect();
+    let raw = super::literal::restored(&raw);
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {

@@ -18,6 +18,7 @@ use crate::profile::Publication;
 mod entry;
 mod graph;
 mod latex;
+mod literal;
 mod merge;
 mod split;
 
@@ -249,6 +250,8 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
         .iter()
         .map(|e| (e.v.key.v.to_string(), e.span.start))
         .collect();
+    let mut store = Vec::new();
+    literal::protect(&mut raw, &mut store);
     let bibliography = Bibliography::from_raw(raw).map_err(|e| {
         format!(
             "{}: not a valid BibTeX file: {}",
@@ -309,14 +312,19 @@ fn is_month_macro(name: &str) -> bool {
     .contains(&name.to_ascii_lowercase().as_str())
 }
 
+/// Whether the crate keeps `field` verbatim (an address or identifier, no LaTeX read in it).
+fn is_verbatim_field(field: &str) -> bool {
+    matches!(
+        field.to_ascii_lowercase().as_str(),
+        "file" | "doi" | "uri" | "eprint" | "verba" | "verbb" | "verbc" | "pdf" | "url" | "urlraw"
+    )
+}
+
 /// Why the crate's LaTeX reader could not read a field's text, if it could not: an unpaired
 /// `$` (outside fields kept verbatim, such as `url`), a backslash at the end, or braces that do
 /// not pair (possible in a quoted value).
 fn unreadable(field: &str, value: &[biblatex::Spanned<RawChunk>]) -> Option<&'static str> {
-    let verbatim = matches!(
-        field.to_ascii_lowercase().as_str(),
-        "file" | "doi" | "uri" | "eprint" | "verba" | "verbb" | "verbc" | "pdf" | "url" | "urlraw"
-    );
+    let verbatim = is_verbatim_field(field);
     for chunk in value {
         let RawChunk::Normal(text) = chunk.v else {
             continue;

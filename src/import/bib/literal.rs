@@ -1,0 +1,194 @@
+//! Characters a BibTeX field escapes so that they print as themselves: `\{`, `\}`, `\$`,
+//! `\textbackslash{}`, `\textbraceleft{}`, `\textasciitilde{}`, `\~{}` and the like.
+//!
+//! The biblatex crate resolves these to the bare character and hands it over mixed with the
+//! commands it does not know, so a `\` from `\textbackslash{}` reads as the start of a command
+//! and a `{` from `\{` as a group, and both were lost. Here each is replaced, in the raw field
+//! before the crate resolves it, by a stand-in from Unicode's last private-use plane, which
+//! passes through the crate and the TeX reader untouched; [`restored`] gives the characters
+//! back once the field is text.
+//!
+//! A field that holds `\textdollar` is escaped LaTeX (Zotero writes `$\mathrm{AC}$` as
+//! `{\textdollar}{\textbackslash}mathrm\{AC\}{\textdollar}`) and is read as LaTeX instead.
+
+use biblatex::{RawBibliography, RawChunk};
+
+/// The characters that have a stand-in, in the order of their stand-ins.
+const CHARS: [char; 6] = ['\\', '{', '}', '$', '~', '^'];
+
+/// The first stand-in (U+10FF00, supplementary private use area B).
+const FIRST: u32 = 0x10_FF00;
+
+/// Control words that print one of [`CHARS`].
+const WORDS: [(&str, char); 5] = [
+    ("textbackslash", '\\'),
+    ("textbraceleft", '{'),
+    ("textbraceright", '}'),
+    ("textasciitilde", '~'),
+    ("textasciicircum", '^'),
+];
+
+/// The stand-in of `c`, one of [`CHARS`].
+fn stand_in(c: char) -> char {
+    let at = CHARS.iter().position(|&x| x == c).unwrap_or(0);
+    char::from_u32(FIRST + at as u32).unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// The character a stand-in stands for, if `c` is one.
+fn stood_for(c: char) -> Option<char> {
+    let at = (c as u32).checked_sub(FIRST)?;
+    CHARS.get(at as usize).copied()
+}
+
+/// `text` with its stand-ins turned back into the characters.
+pub fn restored(text: &str) -> String {
+    text.chars().map(|c| stood_for(c).unwrap_or(c)).collect()
+}
+
+/// Replaces, in every field of `raw` that the crate reads as text, the escaped characters by
+/// their stand-ins. The new texts are kept in `store`, which must outlive `raw`.
+pub fn protect<'a>(raw: &mut RawBibliography<'a>, store: &'a mut Vec<String>) {
+    // First the new texts, then the chunks pointed at them: `store` is not grown while
+    // borrowed.
+    let mut changes = Vec::new();
+    let fields = raw
+        .abbreviations
+        .iter()
+        .map(|pair| (pair.key.v, &pair.value.v))
+        .chain(raw.entries.iter().flat_map(|entry| {
+            entry
+                .v
+                .fields
+                .iter()
+                .map(|pair| (pair.key.v, &pair.value.v))
+        }));
+    for (field_index, (key, value)) in fields.enumerate() {
+        if super::is_verbatim_field(key) || holds_escaped_latex(value) {
+            continue;
+        }
+        for (chunk_index, chunk) in value.iter().enumerate() {
+            if let RawChunk::Normal(text) = chunk.v {
+                if let Some(new) = protected(text) {
+                    changes.push((field_index, chunk_index, store.len()));
+                    store.push(new);
+                }
+            }
+        }
+    }
+    let store: &'a Vec<String> = store;
+    let fields = raw
+        .abbreviations
+        .iter_mut()
+        .map(|pair| &mut pair.value.v)
+        .chain(
+            raw.entries
+                .iter_mut()
+                .flat_map(|entry| entry.v.fields.iter_mut().map(|pair| &mut pair.value.v)),
+        );
+    let mut changes = changes.into_iter().peekable();
+    for (field_index, value) in fields.enumerate() {
+        while let Some(&(f, chunk, at)) = changes.peek() {
+            if f != field_index {
+                break;
+            }
+            value[chunk].v = RawChunk::Normal(store[at].as_str());
+            changes.next();
+        }
+    }
+}
+
+/// Whether a field is LaTeX written out with `\textdollar` (see the module's comment).
+fn holds_escaped_latex(value: &[biblatex::Spanned<RawChunk>]) -> bool {
+    value
+        .iter()
+        .any(|chunk| matches!(chunk.v, RawChunk::Normal(text) if text.contains("\\textdollar")))
+}
+
+/// `text` with its escaped characters as stand-ins (stand-ins already in it dropped), or
+/// `None` when there is nothing to change.
+fn protected(text: &str) -> Option<String> {
+    if !text.contains('\\') && !text.chars().any(|c| stood_for(c).is_some()) {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        rest = &rest[c.len_utf8()..];
+        if stood_for(c).is_some() {
+            continue;
+        }
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(next) = rest.chars().next() else {
+            out.push(c);
+            break;
+        };
+        match next {
+            '{' | '}' | '$' | '\\' => {
+                // `\\` is a line break in LaTeX: a space in one line of text.
+                out.push(if next == '\\' { ' ' } else { stand_in(next) });
+                rest = &rest[1..];
+            }
+            '~' | '^' if rest[1..].starts_with("{}") => {
+                out.push(stand_in(next));
+                rest = &rest[3..];
+            }
+            _ if next.is_ascii_alphabetic() => {
+                let name_end = rest
+                    .find(|c: char| !c.is_ascii_alphabetic())
+                    .unwrap_or(rest.len());
+                let name = &rest[..name_end];
+                match WORDS.iter().find(|(word, _)| *word == name) {
+                    Some(&(_, printed)) => {
+                        out.push(stand_in(printed));
+                        let after = &rest[name_end..];
+                        // TeX ends a control word at `{}` or at the spaces after it.
+                        rest = match after.strip_prefix("{}") {
+                            Some(after) => after,
+                            None => after.trim_start_matches([' ', '\t', '\n', '\r']),
+                        };
+                    }
+                    None => {
+                        out.push('\\');
+                        out.push_str(name);
+                        rest = &rest[name_end..];
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(value: &str) -> String {
+        restored(&protected(value).unwrap_or_else(|| value.to_string()))
+    }
+
+    #[test]
+    fn escaped_characters_are_kept_as_themselves() {
+        assert_eq!(read(r"c \textbackslash{} d"), r"c \ d");
+        assert_eq!(read(r"C:\textbackslash Users"), r"C:\Users");
+        assert_eq!(read(r"\textbraceleft{}x\textbraceright{}"), "{x}");
+        assert_eq!(
+            read(r"\{y\} \$5 \~{} \^{} \textasciitilde{}"),
+            "{y} $5 ~ ^ ~"
+        );
+        assert_eq!(read(r"Line\\two"), "Line two");
+        // Commands that are not escapes stay for the crate and the TeX reader.
+        assert_eq!(
+            read(r#"G{\"o}del \emph{x} \~n \%"#),
+            r#"G{\"o}del \emph{x} \~n \%"#
+        );
+        assert_eq!(read(r"\textbackslashx"), r"\textbackslashx");
+        // A stand-in in the file itself is not a character it could stand for.
+        assert_eq!(read("a\u{10FF01}b"), "ab");
+        assert_eq!(read("ends in \\"), "ends in \\");
+    }
+}
