@@ -958,3 +958,36 @@ fn publish_links_each_members_cv_on_a_jekyll_lab_site() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert_eq!(fs::read_to_string(&outside).unwrap(), "---\nname: X\n---\n");
 }
+
+#[test]
+fn one_doi_under_two_titles_is_one_paper_and_is_told() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    for (slug, title, year) in [
+        ("ann", "Fast Queries on Large Data", 2020),
+        ("bob", "A Different Paper Altogether", 2023),
+    ] {
+        profile(
+            &profiles,
+            slug,
+            &format!(
+                "name: {slug} Example\npublications:\n  - title: {title}\n    authors: [{slug} Example]\n    venue: J\n    year: {year}\n    kind: journal\n    links: {{doi: 10.1000/same}}\n"
+            ),
+        );
+    }
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let said = stderr(&output);
+    assert!(
+        said.contains("under DOI 10.1000/same") && said.contains("check the DOI"),
+        "{said}"
+    );
+    assert_eq!(
+        lab_json(&dir.path().join("site"))["publications"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+}

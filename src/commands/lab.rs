@@ -266,7 +266,15 @@ fn publication_list(
         .enumerate()
         .map(|(i, (_, l, _))| (i, l.profile.publications.as_slice()))
         .collect();
-    let papers = lab::lab_papers(&lists);
+    let mut papers = lab::lab_papers(&lists);
+    site_files.warnings.extend(
+        doubts(&papers, &loaded)
+            .into_iter()
+            .map(Diagnostic::warning),
+    );
+    if let Some(left) = lab::keep_newest(&mut papers) {
+        site_files.warnings.push(Diagnostic::warning(left));
+    }
     let lab_name = style.lab.as_ref().map_or_else(
         || {
             std::fs::canonicalize(dir)
@@ -314,6 +322,33 @@ fn publication_list(
         site_files_written: site_files.written,
         warnings: site_files.warnings,
     })
+}
+
+/// A sentence for each entry merged into a paper by its DOI under another title.
+fn doubts(
+    papers: &[lab::LabPaper],
+    members: &[(String, LoadedProfile, Option<String>)],
+) -> Vec<String> {
+    let slug = |i: usize| members.get(i).map_or("?", |m| m.0.as_str());
+    let mut said = Vec::new();
+    for paper in papers {
+        let p = &paper.publication;
+        let doi = p.links.doi.as_deref().map_or("", crate::profile::bare_doi);
+        let listers: Vec<&str> = paper.members.iter().map(|&i| slug(i)).collect();
+        for doubt in &paper.doubts {
+            said.push(format!(
+                "{} lists \"{}\" ({}) under DOI {doi}, which the lab's list gives to \"{}\" ({}, \
+                 listed by {}); they are listed as one paper: check the DOI",
+                slug(doubt.member),
+                doubt.title,
+                doubt.year,
+                lab::plain(&p.title),
+                p.year,
+                listers.join(", ")
+            ));
+        }
+    }
+    said
 }
 
 /// Makes the rest of the lab's files, after the batch: `publications.bib`, `lab.json` (and

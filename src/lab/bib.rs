@@ -276,6 +276,7 @@ mod tests {
                 selected: true,
             },
             members: vec![0],
+            doubts: Vec::new(),
         }
     }
 

@@ -20,7 +20,7 @@ use crate::profile::{
 use crate::source::inline;
 use crate::source::{author_marks, normalize_name};
 
-pub use papers::{lab_papers, LabPaper};
+pub use papers::{keep_newest, lab_papers, LabPaper, MAX_LISTED};
 
 /// The JSON Schema of `lab.json` (`cvpdf schema --lab`; also written beside it).
 pub fn schema() -> String {

@@ -17,6 +17,41 @@ pub struct LabPaper {
     pub publication: Publication,
     /// The members who list it (indices into the member list), in member order.
     pub members: Vec<usize>,
+    /// Entries merged into it by their DOI alone, under another title: the members'
+    /// records disagree, and one of them likely holds a wrong DOI.
+    pub doubts: Vec<Doubt>,
+}
+
+/// An entry merged into a paper by its DOI although its title is another.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Doubt {
+    /// The member who lists it (an index into the member list).
+    pub member: usize,
+    /// Its title.
+    pub title: String,
+    /// Its year.
+    pub year: u16,
+}
+
+/// The most papers the lab's list holds: as many as one profile may list, so that the list
+/// costs no more to make than the largest CV, and its `publications.bib` imports whole.
+pub const MAX_LISTED: usize = crate::profile::MAX_ENTRIES;
+
+/// Cuts `papers` (newest first) to the newest [`MAX_LISTED`]; what was left out, if any, as
+/// a sentence.
+pub fn keep_newest(papers: &mut Vec<LabPaper>) -> Option<String> {
+    if papers.len() <= MAX_LISTED {
+        return None;
+    }
+    let all = papers.len();
+    papers.truncate(MAX_LISTED);
+    let oldest = papers.last().map_or(0, |p| p.publication.year);
+    Some(format!(
+        "the members list {all} publications together; the lab's list (publications.pdf, \
+         publications.bib, lab.json, the people page) holds the newest {MAX_LISTED}, back to \
+         {oldest}; the {} older ones are on the members' CVs",
+        all - MAX_LISTED
+    ))
 }
 
 /// Every paper of `lists` (member index, that member's papers, each text already in the
@@ -42,6 +77,13 @@ pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
             let index = match found {
                 Some(i) => {
                     let paper = &mut papers[i];
+                    if title_key(&paper.publication.title) != title {
+                        paper.doubts.push(Doubt {
+                            member: *member,
+                            title: crate::lab::plain(&publication.title),
+                            year: publication.year,
+                        });
+                    }
                     paper.publication = merged(&paper.publication, publication);
                     paper.members.push(*member);
                     i
@@ -50,6 +92,7 @@ pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
                     papers.push(LabPaper {
                         publication: publication.clone(),
                         members: vec![*member],
+                        doubts: Vec::new(),
                     });
                     papers.len() - 1
                 }
@@ -141,8 +184,19 @@ mod tests {
         assert_eq!(merged.len(), 1);
         assert!(merged[0].publication.links.doi.is_some());
         // A DOI matches in any case and written as an address or not.
+        // Under another title it is one paper still, with the disagreement kept to be told.
         let c = [paper("Other title", 2020, Some("10.1/abc"), &["A B"])];
-        assert_eq!(lab_papers(&[(0, &a), (1, &c)]).len(), 1);
+        let merged = lab_papers(&[(0, &a), (1, &c)]);
+        assert_eq!(merged.len(), 1);
+        assert_eq!(
+            merged[0].doubts,
+            [Doubt {
+                member: 1,
+                title: "Other title".into(),
+                year: 2020
+            }]
+        );
+        assert!(lab_papers(&[(0, &a), (1, &b)])[0].doubts.is_empty());
     }
 
     #[test]
@@ -166,5 +220,23 @@ mod tests {
         assert_eq!(merged.len(), 3);
         // Newest first.
         assert_eq!(merged[2].publication.year, 2022);
+    }
+
+    #[test]
+    fn the_list_keeps_the_newest_papers_and_says_how_many_it_left() {
+        let mut papers: Vec<LabPaper> = (0..MAX_LISTED + 3)
+            .map(|i| LabPaper {
+                publication: paper(&format!("P{i}"), 2030 - (i / 100) as u16, None, &["A"]),
+                members: vec![0],
+                doubts: Vec::new(),
+            })
+            .collect();
+        assert_eq!(keep_newest(&mut papers[..MAX_LISTED].to_vec()), None);
+        let said = keep_newest(&mut papers).unwrap();
+        assert_eq!(papers.len(), MAX_LISTED);
+        assert!(
+            said.contains("the newest 2000, back to 2011") && said.contains("the 3 older"),
+            "{said}"
+        );
     }
 }

@@ -17,6 +17,11 @@ use crate::style::Style;
 /// Cached results unused for this many documents are dropped from Typst's memo cache.
 const EVICT_AFTER: usize = 3;
 
+/// A document longer than this many pages has its cached layout dropped at once: kept for
+/// the next documents, a few such layouts would cost hundreds of megabytes, and what they
+/// share with the next document (templates, fonts) is cheap to make again beside them.
+const LONG_DOCUMENT_PAGES: usize = 12;
+
 /// The files of a job's outputs, in memory, before they are written.
 pub struct Artifacts {
     /// Each file, the index of the target it belongs to, and its bytes, in the order they
@@ -45,7 +50,10 @@ impl Pipeline<'_> {
         // Typst's memo cache would keep every document's layout; keep only what recent
         // documents used (the templates, fonts and shaping they share), so memory stays flat
         // over a lab and over a long watch session.
-        comemo::evict(EVICT_AFTER);
+        let long = result
+            .as_ref()
+            .is_ok_and(|artifacts| artifacts.pages > LONG_DOCUMENT_PAGES);
+        comemo::evict(if long { 0 } else { EVICT_AFTER });
         result
     }
 

@@ -8,8 +8,10 @@
 //! passes through the crate and the TeX reader untouched; [`restored`] gives the characters
 //! back once the field is text.
 //!
-//! A field that holds `\textdollar` is escaped LaTeX (Zotero writes `$\mathrm{AC}$` as
-//! `{\textdollar}{\textbackslash}mathrm\{AC\}{\textdollar}`) and is read as LaTeX instead.
+//! A field that holds `\textdollar`, or a `{\textbackslash}` right before a command name, is
+//! escaped LaTeX (Zotero writes `$\mathrm{AC}$` as
+//! `{\textdollar}{\textbackslash}mathrm\{AC\}{\textdollar}`, DBLP `{\textbackslash}mu`) and is
+//! read as LaTeX instead.
 
 use biblatex::{RawBibliography, RawChunk};
 
@@ -97,11 +99,19 @@ pub fn protect<'a>(raw: &mut RawBibliography<'a>, store: &'a mut Vec<String>) {
     }
 }
 
-/// Whether a field is LaTeX written out with `\textdollar` (see the module's comment).
+/// Whether a field is LaTeX written out (see the module's comment): it holds `\textdollar`,
+/// or a braced `{\textbackslash}` that a command name follows (`{\textbackslash}mu`), as
+/// exporters write it; `\textbackslash{}path`, as `cvpdf lab` writes it, is a backslash.
 fn holds_escaped_latex(value: &[biblatex::Spanned<RawChunk>]) -> bool {
-    value
-        .iter()
-        .any(|chunk| matches!(chunk.v, RawChunk::Normal(text) if text.contains("\\textdollar")))
+    value.iter().any(|chunk| {
+        let RawChunk::Normal(text) = chunk.v else {
+            return false;
+        };
+        text.contains("\\textdollar")
+            || text.match_indices("{\\textbackslash}").any(|(at, word)| {
+                text[at + word.len()..].starts_with(|c: char| c.is_ascii_alphabetic())
+            })
+    })
 }
 
 /// `text` with its escaped characters as stand-ins (stand-ins already in it dropped), or
@@ -190,5 +200,14 @@ mod tests {
         // A stand-in in the file itself is not a character it could stand for.
         assert_eq!(read("a\u{10FF01}b"), "ab");
         assert_eq!(read("ends in \\"), "ends in \\");
+    }
+
+    #[test]
+    fn escaped_latex_is_read_as_latex_and_escaped_characters_as_characters() {
+        let bib = r"@misc{a, title = {{\textbackslash}mu Shield and NC{\textbackslash}textsf\{NC\}}, author = {A B}, year = 2020}
+@misc{b, title = {c \textbackslash{} d, \textbraceleft{}x\textbraceright{} and \$5}, author = {A B}, year = 2021}";
+        let read = super::super::publications(bib, None).unwrap();
+        let titles: Vec<&str> = read.papers.iter().map(|(_, p)| &*p.title).collect();
+        assert_eq!(titles, [r"μ Shield and NCNC", r"c \\ d, {x} and $5"]);
     }
 }
