@@ -79,28 +79,54 @@ pub fn parse(text: &str, dir: &Path) -> Result<Profile, Vec<Problem>> {
     }
 }
 
-/// Text written as a bare number (`score: 3.70`, `terms: [2022]`) as it is written: a text
-/// field may also be a map of translations, so YAML hands it over as a number, and `3.70`
-/// would otherwise become `3.7`.
+/// Text written as a bare number or boolean (`score: 3.70`, `terms: [2022]`,
+/// `headline: {en: 0x1F}`, `note: True`) as it is written: a text field may also be a map of
+/// translations, so YAML hands the scalar over typed, and `3.70` would otherwise become `3.7`,
+/// `0x1F` become `31` and `True` become `true`.
 fn numbers_as_written(profile: &mut Profile, text: &str, index: &yaml::spans::SpanIndex) {
     use super::EachText;
     profile.each_text("", &mut |path, value| {
-        if value.translations().is_some() || value.parse::<f64>().is_err() {
+        if !value.texts().any(could_be_typed) {
             return;
         }
-        let written = index
-            .get(path)
-            .and_then(|node| text.get(node.value.clone()))
-            .map(str::trim);
-        if let Some(written) = written {
-            // Only a plain scalar that reads as the same number (not a quoted string, which
-            // deserialized as written already).
-            let same = written.parse::<f64>().ok() == value.parse::<f64>().ok();
-            if same && written != &**value {
-                *value = written.into();
+        *value = value.map_each(|lang, read| {
+            let at = match lang {
+                Some(lang) => format!("{path}.{lang}"),
+                None => path.to_string(),
+            };
+            let written = index
+                .get(&at)
+                .and_then(|node| text.get(node.value.clone()))
+                .map(str::trim);
+            match written {
+                Some(written) if could_be_typed(read) && reads_as(written, read) => {
+                    written.to_string()
+                }
+                _ => read.to_string(),
             }
-        }
+        });
     });
+}
+
+/// Whether `read` may have come from a scalar YAML types: a number or a boolean.
+fn could_be_typed(read: &str) -> bool {
+    read.parse::<f64>().is_ok() || read == "true" || read == "false"
+}
+
+/// Whether `written` is a plain scalar that YAML reads as the number or boolean `read` is
+/// the text of (a quoted string deserialized as written already).
+fn reads_as(written: &str, read: &str) -> bool {
+    if written == read || written.len() > 64 {
+        return false;
+    }
+    match serde_yaml::from_str::<serde_yaml::Value>(written) {
+        Ok(serde_yaml::Value::Bool(b)) => b.to_string() == read,
+        Ok(serde_yaml::Value::Number(n)) => {
+            let (n, read) = (n.as_f64(), read.parse::<f64>().ok());
+            n == read || (n.is_some_and(f64::is_nan) && read.is_some_and(f64::is_nan))
+        }
+        _ => false,
+    }
 }
 
 /// The names of the variants a profile defines itself, read without validating the rest (for
@@ -141,6 +167,18 @@ mod tests {
         assert_eq!(&*p.education[0].score.clone().unwrap(), "3.70");
         let terms: Vec<&str> = p.teaching[0].terms.iter().map(|t| &**t).collect();
         assert_eq!(terms, ["2022", "1.50e1", "3.10"]);
+        // Also in a map of translations, and whatever YAML types: hexadecimal, booleans.
+        let p = parse_str(
+            "name: A\nheadline: {en: 0x1F, zh: 3.70}\nbio: True\neducation:\n  - {institution: I, degree: D, score: {en: .NaN, de: '2,0'}}\n",
+        )
+        .unwrap();
+        assert_eq!(
+            p.headline.unwrap().translations().unwrap(),
+            [("en".into(), "0x1F".into()), ("zh".into(), "3.70".into())]
+        );
+        assert_eq!(&*p.bio.unwrap(), "True");
+        let score = p.education[0].score.clone().unwrap();
+        assert_eq!(score.translations().unwrap()[0].1, ".NaN");
     }
 
     fn first_error(text: &str) -> Problem {
