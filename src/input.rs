@@ -19,6 +19,62 @@ pub fn read_text(path: &Path, noun: &str) -> Result<String, Problem> {
     decode(&bytes, noun)
 }
 
+/// Reads a file written elsewhere (one to import) as text: UTF-8 (or UTF-16 with a
+/// byte-order mark) as it is; else in the encoding the file declares (JabRef's first line
+/// `% Encoding: windows-1250`, an XML or HTML `charset`), else as Windows-1252, the Latin-1
+/// superset older tools wrote. With a sentence saying so when it was not UTF-8.
+pub fn read_foreign_text(path: &Path, noun: &str) -> Result<(String, Option<String>), Problem> {
+    let bytes = read_bytes(path, noun, MAX_FILE_BYTES)?;
+    Ok(decode_foreign(&bytes, noun))
+}
+
+/// See [`read_foreign_text`].
+fn decode_foreign(bytes: &[u8], noun: &str) -> (String, Option<String>) {
+    if let Some((encoding, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        if encoding != encoding_rs::UTF_8 {
+            let (text, _) = encoding.decode_without_bom_handling(&bytes[bom..]);
+            return (text.into_owned(), None);
+        }
+    }
+    if let Ok(text) = decode(bytes, noun) {
+        return (text, None);
+    }
+    let declared =
+        declared_encoding(bytes).filter(|e| e.is_ascii_compatible() && *e != encoding_rs::UTF_8);
+    let encoding = declared.unwrap_or(encoding_rs::WINDOWS_1252);
+    let (text, _) = encoding.decode_without_bom_handling(bytes);
+    let how = if declared.is_some() {
+        "as it declares"
+    } else {
+        "the encoding of most older files"
+    };
+    (
+        text.into_owned(),
+        Some(format!(
+            "the {noun} is not UTF-8; it was read as {} ({how})",
+            encoding.name()
+        )),
+    )
+}
+
+/// The encoding a file names near its top: `% Encoding: …` (JabRef), `charset=…` (HTML) or
+/// `encoding="…"` (XML).
+fn declared_encoding(bytes: &[u8]) -> Option<&'static encoding_rs::Encoding> {
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(1024)]).to_ascii_lowercase();
+    ["encoding:", "charset=", "encoding="]
+        .iter()
+        .find_map(|marker| {
+            let at = head.find(marker)? + marker.len();
+            let label: String = head[at..]
+                .trim_start_matches([' ', '"', '\''])
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | ':' | '.'))
+                .collect();
+            encoding_rs::Encoding::for_label(label.as_bytes())
+                .or_else(|| encoding_rs::Encoding::for_label(label.replace('_', "-").as_bytes()))
+        })
+}
+
 /// Reads at most `limit` bytes of a regular file, refusing a larger one.
 pub fn read_bytes(path: &Path, noun: &str, limit: u64) -> Result<Vec<u8>, Problem> {
     let cannot_read =
@@ -102,6 +158,27 @@ mod tests {
         let p = decode(b"name: A\nbio: \xFF\n", "profile").unwrap_err();
         assert_eq!(p.position, Some((2, 6)));
         assert!(p.message.contains("0xFF"));
+    }
+
+    #[test]
+    fn foreign_files_are_read_in_their_encoding_and_it_is_said() {
+        // Latin-1 without a declaration: Windows-1252.
+        let (text, said) = decode_foreign(b"author = {Jos\xE9 Garc\xEDa}", "BibTeX file");
+        assert_eq!(text, "author = {José García}");
+        assert!(said.unwrap().contains("windows-1252"));
+        // JabRef's declaration, here windows-1250 (Polish ł is 0xB3).
+        let (text, said) = decode_foreign(b"% Encoding: windows-1250\n{\xB3}", "BibTeX file");
+        assert_eq!(text, "% Encoding: windows-1250\n{ł}");
+        assert!(said.unwrap().contains("as it declares"));
+        // UTF-8 as it is, also when it declares something else; UTF-16 by its mark.
+        assert_eq!(
+            decode_foreign("% Encoding: Cp1252\né".as_bytes(), "f"),
+            ("% Encoding: Cp1252\né".into(), None)
+        );
+        assert_eq!(
+            decode_foreign(b"\xFF\xFEa\0\xE9\0", "f"),
+            ("aé".into(), None)
+        );
     }
 
     #[test]

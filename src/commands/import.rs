@@ -29,7 +29,7 @@ pub struct Options {
 /// Runs `cvpdf import`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let file = &options.file;
-    let text = crate::input::read_text(file, "file to import")
+    let (text, decoded) = crate::input::read_foreign_text(file, "file to import")
         .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let base_url = match options.base_url.as_deref() {
         Some(url) => Some(
@@ -73,10 +73,15 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             Diagnostic::error("the converted profile is not valid; nothing written"),
         ]));
     }
-    let warnings: Vec<Diagnostic> = imported
-        .warnings
-        .iter()
-        .map(|w| Diagnostic::warning(format!("not carried over: {w}")))
+    let warnings: Vec<Diagnostic> = decoded
+        .into_iter()
+        .map(Diagnostic::warning)
+        .chain(
+            imported
+                .warnings
+                .iter()
+                .map(|w| Diagnostic::warning(format!("not carried over: {w}"))),
+        )
         .collect();
     printer.eprint(&warnings);
     let Some(path) = options.output else {

@@ -24,7 +24,7 @@ pub struct Options {
 /// Runs `cvpdf import-bib`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let (file, into) = (&options.file, &options.into);
-    let bib = crate::input::read_text(file, "BibTeX file")
+    let (bib, decoded) = crate::input::read_foreign_text(file, "BibTeX file")
         .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let loaded = profile::load(into)?;
     let base_url = match options.base_url.as_deref() {
@@ -72,6 +72,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             .iter()
             .map(|merged| Diagnostic::warning(format!("merged: {merged}"))),
     );
+    warnings.extend(decoded.map(Diagnostic::warning));
     warnings.extend(
         read.notes
             .iter()

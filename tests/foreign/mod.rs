@@ -495,3 +495,42 @@ fn one_value_that_converts_to_nothing_never_sinks_an_import() {
     assert!(warnings.contains("left out"), "{warnings}");
     render_clean(dir.path());
 }
+
+#[test]
+fn legacy_encodings_and_escaped_characters_come_in_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: Ada Example\n").unwrap();
+    // Latin-1 without a word about it, TeX's escaped specials, and escaped LaTeX (DBLP).
+    let mut bib =
+        b"@article{a, author = {Jos\xE9 Garc\xEDa}, journal = {J}, year = 2020,\n".to_vec();
+    bib.extend_from_slice(
+        br"  title = {The \textbackslash{} key, \{sets\} and \$5}}
+@misc{b, author = {A B}, year = 2021, title = {{\textbackslash}mu Shield}}",
+    );
+    fs::write(dir.path().join("in.bib"), &bib).unwrap();
+    let output = cvpdf(dir.path(), &["import-bib", "in.bib", "--into", "p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("read as windows-1252"),
+        "{}",
+        stderr(&output)
+    );
+    let text = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+    let profile: Value = serde_yaml::from_str(&text).unwrap();
+    let paper = &profile["publications"][0];
+    assert_eq!(paper["authors"][0].as_str(), Some("José García"));
+    assert_eq!(
+        paper["title"].as_str(),
+        Some(r"The \\ key, {sets} and $5")
+    );
+    assert_eq!(
+        profile["publications"][1]["title"].as_str(),
+        Some("μ Shield")
+    );
+    let pdf = render_clean(dir.path());
+    let page = pdf.page_text.join(" ");
+    assert!(
+        page.contains(r"The \ key, {sets}") && page.contains("and $5"),
+        "{page}"
+    );
+}
