@@ -335,9 +335,9 @@ fn untranslated_fields_are_one_warning_or_with_strict_an_error() {
     .unwrap();
     let output = ok(dir.path(), &["render", "ada.yaml", "--lang", "zh"]);
     let err = stderr(&output);
-    assert_eq!(err.matches("without a zh translation").count(), 1, "{err}");
+    assert_eq!(err.matches("no zh translation").count(), 1, "{err}");
     assert!(
-        err.contains("2 fields without a zh translation, shown in en: education[0].degree, education[0].location"),
+        err.contains("2 fields have no zh translation, shown in en: education[0].degree, education[0].location"),
         "{err}"
     );
     let pdf = Pdf::read(&dir.path().join("ada.pdf"));
@@ -374,7 +374,7 @@ fn untranslated_fields_are_one_warning_or_with_strict_an_error() {
     .unwrap();
     let output = ok(dir.path(), &["check", "ada.yaml"]);
     assert!(
-        stderr(&output).contains("ada.yaml (variant zh): 2 fields without a zh translation"),
+        stderr(&output).contains("ada.yaml (variant zh): 2 fields have no zh translation"),
         "{}",
         stderr(&output)
     );
@@ -667,4 +667,51 @@ fn strict_names_a_report_of_untranslated_texts_and_counts_the_rest() {
         err.contains("251 more texts have no de translation"),
         "{err}"
     );
+}
+
+#[test]
+fn an_untranslated_text_is_said_to_be_shown_in_the_language_it_is_shown_in() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("ada.yaml"),
+        "name: Ada\nheadline: {de: Mathematikerin}\nbio: {zh: 数学家, en: Mathematician}\n",
+    )
+    .unwrap();
+    // Only German: shown in German, and said so (not "in en").
+    let output = ok(dir.path(), &["render", "ada.yaml", "--lang", "fr"]);
+    let err = stderr(&output);
+    assert!(
+        err.contains("2 fields have no fr translation, each shown in the language written: headline (de), bio (en)"),
+        "{err}"
+    );
+    let output = ok(dir.path(), &["render", "ada.yaml", "--lang", "en"]);
+    let err = stderr(&output);
+    assert!(
+        err.contains("1 field has no en translation, shown in de: headline"),
+        "{err}"
+    );
+    assert!(Pdf::read(&dir.path().join("ada.pdf")).contains("Mathematikerin"));
+}
+
+#[test]
+fn a_variant_some_profiles_lack_is_rendered_for_the_others_and_the_rest_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("ann.yaml"),
+        "name: Ann\nvariants:\n  short: {max_pages: 1}\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("bob.yaml"), "name: Bob\n").unwrap();
+    fs::write(dir.path().join("cy.yaml"), "name: Cy\n").unwrap();
+    let output = ok(
+        dir.path(),
+        &["render", ".", "--variant", "short", "-o", "out"],
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains("--variant short: 2 profiles do not define it (nor do their labs), so they get no such CV: ./bob.yaml, ./cy.yaml"),
+        "{err}"
+    );
+    assert!(dir.path().join("out/ann-short.pdf").is_file());
+    assert!(!dir.path().join("out/bob-short.pdf").exists());
 }

@@ -158,6 +158,45 @@ pub fn plan_variants(
     Ok(planned)
 }
 
+/// For `--variant NAME…`, a sentence for each name some profiles do not define, naming
+/// them: they get no such CV, which the user should not have to notice by its absence.
+pub fn undefined_variants(planned: &[Planned], choice: &VariantChoice) -> Vec<String> {
+    const NAMED: usize = 10;
+    let VariantChoice::Named(wanted) = choice else {
+        return Vec::new();
+    };
+    let mut said = Vec::new();
+    for name in wanted.iter().filter(|n| *n != variant::FULL) {
+        let without: Vec<String> = planned
+            .iter()
+            .filter(|(_, variants)| !variants.iter().flatten().any(|v| v == name))
+            .map(|(input, _)| input.display().to_string())
+            .collect();
+        if without.is_empty() {
+            continue;
+        }
+        let more = without.len().saturating_sub(NAMED);
+        let mut listed = without[..without.len().min(NAMED)].join(", ");
+        if more > 0 {
+            listed.push_str(&format!(" and {more} more"));
+        }
+        let (count, rest) = match without.len() {
+            1 => (
+                "1 profile".to_string(),
+                "does not define it (nor does its lab), so it gets",
+            ),
+            n => (
+                format!("{n} profiles"),
+                "do not define it (nor do their labs), so they get",
+            ),
+        };
+        said.push(format!(
+            "--variant {name}: {count} {rest} no such CV: {listed}"
+        ));
+    }
+    said
+}
+
 /// One job per CV (profile and variant), writing each format where `-o` says: a variant's
 /// outputs are named `<stem>-<variant>`.
 pub fn plan_jobs(

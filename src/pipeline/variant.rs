@@ -68,7 +68,7 @@ pub fn derive(
             .take(MAX_STRICT_NAMED)
             .map(|field| {
                 Problem::error(format!("this text has no {lang} translation"))
-                    .at_field(field.clone())
+                    .at_field(field.path.clone())
                     .with_help(format!(
                         "add `{lang}: …` beside the other languages, or render without --strict \
                          (and without `strict: true`)"
@@ -83,10 +83,20 @@ pub fn derive(
         }
         return Err(profile_failure(loaded, problems));
     }
-    let mut named: Vec<&str> = untranslated
+    // "shown in de" when every one falls back to one language, else each field says which.
+    let one_language = untranslated
+        .iter()
+        .all(|u| u.shown_in == untranslated[0].shown_in);
+    let named: Vec<String> = untranslated
         .iter()
         .take(MAX_NAMED)
-        .map(String::as_str)
+        .map(|u| {
+            if one_language {
+                u.path.clone()
+            } else {
+                format!("{} ({})", u.path, u.shown_in)
+            }
+        })
         .collect();
     let more = untranslated.len().saturating_sub(MAX_NAMED);
     let more = if more > 0 {
@@ -94,14 +104,22 @@ pub fn derive(
     } else {
         String::new()
     };
-    let listed = std::mem::take(&mut named).join(", ");
+    let count = untranslated.len();
+    let (fields, have) = if count == 1 {
+        ("field", "has")
+    } else {
+        ("fields", "have")
+    };
+    let shown = if one_language {
+        format!("shown in {}", untranslated[0].shown_in)
+    } else {
+        "each shown in the language written".to_string()
+    };
     let warning = Diagnostic::warning(format!(
-        "{}{}: {} field{} without a {lang} translation, shown in {}: {listed}{more}",
+        "{}{}: {count} {fields} {have} no {lang} translation, {shown}: {}{more}",
         loaded.path.display(),
         variant_label(style),
-        untranslated.len(),
-        if untranslated.len() == 1 { "" } else { "s" },
-        crate::profile::FALLBACK_LANGUAGE,
+        named.join(", "),
     ))
     .with_note("add the translations, or pass --strict to make this an error");
     Ok((derived, vec![warning]))

@@ -48,11 +48,25 @@ impl Text {
     fn fallback(&self) -> &str {
         match &self.0 {
             Repr::Plain(s) => s,
+            Repr::Translated(_) => self.fallback_pair().map_or("", |(_, s)| s),
+        }
+    }
+
+    /// The language of the text shown when the CV's language is missing (none for plain
+    /// text, which is every language's).
+    pub fn fallback_language(&self) -> Option<&str> {
+        self.fallback_pair().map(|(l, _)| l)
+    }
+
+    /// The translation shown when the CV's language is missing.
+    fn fallback_pair(&self) -> Option<(&str, &str)> {
+        match &self.0 {
+            Repr::Plain(_) => None,
             Repr::Translated(pairs) => pairs
                 .iter()
                 .find(|(l, _)| l == FALLBACK_LANGUAGE)
                 .or(pairs.first())
-                .map_or("", |(_, s)| s),
+                .map(|(l, s)| (l.as_str(), s.as_str())),
         }
     }
 
@@ -365,14 +379,26 @@ macro_rules! each_text_fields {
     };
 }
 
-/// Every text of `item` made plain in `lang`; returns the paths of the fields that have
-/// translations but none in `lang` (shown in their fallback language).
-pub fn localize<T: EachText>(item: &mut T, lang: &str) -> Vec<String> {
+/// A field with translations but none in the CV's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Untranslated {
+    /// Where it is (`education[0].degree`).
+    pub path: String,
+    /// The language it is shown in instead.
+    pub shown_in: String,
+}
+
+/// Every text of `item` made plain in `lang`; returns the fields that have translations but
+/// none in `lang` (shown in their fallback language).
+pub fn localize<T: EachText>(item: &mut T, lang: &str) -> Vec<Untranslated> {
     let mut untranslated = Vec::new();
     item.each_text("", &mut |path, text| {
         let (plain, fell_back) = text.localized(lang);
         if fell_back {
-            untranslated.push(path.to_string());
+            untranslated.push(Untranslated {
+                path: path.to_string(),
+                shown_in: text.fallback_language().unwrap_or_default().to_string(),
+            });
         }
         *text = plain;
     });

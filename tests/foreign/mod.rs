@@ -519,10 +519,7 @@ fn legacy_encodings_and_escaped_characters_come_in_as_written() {
     let profile: Value = serde_yaml::from_str(&text).unwrap();
     let paper = &profile["publications"][0];
     assert_eq!(paper["authors"][0].as_str(), Some("José García"));
-    assert_eq!(
-        paper["title"].as_str(),
-        Some(r"The \\ key, {sets} and $5")
-    );
+    assert_eq!(paper["title"].as_str(), Some(r"The \\ key, {sets} and $5"));
     assert_eq!(
         profile["publications"][1]["title"].as_str(),
         Some("μ Shield")
