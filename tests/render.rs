@@ -314,11 +314,35 @@ fn typst_source_never_lands_among_profiles_or_replaces_an_input() {
     );
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(
-        stderr(&output).contains("was not written by cvpdf"),
+        stderr(&output).contains("classic.typ is in the way and has changed since cvpdf wrote it"),
         "{}",
         stderr(&output)
     );
     assert_eq!(fs::read_to_string(&mine).unwrap(), "my own notes");
+}
+
+#[test]
+fn a_file_of_the_users_at_a_path_cvpdf_once_wrote_is_theirs() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("ada.yaml"), "name: Ada Example\n").unwrap();
+    let output = cvpdf(dir.path(), &["render", "ada.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    // The user puts a PDF of their own where the CV was (the manifest still names the path).
+    let theirs = b"%PDF-1.7\n% the user's own scan\n%%EOF\n";
+    fs::write(dir.path().join("ada.pdf"), theirs).unwrap();
+    fs::write(
+        dir.path().join("ada.yaml"),
+        "name: Ada Example\nheadline: New\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["render", "ada.yaml"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("has changed since cvpdf wrote it"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(fs::read(dir.path().join("ada.pdf")).unwrap(), theirs);
 }
 
 #[test]

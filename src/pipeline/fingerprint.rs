@@ -29,9 +29,10 @@ pub struct Record {
 }
 
 impl Record {
-    /// Whether `path` is one of the files written for this output.
+    /// Whether `path` is one of the files written for this output and still holds what was
+    /// written: a file the user put at a path cvpdf once wrote is theirs.
     pub fn wrote(&self, path: &Path) -> bool {
-        self.written.iter().any(|w| w.path == path)
+        self.written.iter().any(|w| w.path == path && w.unchanged())
     }
 
     /// Whether every file written for this output is still as written.

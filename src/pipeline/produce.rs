@@ -169,16 +169,27 @@ pub(crate) fn write(
             .get(target)
             .and_then(Option::as_ref)
             .is_some_and(|record| record.wrote(path));
-        recorded || made_by_cvpdf(targets[target].0, path, bytes)
+        // An empty file holds nothing to lose.
+        let empty = fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
+        recorded || empty || made_by_cvpdf(targets[target].0, path, bytes)
     };
     // Everything is checked before anything is written: a refusal leaves no half-made set.
     for (target, path, bytes) in &artifacts.files {
         // A directory in the way is for the write to report.
         let in_the_way = fs::symlink_metadata(path).is_ok_and(|m| !m.is_dir());
         if in_the_way && !ours(*target, path, bytes) {
+            let once_ours = previous
+                .get(*target)
+                .and_then(Option::as_ref)
+                .is_some_and(|record| record.written.iter().any(|w| w.path == *path));
+            let whose = if once_ours {
+                "has changed since cvpdf wrote it"
+            } else {
+                "was not written by cvpdf"
+            };
             return Err(fail(format!(
-                "{} is in the way and was not written by cvpdf, so nothing is written (move or \
-                 rename it, or choose another place with -o)",
+                "{} is in the way and {whose}, so nothing is written (move or rename it, or \
+                 choose another place with -o)",
                 path.display()
             )));
         }
