@@ -991,3 +991,58 @@ fn one_doi_under_two_titles_is_one_paper_and_is_told() {
         1
     );
 }
+
+#[test]
+fn a_member_who_left_takes_their_files_from_the_site_and_only_cvpdf_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = dir.path().join("profiles");
+    fs::create_dir(&profiles).unwrap();
+    fs::copy(
+        root().join("tests/fixtures/photo.png"),
+        profiles.join("ann.png"),
+    )
+    .unwrap();
+    profile(&profiles, "ann", "name: Ann Example\nphoto: ann.png\n");
+    profile(&profiles, "bob", "name: Bob Example\n");
+    profile(&profiles, "cy", "name: Cy Example\n");
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let site = dir.path().join("site");
+    let photo: Vec<_> = fs::read_dir(site.join("photos")).unwrap().collect();
+    assert_eq!(photo.len(), 1);
+    fs::write(site.join("notes.pdf"), b"%PDF- the lab's own notes").unwrap();
+    // Ann and Bob leave; Bob's CV on the site had been replaced by hand.
+    fs::remove_file(profiles.join("ann.yaml")).unwrap();
+    fs::remove_file(profiles.join("bob.yaml")).unwrap();
+    fs::write(site.join("bob.pdf"), b"%PDF- edited by hand").unwrap();
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let said = stderr(&output);
+    for gone in ["ann.pdf", "ann.png", "bob.png"] {
+        assert!(!site.join(gone).exists(), "{gone}: {said}");
+        assert!(
+            said.contains(&format!("{gone} (no member's any more)")),
+            "{said}"
+        );
+    }
+    assert_eq!(
+        fs::read_dir(site.join("photos")).unwrap().count(),
+        0,
+        "{said}"
+    );
+    assert_eq!(
+        fs::read(site.join("bob.pdf")).unwrap(),
+        b"%PDF- edited by hand"
+    );
+    assert!(
+        said.contains("bob.pdf was published by an earlier lab build"),
+        "{said}"
+    );
+    assert_eq!(
+        fs::read(site.join("notes.pdf")).unwrap(),
+        b"%PDF- the lab's own notes"
+    );
+    assert!(site.join("cy.pdf").is_file());
+    let json = lab_json(&site);
+    assert_eq!(json["members"].as_array().unwrap().len(), 1);
+}

@@ -55,7 +55,6 @@ const LAB_FILES: [&str; 5] = [
 ];
 
 /// The folder of member photos in OUT.
-const PHOTOS: &str = "photos";
 
 /// The colour of the page when the lab gives none (the classic template's).
 const DEFAULT_ACCENT: &str = "#1f4e79";
@@ -154,6 +153,9 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
                 for line in &made.written {
                     eprintln!("wrote {}", escape_controls(line));
                 }
+                for line in &made.removed {
+                    eprintln!("removed {} (no member's any more)", escape_controls(line));
+                }
                 eprintln!(
                     "the lab: {} members, {} publications ({} listed by more than one member), {} in {:.2} s",
                     made.members,
@@ -200,6 +202,8 @@ struct Made {
     warnings: Vec<Diagnostic>,
     /// Files written (unchanged ones are not).
     written: Vec<String>,
+    /// Files of an earlier build removed (a member's who left).
+    removed: Vec<String>,
     /// Members on the page.
     members: usize,
     /// Papers in the list.
@@ -486,6 +490,11 @@ fn finish_site(
         members,
         publications,
     };
+    // What the last build published, read before lab.json is written over.
+    let stale: std::collections::BTreeSet<String> = lab::stale::published_before(out)
+        .difference(&lab::stale::published(&site.members))
+        .cloned()
+        .collect();
     let bibtex = bib::bibtex(&papers, &keys, &lab_name);
     site_files.write("publications.bib", bibtex.as_bytes(), |found| {
         found.starts_with(bib::HEADER.as_bytes())
@@ -511,9 +520,24 @@ fn finish_site(
             .windows(page::GENERATOR.len())
             .any(|w| w == page::GENERATOR.as_bytes())
     })?;
+    // Only once the new pages no longer link them: the files of members who left.
+    let records = Manifests::default();
+    let removed = lab::stale::remove(out, &stale, &records);
+    site_files.warnings.extend(
+        removed
+            .left
+            .into_iter()
+            .chain(records.save())
+            .map(Diagnostic::warning),
+    );
     Ok(Made {
         warnings: site_files.warnings,
         written: site_files.written,
+        removed: removed
+            .removed
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
         members: site.members.len(),
         papers: site.publications.len(),
         shared: papers.iter().filter(|p| p.members.len() > 1).count(),
@@ -673,7 +697,12 @@ impl<'a> SiteFiles<'a> {
             None => "svg",
         };
         let hash = format!("{:032x}", digest::digest(&asset.bytes));
-        let name = format!("{PHOTOS}/{}-{}.{extension}", crate::slug(stem), &hash[..12]);
+        let name = format!(
+            "{}/{}-{}.{extension}",
+            lab::PHOTOS,
+            crate::slug(stem),
+            &hash[..12]
+        );
         if self.out.join(&name).is_file() {
             return Ok(name);
         }

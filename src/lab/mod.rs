@@ -10,6 +10,10 @@
 pub mod bib;
 pub mod page;
 pub mod papers;
+pub mod stale;
+
+/// The site's folder of photos and logos.
+pub const PHOTOS: &str = "photos";
 
 use schemars::JsonSchema;
 use serde::Serialize;
