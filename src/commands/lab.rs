@@ -54,7 +54,6 @@ const LAB_FILES: [&str; 5] = [
     "publications.bib",
 ];
 
-
 /// The colour of the page when the lab gives none (the classic template's).
 const DEFAULT_ACCENT: &str = "#1f4e79";
 
