@@ -511,3 +511,31 @@ fn watch_follows_a_directory_deleted_and_made_again() {
         assert!(Pdf::read(&dir.path().join("out/a.pdf")).contains(&third));
     }
 }
+
+#[test]
+fn a_cv_is_named_after_its_whole_file_name_and_hidden_files_are_not_profiles() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("x.yaml"), "name: Ex\n").unwrap();
+    fs::write(dir.path().join("x.v1.yaml"), "name: Ex Version One\n").unwrap();
+    // An editor's lock file and a name that leaves no CV name are hidden: not profiles.
+    fs::write(dir.path().join(".#x.yaml"), "not: [a profile\n").unwrap();
+    fs::write(dir.path().join("...yaml"), "name: Dots\n").unwrap();
+    let output = cvpdf(dir.path(), &["render", ".", "-o", "out"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let mut names: Vec<String> = fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["x.pdf", "x.v1.pdf"]);
+    assert!(Pdf::read(&dir.path().join("out/x.v1.pdf")).contains("Version One"));
+    // Named on its own, such a file is refused before anything is written.
+    let output = cvpdf(dir.path(), &["render", "...yaml", "-o", "dots"]);
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("this name leaves none"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.path().join("dots").exists());
+}

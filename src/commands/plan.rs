@@ -9,7 +9,7 @@ use crate::pipeline::{Format, Job};
 use crate::style::{variant, StyleCache};
 
 /// Files stay as given; a directory stands for its `*.yaml` and `*.yml` files (sorted), except
-/// the lab's `cvpdf.yaml` configuration.
+/// the lab's `cvpdf.yaml` configuration and hidden files.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for input in inputs {
@@ -35,10 +35,16 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(out)
 }
 
+/// Whether a file found in a directory is a profile: `*.yaml` or `*.yml`, not the lab's
+/// configuration, and not hidden (editors' lock and backup files such as Emacs's
+/// `.#ada.yaml` are hidden, and a hidden name such as `...yaml` names no CV).
 fn is_profile_file(path: &Path) -> bool {
     let yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
     let config = path.file_stem().is_some_and(|s| s == "cvpdf");
-    yaml && !config
+    let hidden = path
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+    yaml && !config && !hidden
 }
 
 /// Which CVs of each profile to render (`--variant`).
@@ -197,6 +203,23 @@ pub fn undefined_variants(planned: &[Planned], choice: &VariantChoice) -> Vec<St
     said
 }
 
+/// The name a profile gives its CV and its page: the file name without its extension
+/// (`x.v1.yaml` → `x.v1`); refused when that names no file (`...yaml` → `..`).
+pub fn profile_stem(profile: &Path) -> Result<String, String> {
+    let stem = profile
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if stem.is_empty() || stem.chars().all(|c| c == '.') {
+        return Err(format!(
+            "{}: a CV is named after its profile's file, and this name leaves none; rename \
+             the profile (e.g. ada-lovelace.yaml)",
+            profile.display()
+        ));
+    }
+    Ok(stem)
+}
+
 /// One job per CV (profile and variant), writing each format where `-o` says: a variant's
 /// outputs are named `<stem>-<variant>`.
 pub fn plan_jobs(
@@ -204,6 +227,9 @@ pub fn plan_jobs(
     output: Option<&Path>,
     formats: &[Format],
 ) -> Result<Vec<Job>, String> {
+    for (input, _) in planned {
+        profile_stem(input)?;
+    }
     let target = output_target(output, planned.len(), formats)?;
     let jobs: Vec<Job> = planned
         .iter()
@@ -271,15 +297,17 @@ impl OutputTarget {
     /// helpers, words and pictures along, gets a folder of its own, `<stem>-typst/`, so that
     /// none of them lands among the profiles (an `i18n.yaml` there would be taken for one).
     fn path_for(&self, profile: &Path, format: Format, variant: Option<&str>) -> PathBuf {
-        let mut stem = profile
-            .file_stem()
-            .map_or_else(|| "cv".into(), |s| s.to_os_string());
+        let mut stem =
+            std::ffi::OsString::from(profile_stem(profile).unwrap_or_else(|_| "cv".into()));
         if let Some(variant) = variant {
             stem.push("-");
             stem.push(variant);
         }
-        let mut name = PathBuf::from(&stem);
-        name.set_extension(format.extension());
+        // Appended, not set: `x.v1.yaml` is `x.v1.pdf`, never `x.pdf`.
+        let mut name = stem.clone();
+        name.push(".");
+        name.push(format.extension());
+        let mut name = PathBuf::from(name);
         if format == Format::Typ {
             let mut folder = stem;
             folder.push("-typst");
@@ -295,9 +323,9 @@ impl OutputTarget {
                         .map_or_else(|| "cv".into(), |s| s.to_os_string());
                     name.push("-");
                     name.push(variant);
-                    let mut file = path.with_file_name(name);
-                    file.set_extension(format.extension());
-                    file
+                    name.push(".");
+                    name.push(format.extension());
+                    path.with_file_name(name)
                 }
                 None => path.clone(),
             },

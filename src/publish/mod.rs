@@ -77,10 +77,7 @@ pub fn publish_one(
             .map_err(|(failure, _)| failure)?;
         others.push((variant, prepared));
     }
-    let slug = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .ok_or_else(|| Failure::message("the profile has no file name"))?;
+    let slug = crate::commands::profile_stem(path).map_err(Failure::message)?;
 
     let mut published = Published::default();
     let uploads = site.join(kind.uploads());
