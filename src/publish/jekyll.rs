@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::in_front_matter;
 use crate::yaml::edit;
+use crate::yaml::spans::{RootKind, SpanIndex};
 
 /// al-folio's CV page (`_pages/cv.md`, or `.markdown`).
 pub fn al_folio_cv_page(site: &Path) -> PathBuf {
@@ -83,22 +84,30 @@ pub fn set_member_cv(page: &str, link: &str) -> Result<String, String> {
     })
 }
 
-/// The types file with a `cv` type, if it has none.
-pub fn with_cv_type(types: &str) -> String {
-    let has_cv = serde_yaml::from_str::<serde_yaml::Mapping>(types)
-        .map(|m| m.contains_key("cv"))
-        .unwrap_or(true);
-    if has_cv {
-        return types.to_string();
+/// The types file with a `cv` type, if it has none; refused when the file is not a mapping
+/// of types that a key can be added to.
+pub fn with_cv_type(types: &str) -> Result<String, String> {
+    const ADDED: &str =
+        "cv:\n  icon: fa-solid fa-file-pdf\n  text: CV\n  tooltip: Curriculum vitae\n";
+    let index = SpanIndex::build(types).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+    if !matches!(index.root(), RootKind::Empty | RootKind::Mapping) {
+        return Err(format!(
+            "it is not a mapping of link types, so the members' CV links get no `cv` type; \
+             add one by hand:\n{ADDED}"
+        ));
     }
+    if index.get("cv").is_some() {
+        return Ok(types.to_string());
+    }
+    edit::appendable(types, "a `cv` type")?;
     let sep = if types.is_empty() || types.ends_with('\n') {
         ""
     } else {
         "\n"
     };
-    format!(
-        "{types}{sep}\n# a member's CV (added by cvpdf publish)\ncv:\n  icon: fa-solid fa-file-pdf\n  text: CV\n  tooltip: Curriculum vitae\n"
-    )
+    Ok(format!(
+        "{types}{sep}\n# a member's CV (added by cvpdf publish)\n{ADDED}"
+    ))
 }
 
 #[cfg(test)]
@@ -172,8 +181,19 @@ mod tests {
     #[test]
     fn the_cv_type_is_added_once() {
         let types = "pi:\n  icon: fa-solid fa-microscope\n";
-        let once = with_cv_type(types);
+        let once = with_cv_type(types).unwrap();
         assert!(once.starts_with(types) && once.contains("\ncv:\n  icon: fa-solid fa-file-pdf\n"));
-        assert_eq!(with_cv_type(&once), once);
+        assert_eq!(with_cv_type(&once).unwrap(), once);
+        assert!(with_cv_type("").unwrap().contains("cv:\n"));
+        // A file that cannot take the type is refused with what to add, never left silently.
+        for types in [
+            "- pi\n- cv\n",
+            "just text\n",
+            "{pi: {icon: x}}\n",
+            "pi: {}\n...\n",
+        ] {
+            let err = with_cv_type(types).unwrap_err();
+            assert!(err.contains("by hand"), "{types}: {err}");
+        }
     }
 }

@@ -194,7 +194,9 @@ pub fn add_cv_link_type(site: &Path, dry_run: bool) -> Result<Option<String>, Fa
     let root = site
         .canonicalize()
         .map_err(|e| Failure::message(format!("cannot open the site {}: {e}", site.display())))?;
-    let edit = PageEdit::of(&root, types, |text| Ok(jekyll::with_cv_type(text)))?;
+    let edit = PageEdit::of(&root, types, |text| {
+        keeping_line_endings(text, jekyll::with_cv_type)
+    })?;
     if edit.old == edit.new {
         return Ok(None);
     }
@@ -564,6 +566,21 @@ mod tests {
         assert!(quoted.contains("link: 'a: b #c'\n"), "{quoted}");
         let (_, same) = link_in_front_matter(&quoted, odd).unwrap();
         assert_eq!(same, quoted);
+    }
+
+    #[test]
+    fn a_crlf_types_file_stays_crlf() {
+        let types = "pi:\r\n  icon: fa-solid fa-microscope\r\n";
+        let new = keeping_line_endings(types, jekyll::with_cv_type).unwrap();
+        assert!(
+            new.contains("cv:\r\n  icon: fa-solid fa-file-pdf\r\n"),
+            "{new:?}"
+        );
+        assert_eq!(
+            new.matches('\n').count(),
+            new.matches("\r\n").count(),
+            "{new:?}"
+        );
     }
 
     #[test]

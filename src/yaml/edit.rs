@@ -276,6 +276,12 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
     let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
     let full = path.join(".");
     let written = scalar(value);
+    if index.is_repeated(&full) {
+        return Err(format!(
+            "`{full}` is given more than once, and YAML readers disagree about which counts \
+             (Jekyll takes the last, Hugo refuses the file); keep one, then run again"
+        ));
+    }
     if let Some(node) = index.get(&full) {
         if node.kind != RootKind::Scalar {
             return Err(format!("`{full}` is not a single value; set it by hand"));
@@ -304,19 +310,7 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
         };
         return Ok(apply(text, vec![edit]));
     }
-    // A key can be added at the end only to a document in block style that does not end
-    // with `...`: anything else would stop being YAML.
-    let body = text.trim();
-    if body.starts_with('{') || body.starts_with('[') {
-        return Err(format!(
-            "the file is written on one line ({{…}}); add `{full}: {written}` to it by hand"
-        ));
-    }
-    if text.lines().any(|line| line.trim_end() == "...") {
-        return Err(format!(
-            "the file ends its document with `...`; add `{full}: {written}` before it by hand"
-        ));
-    }
+    appendable(text, &format!("`{full}: {written}`"))?;
     let sep = if text.is_empty() || text.ends_with('\n') {
         ""
     } else {
@@ -381,6 +375,24 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
     }
 }
 
+/// Whether a key can be added at the end of `text`: only to a document in block style that
+/// does not end with `...`, since anything else would stop being YAML. `what` names what
+/// would be added, for the message.
+pub fn appendable(text: &str, what: &str) -> Result<(), String> {
+    let body = text.trim();
+    if body.starts_with('{') || body.starts_with('[') {
+        return Err(format!(
+            "the file is written on one line ({{…}}); add {what} to it by hand"
+        ));
+    }
+    if text.lines().any(|line| line.trim_end() == "...") {
+        return Err(format!(
+            "the file ends its document with `...`; add {what} before it by hand"
+        ));
+    }
+    Ok(())
+}
+
 /// Where a block scalar's header (`>`, `|-`, `>+2`) starts, when the value at `start` is the
 /// content of one: the header is replaced with it.
 fn block_header(text: &str, start: usize) -> Option<usize> {
@@ -412,6 +424,27 @@ mod tests {
         let nested = "links:\n  cv: >-\n    old.pdf\n  web: x\n";
         let new = set_scalar(nested, &["links", "cv"], "new.pdf").unwrap();
         assert_eq!(new, "links:\n  cv: new.pdf\n  web: x\n");
+    }
+
+    #[test]
+    fn a_key_given_twice_is_not_edited() {
+        for text in [
+            "cv_pdf: a.pdf\ntitle: t\ncv_pdf: b.pdf\n",
+            "links:\n  cv: a\nlinks:\n  web: b\n",
+        ] {
+            let path: &[&str] = if text.starts_with("links") {
+                &["links", "cv"]
+            } else {
+                &["cv_pdf"]
+            };
+            let err = set_scalar(text, path, "new.pdf").unwrap_err();
+            assert!(err.contains("is given more than once"), "{err}");
+        }
+        // One key, once: edited.
+        assert_eq!(
+            set_scalar("cv_pdf: a.pdf\n", &["cv_pdf"], "b.pdf").unwrap(),
+            "cv_pdf: b.pdf\n"
+        );
     }
 
     #[test]

@@ -47,6 +47,8 @@ pub struct SpanIndex {
     deepest: Range<usize>,
     /// How many alias references (`*name`) the document has.
     aliases: usize,
+    /// Paths whose key a mapping gives more than once (only the first is indexed).
+    repeated: std::collections::HashSet<String>,
 }
 
 /// A YAML syntax error with its position.
@@ -159,6 +161,21 @@ impl SpanIndex {
         nodes
     }
 
+    /// Whether a mapping gives the key of `path`, or of one of its ancestors, more than once
+    /// (YAML readers disagree about which counts).
+    pub fn is_repeated(&self, path: &str) -> bool {
+        let mut path = path;
+        loop {
+            if self.repeated.contains(path) {
+                return true;
+            }
+            match path.rfind(['.', '[']) {
+                Some(at) => path = &path[..at],
+                None => return false,
+            }
+        }
+    }
+
     /// The position of the node at `path` (`""` is the whole document).
     pub fn get(&self, path: &str) -> Option<&NodeSpan> {
         self.nodes.get(path)
@@ -233,12 +250,21 @@ impl SpanIndex {
             },
         };
         let end = value.end;
-        self.nodes.entry(path.clone()).or_insert(NodeSpan {
-            key,
-            value,
-            end,
-            kind,
-        });
+        match self.nodes.entry(path.clone()) {
+            std::collections::hash_map::Entry::Occupied(_) => {
+                if key.is_some() {
+                    self.repeated.insert(path.clone());
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(NodeSpan {
+                    key,
+                    value,
+                    end,
+                    kind,
+                });
+            }
+        }
         path
     }
 }
