@@ -80,7 +80,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                         "website" | "homepage" => p.contact.website = Some(value),
                         "address" | "location" => p.contact.address = Some(plain(&value).into()),
                         _ => custom.entries.push(CustomEntry {
-                            title: format!("**{}:** {}", html_text(&name), html_text(&value))
+                            title: super::entries::labelled(&html_text(&name), &html_text(&value))
                                 .into(),
                             ..CustomEntry::default()
                         }),

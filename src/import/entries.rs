@@ -70,6 +70,24 @@ fn list(src: &mut Tracked, at: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A label and its details, both inline Markdown, as one line of an entry
+/// (`**Languages:** German, English`): the label is its words alone, so that its own bold
+/// (`**German**`, from `<b>German</b>`) does not nest in the one it gets.
+pub(super) fn labelled(label: &str, details: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let words: String = Parser::new(label)
+        .filter_map(|event| match event {
+            Event::Text(text) | Event::Code(text) => Some(text.into_string()),
+            Event::SoftBreak | Event::HardBreak => Some(" ".to_string()),
+            _ => None,
+        })
+        .collect();
+    format!(
+        "**{}:** {details}",
+        crate::profile::markup::escape(words.trim())
+    )
+}
+
 /// The names of an author line: `A, B and C`, or BibTeX's `Last, First and Last, First`
 /// (each then written `First Last`); Markdown's bold and escapes taken off.
 pub(super) fn author_line(line: &str) -> Vec<String> {
@@ -246,7 +264,18 @@ pub(super) fn generic(
 
 #[cfg(test)]
 mod tests {
-    use super::author_line;
+    use super::{author_line, labelled};
+    use crate::profile::html_text;
+
+    #[test]
+    fn a_label_s_own_markup_does_not_nest_in_its_bold() {
+        assert_eq!(
+            labelled("**German**", "native *x*"),
+            "**German:** native *x*"
+        );
+        let label = html_text("<b>C++</b> *nix");
+        assert_eq!(labelled(&label, "yes"), "**C++ \\*nix:** yes");
+    }
 
     #[test]
     fn author_lines_as_people_write_them() {

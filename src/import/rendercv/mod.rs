@@ -258,7 +258,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
                     } else {
                         custom
                             .entries
-                            .push(entry(format!("**{label}:** {details}")));
+                            .push(entry(super::entries::labelled(&label, &details)));
                     }
                 }
                 EntryType::Bullet | EntryType::Numbered | EntryType::ReversedNumbered => {
