@@ -214,6 +214,10 @@ impl<'de> Deserialize<'de> for Text {
                 Ok(Text::from(v.to_string()))
             }
 
+            fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Text, A::Error> {
+                Err(tagged(data))
+            }
+
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Text, A::Error> {
                 let mut pairs: Vec<(String, String)> = Vec::new();
                 while let Some((lang, Translation(text))) =
@@ -249,7 +253,7 @@ impl<'de> Deserialize<'de> for Translation {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct TranslationVisitor;
 
-        impl de::Visitor<'_> for TranslationVisitor {
+        impl<'de> de::Visitor<'de> for TranslationVisitor {
             type Value = Translation;
 
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -289,9 +293,25 @@ impl<'de> Deserialize<'de> for Translation {
             fn visit_none<E: de::Error>(self) -> Result<Translation, E> {
                 self.visit_unit()
             }
+
+            fn visit_enum<A: de::EnumAccess<'de>>(self, data: A) -> Result<Translation, A::Error> {
+                Err(tagged(data))
+            }
         }
 
         deserializer.deserialize_any(TranslationVisitor)
+    }
+}
+
+/// The error for a tagged value (`!include /etc/hostname`), which YAML hands over as an enum:
+/// cvpdf reads no tags, and says so rather than "invalid type: enum".
+fn tagged<'de, A: de::EnumAccess<'de>>(data: A) -> A::Error {
+    match data.variant::<String>() {
+        Ok((tag, _)) => de::Error::custom(format!(
+            "`!{tag}` is a YAML tag, and cvpdf reads none; write the text itself (in quotes if \
+             it starts with `!`)"
+        )),
+        Err(error) => error,
     }
 }
 
@@ -443,6 +463,21 @@ mod tests {
         }
         let quoted: Text = serde_yaml::from_str("{en: \"null\", zh: 北京}").unwrap();
         assert_eq!(quoted.pick("en"), ("null", false));
+    }
+
+    #[test]
+    fn a_tagged_value_is_refused_by_its_tag() {
+        for yaml in [
+            "!include /etc/hostname",
+            "{en: !include /etc/hostname}",
+            "{en: !!binary aGk=}",
+        ] {
+            let err = serde_yaml::from_str::<Text>(yaml).unwrap_err().to_string();
+            assert!(
+                err.contains("is a YAML tag, and cvpdf reads none"),
+                "{yaml}: {err}"
+            );
+        }
     }
 
     #[test]
