@@ -299,3 +299,215 @@ pub fn bib_bytes(data: &[u8]) {
         );
     }
 }
+
+/// The keys the YAML editor check sets: a top-level key (al-folio's `cv_pdf`) and a key of a
+/// top-level mapping (a Jekyll member's `links.cv`).
+const EDITED: [&[&str]; 2] = [&["cv_pdf"], &["links", "cv"]];
+
+/// The YAML editor `publish` uses, on any text: the input is a document, then (after a NUL
+/// byte) the value to set. When the document parses and the editor edits it, the result
+/// parses, holds the value at its key, and every other value is as it was.
+pub fn yaml_edit(data: &[u8]) {
+    let Ok(input) = std::str::from_utf8(data) else {
+        return;
+    };
+    let (text, value) = input.split_once('\0').unwrap_or((input, "cv/ada.pdf"));
+    let path = EDITED[text.len() % EDITED.len()];
+    let edited = cvpdf::set_yaml_scalar(text, path, value);
+    let Ok(before) = serde_yaml::from_str::<serde_yaml::Value>(text) else {
+        return;
+    };
+    let Ok(after) = edited else {
+        return;
+    };
+    let parsed: serde_yaml::Value = serde_yaml::from_str(&after).unwrap_or_else(|e| {
+        panic!("the edit left text that is not YAML ({e}):\n{text:?}\n→\n{after:?}")
+    });
+    let mut at = &parsed;
+    for key in path {
+        at = &at[*key];
+    }
+    assert_eq!(
+        at.as_str(),
+        Some(value),
+        "the value is not at {path:?}:\n{text:?}\n→\n{after:?}"
+    );
+    assert_eq!(
+        without(before, path),
+        without(parsed, path),
+        "the edit changed more than {path:?}:\n{text:?}\n→\n{after:?}"
+    );
+}
+
+/// `value` without the key at `path`, and without a parent mapping left empty or null (the
+/// editor makes `links:` or a missing `links` a mapping to hold the key).
+fn without(mut value: serde_yaml::Value, path: &[&str]) -> serde_yaml::Value {
+    if value.is_null() {
+        value = serde_yaml::Value::Mapping(Default::default());
+    }
+    match path {
+        [key] => {
+            if let Some(map) = value.as_mapping_mut() {
+                map.remove(*key);
+            }
+        }
+        [parent, key] => {
+            if let Some(map) = value.as_mapping_mut() {
+                let emptied = match map.get_mut(*parent) {
+                    Some(serde_yaml::Value::Mapping(inner)) => {
+                        inner.remove(*key);
+                        inner.is_empty()
+                    }
+                    Some(serde_yaml::Value::Null) => true,
+                    _ => false,
+                };
+                if emptied {
+                    map.remove(*parent);
+                }
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
+/// The lab's BibTeX writer and `import-bib`, on papers made of any text: the input's lines
+/// are a title, a venue, then authors. Every paper the profile format accepts comes back with
+/// the words of its title and venue and its authors.
+pub fn lab_bib(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.split('\n');
+    let title = lines.next().unwrap_or_default();
+    let venue = lines.next().unwrap_or_default();
+    let authors: Vec<String> = lines.take(8).map(str::to_string).collect();
+    let year = 1900 + (data.len() % 200) as u16;
+    let paper = cvpdf::profile::Publication {
+        title: title.into(),
+        authors,
+        venue: (!venue.trim().is_empty()).then(|| venue.into()),
+        venue_short: None,
+        year,
+        month: None,
+        kind: cvpdf::profile::PublicationKind::Journal,
+        status: Default::default(),
+        award: None,
+        note: None,
+        links: Default::default(),
+        selected: false,
+    };
+    // BibTeX needs an author besides `others`.
+    if paper
+        .authors
+        .iter()
+        .all(|a| a.trim().trim_end_matches('.') == "et al")
+    {
+        return;
+    }
+    // A person called "others" is written braced, as BibTeX wants, but import-bib reads the
+    // word as `others` ("et al.") either way.
+    if paper.authors.iter().any(|a| {
+        a.split_whitespace()
+            .last()
+            .is_some_and(|w| w.eq_ignore_ascii_case("others"))
+    }) {
+        return;
+    }
+    // A name that is only marks (`*`) is no name to read back.
+    if paper.authors.iter().any(|a| {
+        a.trim_matches(|c: char| c.is_whitespace() || matches!(c, '*' | '†'))
+            .is_empty()
+    }) {
+        return;
+    }
+    // Only a paper a profile may hold: the profile format's own check, through its loader.
+    let profile = Profile {
+        name: "Ada Lovelace".into(),
+        publications: vec![paper.clone()],
+        ..Profile::default()
+    };
+    let yaml = serde_yaml::to_string(&profile).unwrap_or_default();
+    if cvpdf::profile::parse(&yaml, Path::new("/nonexistent")).is_err() {
+        return;
+    }
+    let back = cvpdf::lab_bib_round_trip(std::slice::from_ref(&paper))
+        .unwrap_or_else(|e| panic!("the lab's BibTeX is not read back ({e}): {paper:?}"));
+    assert_eq!(back.len(), 1, "{paper:?} → {back:?}");
+    // TeX's ligatures as BibTeX readers take them: `--` and `---` are the dashes cvpdf prints
+    // for them too, ``` `` ``` and `''` quotes.
+    let words = |text: &str| {
+        inline::plain_text(&inline::parse(text))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace("---", "—")
+            .replace("--", "–")
+            .replace("``", "“")
+            .replace("''", "”")
+    };
+    let got = &back[0];
+    assert_eq!(
+        words(&got.title),
+        words(&paper.title),
+        "{paper:?} → {got:?}"
+    );
+    // A venue is plain text: what is written is what is printed.
+    let line = |text: &str| {
+        text.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace("---", "—")
+            .replace("--", "–")
+            .replace("``", "“")
+            .replace("''", "”")
+    };
+    assert_eq!(
+        got.venue.as_deref().map(line),
+        paper.venue.as_deref().map(line),
+        "{paper:?} → {got:?}"
+    );
+    // "et al." is BibTeX's `others`: one, at the end, wherever and however often written.
+    let names = |authors: &[String]| -> Vec<String> {
+        let mut names: Vec<String> = authors
+            .iter()
+            .map(|a| a.split_whitespace().collect::<Vec<_>>().join(" "))
+            // BibTeX's `others` is read as "et al.", however it was written.
+            .map(|a| {
+                if a == "et al" {
+                    "et al.".to_string()
+                } else {
+                    a
+                }
+            })
+            // The marks (`*` equal contribution, `†` corresponding) go after the name.
+            .map(|a| {
+                let mut name: String = a.chars().filter(|c| !matches!(c, '*' | '†')).collect();
+                name = name
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .replace("---", "—")
+                    .replace("--", "–")
+                    .replace("``", "“")
+                    .replace("''", "”");
+                for mark in ['*', '†'] {
+                    if a.contains(mark) {
+                        name.push(mark);
+                    }
+                }
+                name
+            })
+            .collect();
+        let others = names.len();
+        names.retain(|n| n != "et al.");
+        if names.len() < others {
+            names.push("et al.".into());
+        }
+        names
+    };
+    assert_eq!(
+        names(&got.authors),
+        names(&paper.authors),
+        "{paper:?} → {got:?}"
+    );
+    assert_eq!(got.year, year);
+}

@@ -62,6 +62,33 @@ pub fn import_bib_text(bib: &str, profile: &str, dir: &std::path::Path) -> Resul
     import::bib::merge(profile, &parsed, dir, &read).map(|outcome| outcome.text)
 }
 
+/// Sets the key at `path` of the YAML mapping `text` to the string `value`, as `publish`
+/// edits a page's front matter: the new text, or why the text cannot be edited. For the fuzz
+/// target, which checks that the result parses and changed nothing else.
+pub fn set_yaml_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
+    yaml::edit::set_scalar(text, path, value)
+}
+
+/// The lab's `publications.bib` of `papers` (each one member's), read back as `import-bib`
+/// reads it: the publications, in the file's order. For the fuzz target, which checks that
+/// every paper comes back.
+pub fn lab_bib_round_trip(
+    papers: &[profile::Publication],
+) -> Result<Vec<profile::Publication>, String> {
+    let papers: Vec<lab::LabPaper> = papers
+        .iter()
+        .map(|p| lab::LabPaper {
+            publication: p.clone(),
+            members: vec![0],
+            doubts: Vec::new(),
+        })
+        .collect();
+    let keys = lab::bib::citation_keys(&papers);
+    let text = lab::bib::bibtex(&papers, &keys, "Lab");
+    let read = import::bib::publications(&text, None)?;
+    Ok(read.papers.into_iter().map(|(_, p)| p).collect())
+}
+
 /// Runs a parsed command line; returns the process's exit code (0 success, 1 a profile or
 /// render failed, 2 a usage error, 130 interrupted).
 pub fn run(cli: cli::Cli) -> u8 {

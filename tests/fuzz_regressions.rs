@@ -3,7 +3,8 @@
 //!
 //! `tests/fuzz-regressions/profile/*` are raw bytes of a profile file, `markdown/*` raw text
 //! of an inline-markdown field, `pipeline/*.yaml` profiles rendered with every built-in
-//! template. Add a file there for every crash a fuzzer finds (see `fuzz/README.md`).
+//! template, `yaml-edit/*` a document and a value for `publish`'s YAML editor, `lab-bib/*` a
+//! paper for the lab's BibTeX writer. Add a file there for every crash a fuzzer finds (see `fuzz/README.md`).
 
 mod common;
 
@@ -74,5 +75,21 @@ fn bib_inputs_import_or_are_refused_without_a_crash() {
             "{}",
             file.display()
         );
+    }
+}
+
+#[test]
+fn yaml_edit_inputs_stay_yaml_and_change_only_their_key() {
+    for path in inputs("yaml-edit") {
+        eprintln!("replaying {}", path.display());
+        checks::yaml_edit(&std::fs::read(&path).unwrap());
+    }
+}
+
+#[test]
+fn lab_bib_inputs_come_back_whole() {
+    for path in inputs("lab-bib") {
+        eprintln!("replaying {}", path.display());
+        checks::lab_bib(&std::fs::read(&path).unwrap());
     }
 }

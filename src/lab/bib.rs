@@ -100,10 +100,10 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
                 "howpublished"
             }
         };
-        field(name, &escape(&plain(venue)));
+        field(name, &escape(&one_line(venue)));
     }
     if let Some(short) = &p.venue_short {
-        field("abbr", &escape(&plain(short)));
+        field("abbr", &escape(&one_line(short)));
     }
     field("year", &p.year.to_string());
     if let Some(month) = p.month {
@@ -151,7 +151,7 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
         }
     }
     if let Some(award) = &p.award {
-        field("award", &escape(&plain(award)));
+        field("award", &escape(&one_line(award)));
     }
     if let Some(note) = &p.note {
         field("note", &escape(&plain(note)));
@@ -170,8 +170,24 @@ fn author(raw: &str) -> String {
     if name == "et al." || name == "et al" {
         return "others".into();
     }
-    let escaped = escape(name);
-    let splits = name.contains(',')
+    // A word that does not start with a letter (`0x1F`, `'t`, `$ann`) is braced: BibTeX tells
+    // a name's parts by the case of each word's first letter, and a reader that follows it
+    // (the biblatex crate) splits such a word in two.
+    let escaped = name
+        .split_whitespace()
+        .map(|word| {
+            let escaped = escape(word);
+            if word.starts_with(char::is_alphabetic) {
+                escaped
+            } else {
+                format!("{{{escaped}}}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    // A person called "others" is not BibTeX's `others` ("et al.").
+    let splits = name.eq_ignore_ascii_case("others")
+        || name.contains(',')
         || name
             .split_whitespace()
             .any(|w| w.eq_ignore_ascii_case("and"));
@@ -193,7 +209,8 @@ fn arxiv_id(arxiv: &str) -> &str {
     crate::profile::strip_arxiv_prefix(a)
 }
 
-/// The plain text of inline markdown, on one line.
+/// The plain text of inline markdown (a title, a note), on one line; plain fields (a venue,
+/// an award) are written as they are.
 fn plain(text: &str) -> String {
     one_line(&inline::plain_text(&inline::parse(text)))
 }

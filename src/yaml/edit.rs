@@ -222,14 +222,22 @@ pub fn comment_text(text: &str) -> String {
 
 /// The start of the line that holds byte `at`.
 pub fn line_start(text: &str, at: usize) -> usize {
-    text[..at].rfind('\n').map_or(0, |i| i + 1)
+    // Only the line break matters, so the bytes are searched: `at` may fall inside a
+    // character (the byte before a line's end).
+    let at = at.min(text.len());
+    text.as_bytes()[..at]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1)
 }
 
 /// Moves `end` back over trailing blank lines and comment lines, but not before `floor`;
 /// the result is at the start of a line.
 fn trim_trailing_trivia(text: &str, floor: usize, end: usize) -> usize {
     let mut end = end.min(text.len());
-    if end < text.len() || !text.ends_with('\n') {
+    // An end inside the text is where the next token starts: its line is not the node's. At
+    // the text's end, the last line is the node's, with or without a line break.
+    if end < text.len() {
         end = line_start(text, end);
     }
     loop {
@@ -273,9 +281,88 @@ pub fn scalar(value: &str) -> String {
 /// indentation, a missing mapping at the end of the document. Every other line stays as it
 /// is; a value that already reads as `value` leaves the text unchanged.
 pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
+    let edited = edit_scalar(text, path, value)?;
+    verified(text, edited, path, value)
+}
+
+/// `edited` if it is YAML that holds `value` at `path` and, but for that, what `text` held:
+/// the editor works on text, and a document it misreads (a tag, an odd layout) is refused
+/// rather than written wrong.
+fn verified(text: &str, edited: String, path: &[&str], value: &str) -> Result<String, String> {
+    use serde_yaml::Value;
+    let Ok(before) = serde_yaml::from_str::<Value>(text) else {
+        return Ok(edited);
+    };
+    let refused = || {
+        format!(
+            "the file is written in a way cvpdf cannot edit safely; set `{}` by hand",
+            path.join(".")
+        )
+    };
+    let after = serde_yaml::from_str::<Value>(&edited).map_err(|_| refused())?;
+    let mut at = &after;
+    for key in path {
+        at = &at[*key];
+    }
+    if at.as_str() != Some(value) || without(before, path) != without(after, path) {
+        return Err(refused());
+    }
+    Ok(edited)
+}
+
+/// `value` without the key at `path`, and without a parent mapping left empty or null (the
+/// editor makes a missing or empty `links:` a mapping to hold the key).
+fn without(mut value: serde_yaml::Value, path: &[&str]) -> serde_yaml::Value {
+    use serde_yaml::Value;
+    if value.is_null() {
+        value = Value::Mapping(Default::default());
+    }
+    let Some(map) = value.as_mapping_mut() else {
+        return value;
+    };
+    match path {
+        [key] => {
+            map.remove(*key);
+        }
+        [parent, key] => {
+            let emptied = match map.get_mut(*parent) {
+                Some(Value::Mapping(inner)) => {
+                    inner.remove(*key);
+                    inner.is_empty()
+                }
+                Some(Value::Null) => true,
+                _ => false,
+            };
+            if emptied {
+                map.remove(*parent);
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
+/// [`set_scalar`]'s edit, before it is verified.
+fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
     let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
     let full = path.join(".");
+    if value.chars().any(char::is_control) {
+        return Err(format!(
+            "`{full}` takes one line of text, without control characters"
+        ));
+    }
     let written = scalar(value);
+    // A collection as a key (`? a: b`) is indexed under `?`: the text around it cannot be
+    // told apart safely.
+    if index
+        .nodes()
+        .iter()
+        .any(|(p, _)| p.split(['.', '[']).any(|k| k == "?"))
+    {
+        return Err(format!(
+            "the file uses a collection as a key (`? …`); set `{full}` by hand"
+        ));
+    }
     if index.is_repeated(&full) {
         return Err(format!(
             "`{full}` is given more than once, and YAML readers disagree about which counts \
@@ -286,16 +373,49 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
         if node.kind != RootKind::Scalar {
             return Err(format!("`{full}` is not a single value; set it by hand"));
         }
-        let current = &text[node.value.clone()];
-        let current: Option<String> = serde_yaml::from_str(current).ok();
-        if current.as_deref() == Some(value) {
+        // What the value reads as in the document (a block scalar's text is not its value).
+        let current = serde_yaml::from_str::<serde_yaml::Value>(text)
+            .ok()
+            .map(|doc| {
+                let mut at = &doc;
+                for key in path {
+                    at = &at[*key];
+                }
+                at.as_str().map(str::to_string)
+            });
+        if current.flatten().as_deref() == Some(value) {
             return Ok(text.to_string());
         }
         let edit = if node.value.is_empty() {
-            // `key:` with nothing after it.
-            Edit {
-                range: node.value.clone(),
-                text: format!(" {written}"),
+            match block_header(text, node.value.start) {
+                // An empty block scalar (`key: |-` and no lines): its header goes.
+                Some(header) => {
+                    // Up to the line the (empty) value is marked on, which is not its own.
+                    let end = line_start(text, node.value.start).max(header);
+                    let trailing = if text[header..end].ends_with('\n') {
+                        "\n"
+                    } else {
+                        ""
+                    };
+                    Edit {
+                        range: header..end,
+                        text: format!("{written}{trailing}"),
+                    }
+                }
+                // `key:` with nothing after it (but perhaps a comment): after the colon, which
+                // an empty value may be marked before.
+                None => {
+                    let colon = node
+                        .key
+                        .as_ref()
+                        .and_then(|k| text[k.end..].find(':').map(|i| k.end + i + 1))
+                        .unwrap_or(node.value.start);
+                    let at = node.value.start.max(colon);
+                    Edit {
+                        range: at..at,
+                        text: format!(" {written}"),
+                    }
+                }
             }
         } else {
             // A block scalar (`key: >` and its lines) ends with its line break, which the
@@ -310,16 +430,49 @@ pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Stri
         };
         return Ok(apply(text, vec![edit]));
     }
+    if !matches!(index.root(), RootKind::Empty | RootKind::Mapping) {
+        return Err(format!(
+            "the file is not a mapping of keys, so `{full}` cannot be added to it"
+        ));
+    }
     appendable(text, &format!("`{full}: {written}`"))?;
+    // A block scalar that ends the file without a line break would gain one (`|` keeps it).
+    let unterminated_block = !text.is_empty()
+        && !text.ends_with('\n')
+        && index.nodes().into_iter().any(|(_, n)| {
+            n.kind == RootKind::Scalar
+                && n.value.end >= text.trim_end().len()
+                && block_header(text, n.value.start).is_some()
+        });
+    if unterminated_block {
+        return Err(format!(
+            "the file ends in a block of text without a line break; add `{full}: {written}` \
+             by hand"
+        ));
+    }
     let sep = if text.is_empty() || text.ends_with('\n') {
         ""
     } else {
         "\n"
     };
+    // The document's own keys may be indented (`  title: …`): a new one is indented alike.
+    let top_indent: String = index
+        .get("")
+        .filter(|root| root.kind == RootKind::Mapping)
+        .map(|root| root.value.start)
+        .map(|first| {
+            text[line_start(text, first)..]
+                .chars()
+                .take_while(|c| *c == ' ')
+                .collect()
+        })
+        .unwrap_or_default();
     match path {
-        [key] => Ok(format!("{text}{sep}{key}: {written}\n")),
+        [key] => Ok(format!("{text}{sep}{top_indent}{key}: {written}\n")),
         [parent, key] => match index.get(parent) {
-            None => Ok(format!("{text}{sep}{parent}:\n  {key}: {written}\n")),
+            None => Ok(format!(
+                "{text}{sep}{top_indent}{parent}:\n{top_indent}  {key}: {written}\n"
+            )),
             Some(node) if node.kind == RootKind::Mapping => {
                 if text[node.value.start..].starts_with('{') {
                     return Err(format!(
@@ -398,13 +551,14 @@ pub fn appendable(text: &str, what: &str) -> Result<(), String> {
 fn block_header(text: &str, start: usize) -> Option<usize> {
     let before = text[..start].trim_end();
     let line = &before[line_start(before, before.len())..];
-    let header = line.rsplit(": ").next()?.trim();
-    let indicator = header.split('#').next()?.trim();
+    // The line without its comment; the header follows the key's colon and any blanks.
+    let code = line.split(" #").next().unwrap_or(line);
+    let indicator = code.rsplit(':').next()?.trim();
     let is_header = indicator.starts_with(['>', '|'])
         && indicator[1..]
             .chars()
             .all(|c| matches!(c, '+' | '-' | '1'..='9'));
-    is_header.then(|| before.len() - (line.len() - line.rfind(indicator).unwrap_or(0)))
+    is_header.then(|| before.len() - (line.len() - code.rfind(indicator).unwrap_or(0)))
 }
 
 #[cfg(test)]

@@ -36,6 +36,17 @@ fn stand_in(c: char) -> char {
     char::from_u32(FIRST + at as u32).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
+/// Pushes the stand-in of `c`, in braces when `braced`.
+fn push_stand_in(out: &mut String, c: char, braced: bool) {
+    if braced {
+        out.push('{');
+    }
+    out.push(stand_in(c));
+    if braced {
+        out.push('}');
+    }
+}
+
 /// The character a stand-in stands for, if `c` is one.
 fn stood_for(c: char) -> Option<char> {
     let at = (c as u32).checked_sub(FIRST)?;
@@ -68,9 +79,12 @@ pub fn protect<'a>(raw: &mut RawBibliography<'a>, store: &'a mut Vec<String>) {
         if super::is_verbatim_field(key) || holds_escaped_latex(value) {
             continue;
         }
+        // In a name a stand-in is braced: the crate tells a name's parts by the case of each
+        // word's first character, and takes a braced one for a capital, as BibTeX does.
+        let names = matches!(key.to_ascii_lowercase().as_str(), "author" | "editor");
         for (chunk_index, chunk) in value.iter().enumerate() {
             if let RawChunk::Normal(text) = chunk.v {
-                if let Some(new) = protected(text) {
+                if let Some(new) = protected(text, names) {
                     changes.push((field_index, chunk_index, store.len()));
                     store.push(new);
                 }
@@ -114,9 +128,9 @@ fn holds_escaped_latex(value: &[biblatex::Spanned<RawChunk>]) -> bool {
     })
 }
 
-/// `text` with its escaped characters as stand-ins (stand-ins already in it dropped), or
-/// `None` when there is nothing to change.
-fn protected(text: &str) -> Option<String> {
+/// `text` with its escaped characters as stand-ins (stand-ins already in it dropped), each in
+/// braces when `braced`, or `None` when there is nothing to change.
+fn protected(text: &str, braced: bool) -> Option<String> {
     if !text.contains('\\') && !text.chars().any(|c| stood_for(c).is_some()) {
         return None;
     }
@@ -138,11 +152,15 @@ fn protected(text: &str) -> Option<String> {
         match next {
             '{' | '}' | '$' | '\\' => {
                 // `\\` is a line break in LaTeX: a space in one line of text.
-                out.push(if next == '\\' { ' ' } else { stand_in(next) });
+                if next == '\\' {
+                    out.push(' ');
+                } else {
+                    push_stand_in(&mut out, next, braced);
+                }
                 rest = &rest[1..];
             }
             '~' | '^' if rest[1..].starts_with("{}") => {
-                out.push(stand_in(next));
+                push_stand_in(&mut out, next, braced);
                 rest = &rest[3..];
             }
             _ if next.is_ascii_alphabetic() => {
@@ -152,7 +170,7 @@ fn protected(text: &str) -> Option<String> {
                 let name = &rest[..name_end];
                 match WORDS.iter().find(|(word, _)| *word == name) {
                     Some(&(_, printed)) => {
-                        out.push(stand_in(printed));
+                        push_stand_in(&mut out, printed, braced);
                         let after = &rest[name_end..];
                         // TeX ends a control word at `{}` or at the spaces after it.
                         rest = match after.strip_prefix("{}") {
@@ -178,7 +196,7 @@ mod tests {
     use super::*;
 
     fn read(value: &str) -> String {
-        restored(&protected(value).unwrap_or_else(|| value.to_string()))
+        restored(&protected(value, false).unwrap_or_else(|| value.to_string()))
     }
 
     #[test]
