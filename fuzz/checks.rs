@@ -432,18 +432,7 @@ pub fn lab_bib(data: &[u8]) {
     let back = cvpdf::lab_bib_round_trip(std::slice::from_ref(&paper))
         .unwrap_or_else(|e| panic!("the lab's BibTeX is not read back ({e}): {paper:?}"));
     assert_eq!(back.len(), 1, "{paper:?} → {back:?}");
-    // TeX's ligatures as BibTeX readers take them: `--` and `---` are the dashes cvpdf prints
-    // for them too, ``` `` ``` and `''` quotes.
-    let words = |text: &str| {
-        inline::plain_text(&inline::parse(text))
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .replace("---", "—")
-            .replace("--", "–")
-            .replace("``", "“")
-            .replace("''", "”")
-    };
+    let words = |text: &str| as_printed(&inline::plain_text(&inline::parse(text)));
     let got = &back[0];
     assert_eq!(
         words(&got.title),
@@ -451,15 +440,7 @@ pub fn lab_bib(data: &[u8]) {
         "{paper:?} → {got:?}"
     );
     // A venue is plain text: what is written is what is printed.
-    let line = |text: &str| {
-        text.split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
-            .replace("---", "—")
-            .replace("--", "–")
-            .replace("``", "“")
-            .replace("''", "”")
-    };
+    let line = as_printed;
     assert_eq!(
         got.venue.as_deref().map(line),
         paper.venue.as_deref().map(line),
@@ -481,14 +462,7 @@ pub fn lab_bib(data: &[u8]) {
             // The marks (`*` equal contribution, `†` corresponding) go after the name.
             .map(|a| {
                 let mut name: String = a.chars().filter(|c| !matches!(c, '*' | '†')).collect();
-                name = name
-                    .split_whitespace()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .replace("---", "—")
-                    .replace("--", "–")
-                    .replace("``", "“")
-                    .replace("''", "”");
+                name = as_printed(&name);
                 for mark in ['*', '†'] {
                     if a.contains(mark) {
                         name.push(mark);
@@ -510,4 +484,16 @@ pub fn lab_bib(data: &[u8]) {
         "{paper:?} → {got:?}"
     );
     assert_eq!(got.year, year);
+}
+
+/// Text on one line, TeX's ligatures as BibTeX readers take them: `--` and `---` are the
+/// dashes cvpdf prints for them too, ``` `` ``` and `''` quotes.
+fn as_printed(text: &str) -> String {
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("---", "—")
+        .replace("--", "–")
+        .replace("``", "“")
+        .replace("''", "”")
 }
