@@ -15,6 +15,23 @@ pub fn parent_dir(output: &Path) -> PathBuf {
     }
 }
 
+/// The name a profile gives its CV and its page: the file name without its extension
+/// (`x.v1.yaml` → `x.v1`); refused when that names no file (`...yaml` → `..`).
+pub fn profile_stem(profile: &Path) -> Result<String, String> {
+    let stem = profile
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if stem.is_empty() || stem.chars().all(|c| c == '.') {
+        return Err(format!(
+            "{}: a CV is named after its profile's file, and this name leaves none; rename \
+             the profile (e.g. ada-lovelace.yaml)",
+            profile.display()
+        ));
+    }
+    Ok(stem)
+}
+
 /// The absolute, symlink-free form of `path`, also for a file that does not exist (yet) in a
 /// directory that does; `None` when neither does.
 pub fn resolved(path: &Path) -> Option<PathBuf> {

@@ -250,7 +250,7 @@ fn publication_list(
             outputs: Vec::new(),
         };
         if let Ok(prepared) = pipeline.prepare(&job) {
-            let slug = super::profile_stem(input).unwrap_or_default();
+            let slug = crate::output::profile_stem(input).unwrap_or_default();
             let mut member = prepared.loaded;
             // The photo goes into OUT now; its bytes are not kept for the whole lab.
             let photo = match member.photo.take() {

@@ -23,7 +23,7 @@ use crate::render::{RenderSettings, Renderer};
 use crate::style::{Overrides, StyleCache};
 use crate::timestamp::Timestamp;
 
-pub use plan::{expand_inputs, plan_jobs, plan_variants, profile_stem, VariantChoice};
+pub use plan::{expand_inputs, plan_jobs, plan_variants, VariantChoice};
 
 /// A command to run, with its options.
 pub enum Command {

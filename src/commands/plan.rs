@@ -164,9 +164,12 @@ pub fn plan_variants(
     Ok(planned)
 }
 
-/// For `--variant NAME…`, a sentence for each name some profiles do not define, naming
+/// For `--variant NAME…`, a warning for each name some profiles do not define, naming
 /// them: they get no such CV, which the user should not have to notice by its absence.
-pub fn undefined_variants(planned: &[Planned], choice: &VariantChoice) -> Vec<String> {
+pub fn undefined_variants(
+    planned: &[Planned],
+    choice: &VariantChoice,
+) -> Vec<crate::diag::Diagnostic> {
     const NAMED: usize = 10;
     let VariantChoice::Named(wanted) = choice else {
         return Vec::new();
@@ -196,28 +199,11 @@ pub fn undefined_variants(planned: &[Planned], choice: &VariantChoice) -> Vec<St
                 "do not define it (nor do their labs), so they get",
             ),
         };
-        said.push(format!(
+        said.push(crate::diag::Diagnostic::warning(format!(
             "--variant {name}: {count} {rest} no such CV: {listed}"
-        ));
+        )));
     }
     said
-}
-
-/// The name a profile gives its CV and its page: the file name without its extension
-/// (`x.v1.yaml` → `x.v1`); refused when that names no file (`...yaml` → `..`).
-pub fn profile_stem(profile: &Path) -> Result<String, String> {
-    let stem = profile
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    if stem.is_empty() || stem.chars().all(|c| c == '.') {
-        return Err(format!(
-            "{}: a CV is named after its profile's file, and this name leaves none; rename \
-             the profile (e.g. ada-lovelace.yaml)",
-            profile.display()
-        ));
-    }
-    Ok(stem)
 }
 
 /// One job per CV (profile and variant), writing each format where `-o` says: a variant's
@@ -228,7 +214,7 @@ pub fn plan_jobs(
     formats: &[Format],
 ) -> Result<Vec<Job>, String> {
     for (input, _) in planned {
-        profile_stem(input)?;
+        crate::output::profile_stem(input)?;
     }
     let target = output_target(output, planned.len(), formats)?;
     let jobs: Vec<Job> = planned
@@ -297,8 +283,9 @@ impl OutputTarget {
     /// helpers, words and pictures along, gets a folder of its own, `<stem>-typst/`, so that
     /// none of them lands among the profiles (an `i18n.yaml` there would be taken for one).
     fn path_for(&self, profile: &Path, format: Format, variant: Option<&str>) -> PathBuf {
-        let mut stem =
-            std::ffi::OsString::from(profile_stem(profile).unwrap_or_else(|_| "cv".into()));
+        let mut stem = std::ffi::OsString::from(
+            crate::output::profile_stem(profile).unwrap_or_else(|_| "cv".into()),
+        );
         if let Some(variant) = variant {
             stem.push("-");
             stem.push(variant);

@@ -63,7 +63,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     // `render` and `lab` refuse it.
     let mut uploads: std::collections::HashMap<String, String> = Default::default();
     for (path, variants) in &planned {
-        let slug = super::profile_stem(path).unwrap_or_default();
+        let slug = crate::output::profile_stem(path).unwrap_or_default();
         for variant in variants {
             let (file, cv) = match variant {
                 Some(v) => (
@@ -123,7 +123,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
     }
     for path in &unlinked {
-        let slug = super::profile_stem(path).unwrap_or_default();
+        let slug = crate::output::profile_stem(path).unwrap_or_default();
         let note = format!(
             "note: {} has no page on the {} site ({}); its CV is uploaded but not linked",
             path.display(),

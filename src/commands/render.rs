@@ -1,7 +1,7 @@
 //! `cvpdf render`: every profile through the pipeline, in parallel, then a summary.
 
 use crate::batch::{self, BatchOptions, Summary};
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_controls, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::style::Overrides;
@@ -31,11 +31,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let renderer = super::renderer(options.fonts, target.standards)?;
     let styles = super::styles(options.style, renderer.fonts())?;
     let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
-    let undefined: Vec<Diagnostic> = super::plan::undefined_variants(&planned, &target.variants)
-        .into_iter()
-        .map(Diagnostic::warning)
-        .collect();
-    printer.eprint(&undefined);
+    printer.eprint(&super::plan::undefined_variants(&planned, &target.variants));
     let jobs =
         plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);

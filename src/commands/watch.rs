@@ -49,12 +49,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     // styles.
     let styles = super::styles(options.style.clone(), renderer.fonts())?;
     let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
-    printer.eprint(
-        &super::plan::undefined_variants(&planned, &target.variants)
-            .into_iter()
-            .map(crate::diag::Diagnostic::warning)
-            .collect::<Vec<_>>(),
-    );
+    printer.eprint(&super::plan::undefined_variants(&planned, &target.variants));
     plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     drop(styles);
     let session = Session {

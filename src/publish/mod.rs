@@ -77,7 +77,7 @@ pub fn publish_one(
             .map_err(|(failure, _)| failure)?;
         others.push((variant, prepared));
     }
-    let slug = crate::commands::profile_stem(path).map_err(Failure::message)?;
+    let slug = crate::output::profile_stem(path).map_err(Failure::message)?;
 
     let mut published = Published::default();
     let uploads = site.join(kind.uploads());

@@ -281,18 +281,37 @@ pub fn scalar(value: &str) -> String {
 /// indentation, a missing mapping at the end of the document. Every other line stays as it
 /// is; a value that already reads as `value` leaves the text unchanged.
 pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
+    // Read once: whether the value is set already, and what the edit must keep.
+    let before = serde_yaml::from_str::<serde_yaml::Value>(text).ok();
+    if before.as_ref().and_then(|doc| value_at(doc, path)) == Some(value) {
+        return Ok(text.to_string());
+    }
     let edited = edit_scalar(text, path, value)?;
-    verified(text, edited, path, value)
+    match before {
+        Some(before) => verified(before, edited, path, value),
+        None => Ok(edited),
+    }
 }
 
-/// `edited` if it is YAML that holds `value` at `path` and, but for that, what `text` held:
+/// The string at `path` of a document, if there is one.
+fn value_at<'a>(doc: &'a serde_yaml::Value, path: &[&str]) -> Option<&'a str> {
+    let mut at = doc;
+    for key in path {
+        at = at.get(*key)?;
+    }
+    at.as_str()
+}
+
+/// `edited` if it is YAML that holds `value` at `path` and, but for that, what `before` held:
 /// the editor works on text, and a document it misreads (a tag, an odd layout) is refused
 /// rather than written wrong.
-fn verified(text: &str, edited: String, path: &[&str], value: &str) -> Result<String, String> {
+fn verified(
+    before: serde_yaml::Value,
+    edited: String,
+    path: &[&str],
+    value: &str,
+) -> Result<String, String> {
     use serde_yaml::Value;
-    let Ok(before) = serde_yaml::from_str::<Value>(text) else {
-        return Ok(edited);
-    };
     let refused = || {
         format!(
             "the file is written in a way cvpdf cannot edit safely; set `{}` by hand",
@@ -300,11 +319,7 @@ fn verified(text: &str, edited: String, path: &[&str], value: &str) -> Result<St
         )
     };
     let after = serde_yaml::from_str::<Value>(&edited).map_err(|_| refused())?;
-    let mut at = &after;
-    for key in path {
-        at = &at[*key];
-    }
-    if at.as_str() != Some(value) || without(before, path) != without(after, path) {
+    if value_at(&after, path) != Some(value) || without(before, path) != without(after, path) {
         return Err(refused());
     }
     Ok(edited)
@@ -372,19 +387,6 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
     if let Some(node) = index.get(&full) {
         if node.kind != RootKind::Scalar {
             return Err(format!("`{full}` is not a single value; set it by hand"));
-        }
-        // What the value reads as in the document (a block scalar's text is not its value).
-        let current = serde_yaml::from_str::<serde_yaml::Value>(text)
-            .ok()
-            .map(|doc| {
-                let mut at = &doc;
-                for key in path {
-                    at = &at[*key];
-                }
-                at.as_str().map(str::to_string)
-            });
-        if current.flatten().as_deref() == Some(value) {
-            return Ok(text.to_string());
         }
         let edit = if node.value.is_empty() {
             match block_header(text, node.value.start) {
