@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use crate::diag::Failure;
 use crate::output::write_atomic;
 use crate::pipeline::{Format, Job, Pipeline};
-use crate::yaml::edit::{self, Edit, SequenceAt};
+use crate::yaml::list;
 use crate::yaml::spans::SpanIndex;
 
 /// Resolution of the thumbnails (a first page about 400 pixels wide).
@@ -452,7 +452,8 @@ impl Entry<'_> {
 }
 
 /// Makes sure the list `key` of the YAML `text` has an entry matching `is_cv` whose `url_key`
-/// is `link`: updates the value in place, or appends `new_entry`.
+/// is `link`: updates the value in place, or appends `new_entry` (the editor checks that the
+/// page still reads as it did, but for that).
 fn ensure_link(
     text: &str,
     key: &str,
@@ -462,69 +463,22 @@ fn ensure_link(
     link: &str,
 ) -> Result<String, String> {
     let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
-    let sequence = edit::sequence_at(text, &index, key);
-    if let SequenceAt::Block(seq) = &sequence {
-        for i in 0..seq.items.len() {
-            let icon = index
-                .get(&format!("{key}[{i}].icon"))
-                .map(|n| &text[n.value.clone()]);
-            if !is_cv(&Entry { icon }) {
-                continue;
-            }
-            let Some(url) = index.get(&format!("{key}[{i}].{url_key}")) else {
-                continue;
-            };
-            let current = &text[url.value.clone()];
-            let current: String =
-                serde_yaml::from_str(current).unwrap_or_else(|_| current.to_string());
-            if current == link {
+    let mut i = 0;
+    while index.get(&format!("{key}[{i}]")).is_some() {
+        let icon = index
+            .get(&format!("{key}[{i}].icon"))
+            .map(|n| &text[n.value.clone()]);
+        if is_cv(&Entry { icon }) && index.get(&format!("{key}[{i}].{url_key}")).is_some() {
+            let read: Option<serde_yaml::Value> = serde_yaml::from_str(text).ok();
+            let current = read.as_ref().and_then(|doc| doc[key][i][url_key].as_str());
+            if current == Some(link) {
                 return Ok(text.to_string());
             }
-            return Ok(edit::apply(
-                text,
-                vec![Edit {
-                    range: url.value.clone(),
-                    text: edit::scalar(link),
-                }],
-            ));
+            return list::set_item_scalar(text, key, i, url_key, link);
         }
+        i += 1;
     }
-    let item = |indent: &str| {
-        let mut out = String::new();
-        for (k, (name, value)) in new_entry.iter().enumerate() {
-            out.push_str(indent);
-            out.push_str(if k == 0 { "- " } else { "  " });
-            out.push_str(&format!("{name}: {}\n", edit::scalar(value)));
-        }
-        out
-    };
-    match sequence {
-        SequenceAt::Block(seq) => Ok(edit::apply(
-            text,
-            vec![Edit {
-                range: seq.append_at..seq.append_at,
-                text: item(&seq.indent),
-            }],
-        )),
-        SequenceAt::Empty(range) => Ok(edit::apply(
-            text,
-            vec![Edit {
-                range,
-                text: format!("\n{}", item("  ")),
-            }],
-        )),
-        SequenceAt::Missing => {
-            let sep = if text.is_empty() || text.ends_with('\n') {
-                ""
-            } else {
-                "\n"
-            };
-            Ok(format!("{text}{sep}{key}:\n{}", item("  ")))
-        }
-        SequenceAt::Other => Err(format!(
-            "`{key}` is not a list written one entry per line; add the CV link by hand"
-        )),
-    }
+    list::append_item(text, key, new_entry)
 }
 
 #[cfg(test)]
@@ -596,5 +550,35 @@ mod tests {
         assert_eq!(out, "name:\n  display: A\nlinks:\n  - icon: brands/github\n    url: https://github.com/a\n  - icon: academicons/cv\n    url: uploads/a.pdf\n    label: CV\ninterests: [x]\n");
         let (_, again) = link_in_data_file(&out, "uploads/a.pdf").unwrap();
         assert_eq!(again, out);
+    }
+
+    #[test]
+    fn empty_lists_and_block_scalar_links_stay_yaml() {
+        // Issue 25, bugs 1 and 2: each of these pages was written as invalid YAML, or lost
+        // the key after the link.
+        let pages = [
+            "---\ntitle: A\nsocial: []\norganizations: [x]\n---\nBody\n",
+            "---\ntitle: A\nsocial:\norganizations: [x]\n---\nBody\n",
+            "---\ntitle: A\nsocial:\n- icon: cv\n  link: |\n    uploads/old.pdf\norganizations: [x]\n---\nBody\n",
+        ];
+        for page in pages {
+            let (_, out) = link_in_front_matter(page, "uploads/a.pdf").unwrap();
+            let front = out.split("---\n").nth(1).unwrap();
+            let read: serde_yaml::Value = serde_yaml::from_str(front).unwrap();
+            assert_eq!(read["social"][0]["link"], "uploads/a.pdf", "{out}");
+            assert_eq!(read["organizations"][0], "x", "{out}");
+            assert!(out.ends_with("---\nBody\n"));
+        }
+        let data = [
+            "name: A\nlinks: []\ninterests: [x]\n",
+            "name: A\nlinks:\ninterests: [x]\n",
+            "name: A\nlinks:\n  - icon: academicons/cv\n    url: >-\n      uploads/old.pdf\ninterests: [x]\n",
+        ];
+        for text in data {
+            let (_, out) = link_in_data_file(text, "uploads/a.pdf").unwrap();
+            let read: serde_yaml::Value = serde_yaml::from_str(&out).unwrap();
+            assert_eq!(read["links"][0]["url"], "uploads/a.pdf", "{out}");
+            assert_eq!(read["interests"][0], "x", "{out}");
+        }
     }
 }

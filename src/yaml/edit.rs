@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use serde::Serialize;
 
-use super::spans::{RootKind, SpanIndex};
+use super::spans::{NodeSpan, RootKind, SpanIndex};
 
 /// A replacement of a byte range of the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,8 +44,8 @@ pub struct BlockSequence {
 pub enum SequenceAt {
     /// The key is absent.
     Missing,
-    /// An empty flow sequence (`key: []`) or an empty value (`key:`), at this range.
-    Empty(Range<usize>),
+    /// An empty flow sequence (`key: []`) or an empty value (`key:`, `key: ~`).
+    Empty,
     /// A block sequence.
     Block(BlockSequence),
     /// A flow sequence with items, or something else: cannot be edited as lines.
@@ -61,12 +61,7 @@ pub fn sequence_at(text: &str, index: &SpanIndex, path: &str) -> SequenceAt {
     let starts_flow = text[node.value.start..].starts_with('[');
     match first {
         None if starts_flow || node.value.is_empty() || text[node.value.clone()].trim() == "~" => {
-            let end = if starts_flow {
-                node.end.max(node.value.end)
-            } else {
-                node.value.end
-            };
-            SequenceAt::Empty(node.value.start..end)
+            SequenceAt::Empty
         }
         None => {
             // `key:` with nothing after it has a null value at the position of the next token.
@@ -78,7 +73,7 @@ pub fn sequence_at(text: &str, index: &SpanIndex, path: &str) -> SequenceAt {
                 .find('\n')
                 .map_or(text.len(), |i| after_colon + i);
             if text[after_colon..line_end].trim().is_empty() {
-                SequenceAt::Empty(after_colon..after_colon)
+                SequenceAt::Empty
             } else {
                 SequenceAt::Other
             }
@@ -388,49 +383,7 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
         if node.kind != RootKind::Scalar {
             return Err(format!("`{full}` is not a single value; set it by hand"));
         }
-        let edit = if node.value.is_empty() {
-            match block_header(text, node.value.start) {
-                // An empty block scalar (`key: |-` and no lines): its header goes.
-                Some(header) => {
-                    // Up to the line the (empty) value is marked on, which is not its own.
-                    let end = line_start(text, node.value.start).max(header);
-                    let trailing = if text[header..end].ends_with('\n') {
-                        "\n"
-                    } else {
-                        ""
-                    };
-                    Edit {
-                        range: header..end,
-                        text: format!("{written}{trailing}"),
-                    }
-                }
-                // `key:` with nothing after it (but perhaps a comment): after the colon, which
-                // an empty value may be marked before.
-                None => {
-                    let colon = node
-                        .key
-                        .as_ref()
-                        .and_then(|k| text[k.end..].find(':').map(|i| k.end + i + 1))
-                        .unwrap_or(node.value.start);
-                    let at = node.value.start.max(colon);
-                    Edit {
-                        range: at..at,
-                        text: format!(" {written}"),
-                    }
-                }
-            }
-        } else {
-            // A block scalar (`key: >` and its lines) ends with its line break, which the
-            // next key needs: it stays.
-            let raw = &text[node.value.clone()];
-            let trailing = &raw[raw.trim_end().len()..];
-            Edit {
-                range: block_header(text, node.value.start).unwrap_or(node.value.start)
-                    ..node.value.end,
-                text: format!("{written}{trailing}"),
-            }
-        };
-        return Ok(apply(text, vec![edit]));
+        return Ok(apply(text, vec![replacing(text, node, &written)]));
     }
     if !matches!(index.root(), RootKind::Empty | RootKind::Mapping) {
         return Err(format!(
@@ -527,6 +480,52 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
             }
         },
         _ => Err("only two levels of keys can be set".into()),
+    }
+}
+
+/// The edit that makes the scalar `node` read `written` (YAML text), whatever way it is
+/// written: plain, quoted, empty (`key:`), or a block scalar whose header goes with it.
+pub(crate) fn replacing(text: &str, node: &NodeSpan, written: &str) -> Edit {
+    if node.value.is_empty() {
+        match block_header(text, node.value.start) {
+            // An empty block scalar (`key: |-` and no lines): its header goes.
+            Some(header) => {
+                // Up to the line the (empty) value is marked on, which is not its own.
+                let end = line_start(text, node.value.start).max(header);
+                let trailing = if text[header..end].ends_with('\n') {
+                    "\n"
+                } else {
+                    ""
+                };
+                Edit {
+                    range: header..end,
+                    text: format!("{written}{trailing}"),
+                }
+            }
+            // `key:` with nothing after it (but perhaps a comment): after the colon, which
+            // an empty value may be marked before.
+            None => {
+                let colon = node
+                    .key
+                    .as_ref()
+                    .and_then(|k| text[k.end..].find(':').map(|i| k.end + i + 1))
+                    .unwrap_or(node.value.start);
+                let at = node.value.start.max(colon);
+                Edit {
+                    range: at..at,
+                    text: format!(" {written}"),
+                }
+            }
+        }
+    } else {
+        // A block scalar (`key: >` and its lines) ends with its line break, which the
+        // next key needs: it stays.
+        let raw = &text[node.value.clone()];
+        let trailing = &raw[raw.trim_end().len()..];
+        Edit {
+            range: block_header(text, node.value.start).unwrap_or(node.value.start)..node.value.end,
+            text: format!("{written}{trailing}"),
+        }
     }
 }
 
@@ -629,7 +628,7 @@ mod tests {
         assert!(DOC[seq.append_at..].starts_with("\n# trailing comment"));
         assert!(matches!(
             sequence_at(DOC, &index, "skills"),
-            SequenceAt::Empty(_)
+            SequenceAt::Empty
         ));
         assert!(matches!(
             sequence_at(DOC, &index, "talks"),

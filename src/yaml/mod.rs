@@ -3,6 +3,7 @@
 //! or value, the likely intended one. Profiles and the lab configuration both load through here.
 
 pub mod edit;
+pub mod list;
 mod schema;
 pub mod spans;
 

@@ -162,9 +162,7 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             });
         }
         SequenceAt::Missing => {}
-        SequenceAt::Empty(_) | SequenceAt::Other
-            if !added.is_empty() || changed.contains(&true) =>
-        {
+        SequenceAt::Empty | SequenceAt::Other if !added.is_empty() || changed.contains(&true) => {
             // Rewritten in block style, the comment after the value kept on the key's line.
             let (range, comment) = edit::inline_value_lines(text, &index, "publications").ok_or(
                 "cannot find where the profile's publications: end; write them as a \
@@ -186,7 +184,7 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             let block = block.strip_suffix('\n').unwrap_or(&block).to_string();
             edits.push(Edit { range, text: block });
         }
-        SequenceAt::Empty(_) | SequenceAt::Other => {}
+        SequenceAt::Empty | SequenceAt::Other => {}
     }
     // New lines end as the file's lines do (a profile saved on Windows keeps its CRLF).
     if text.contains("\r\n") {

@@ -1,0 +1,229 @@
+//! Editing a top-level list of small mappings as text — a Hugo page's `social` links, a Hugo
+//! Blox data file's `links` — however the list is written: missing, `key:`, `key: ~`,
+//! `key: []`, a flow list with items, or a block list; and an item's value however it is
+//! written (plain, quoted, a block scalar). Every edit is checked by reading the document
+//! before and after: the result must hold exactly the intended change, or the file is
+//! refused with a message and left as it was.
+
+use serde_yaml::{Mapping, Value};
+
+use super::edit::{self, Edit, SequenceAt};
+use super::spans::{RootKind, SpanIndex};
+
+/// Makes the string at `list[item].key` read `value`, the rest of the text as it was.
+pub fn set_item_scalar(
+    text: &str,
+    list: &str,
+    item: usize,
+    key: &str,
+    value: &str,
+) -> Result<String, String> {
+    let path = format!("{list}[{item}].{key}");
+    let refused =
+        || format!("`{path}` is written in a way cvpdf cannot edit safely; set it by hand");
+    if value.chars().any(char::is_control) {
+        return Err(format!(
+            "`{path}` takes one line of text, without control characters"
+        ));
+    }
+    let before: Value =
+        serde_yaml::from_str(text).map_err(|e| format!("YAML syntax error: {e}"))?;
+    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+    let node = index.get(&path).ok_or_else(refused)?;
+    if node.kind != RootKind::Scalar || index.is_repeated(&path) {
+        return Err(refused());
+    }
+    let edited = edit::apply(
+        text,
+        vec![edit::replacing(text, node, &edit::scalar(value))],
+    );
+    let mut expected = before;
+    let slot = expected
+        .get_mut(list)
+        .and_then(|l| l.get_mut(item))
+        .and_then(|i| i.get_mut(key))
+        .ok_or_else(refused)?;
+    *slot = Value::String(value.to_string());
+    verified(edited, &expected).ok_or_else(refused)
+}
+
+/// Appends a mapping of `fields` (names and string values, in order) to the list `list`,
+/// which is made if it is missing or empty. A flow list with items (`[{…}, …]`) is rewritten
+/// one item per line, as the new one must be.
+pub fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, String> {
+    let refused =
+        || format!("`{list}` is written in a way cvpdf cannot edit safely; add the entry by hand");
+    let before: Value =
+        serde_yaml::from_str(text).map_err(|e| format!("YAML syntax error: {e}"))?;
+    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+    if !matches!(before, Value::Null | Value::Mapping(_)) {
+        return Err(format!(
+            "the file is not a mapping of keys, so `{list}` cannot be added to it"
+        ));
+    }
+    if index.is_repeated(list) {
+        return Err(format!(
+            "`{list}` is given more than once, and YAML readers disagree about which counts; \
+             keep one, then run again"
+        ));
+    }
+    let new: Mapping = fields
+        .iter()
+        .map(|(k, v)| (Value::from(*k), Value::from(*v)))
+        .collect();
+    let items: Vec<Value> = match before.get(list) {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Sequence(items)) => items.clone(),
+        Some(_) => return Err(format!("`{list}` is not a list; add the CV link by hand")),
+    };
+    let edited = match edit::sequence_at(text, &index, list) {
+        SequenceAt::Block(seq) => edit::apply(
+            text,
+            vec![Edit {
+                range: seq.append_at..seq.append_at,
+                text: item_lines(fields, &seq.indent),
+            }],
+        ),
+        SequenceAt::Missing => {
+            edit::appendable(text, &format!("`{list}`"))?;
+            let sep = if text.is_empty() || text.ends_with('\n') {
+                ""
+            } else {
+                "\n"
+            };
+            format!("{text}{sep}{list}:\n{}", item_lines(fields, "  "))
+        }
+        // Empty, null or a flow list: the key's lines become a block list.
+        SequenceAt::Empty | SequenceAt::Other => {
+            let (range, comment) =
+                edit::inline_value_lines(text, &index, list).ok_or_else(refused)?;
+            let mut block = match comment {
+                Some(comment) => format!("{list}:  {comment}\n"),
+                None => format!("{list}:\n"),
+            };
+            for old in &items {
+                block.push_str(&edit::sequence_item(old, "  ")?);
+            }
+            block.push_str(&item_lines(fields, "  "));
+            // The range ends before the line break, which stays.
+            edit::apply(
+                text,
+                vec![Edit {
+                    range,
+                    text: block.strip_suffix('\n').unwrap_or(&block).to_string(),
+                }],
+            )
+        }
+    };
+    let mut expected = match before {
+        Value::Null => Value::Mapping(Mapping::new()),
+        other => other,
+    };
+    let mut items = items;
+    items.push(Value::Mapping(new));
+    if let Some(map) = expected.as_mapping_mut() {
+        map.insert(Value::from(list), Value::Sequence(items));
+    }
+    verified(edited, &expected).ok_or_else(refused)
+}
+
+/// One item of a block list, `- name: value` and the other fields below it.
+fn item_lines(fields: &[(&str, &str)], indent: &str) -> String {
+    let mut out = String::new();
+    for (k, (name, value)) in fields.iter().enumerate() {
+        out.push_str(indent);
+        out.push_str(if k == 0 { "- " } else { "  " });
+        out.push_str(&format!("{name}: {}\n", edit::scalar(value)));
+    }
+    out
+}
+
+/// `edited`, if it reads as `expected`.
+fn verified(edited: String, expected: &Value) -> Option<String> {
+    let after: Value = serde_yaml::from_str(&edited).ok()?;
+    let after = match after {
+        Value::Null => Value::Mapping(Mapping::new()),
+        other => other,
+    };
+    (after == *expected).then_some(edited)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CV: &[(&str, &str)] = &[("icon", "cv"), ("link", "uploads/a.pdf")];
+
+    #[test]
+    fn an_empty_or_missing_list_gets_its_first_item() {
+        // Issue 25, bug 1: `social: []` and a bare `social:` were written as invalid YAML.
+        for (page, want) in [
+            (
+                "title: A\nsocial: []\nemail: a@b.c\n",
+                "title: A\nsocial:\n  - icon: cv\n    link: uploads/a.pdf\nemail: a@b.c\n",
+            ),
+            (
+                "title: A\nsocial:\nemail: a@b.c\n",
+                "title: A\nsocial:\n  - icon: cv\n    link: uploads/a.pdf\nemail: a@b.c\n",
+            ),
+            (
+                "title: A\nsocial: ~  # none yet\n",
+                "title: A\nsocial:  # none yet\n  - icon: cv\n    link: uploads/a.pdf\n",
+            ),
+            (
+                "title: A\nsocial: null\n",
+                "title: A\nsocial:\n  - icon: cv\n    link: uploads/a.pdf\n",
+            ),
+            (
+                "title: A\nsocial: [ ]   # later\n",
+                "title: A\nsocial:  # later\n  - icon: cv\n    link: uploads/a.pdf\n",
+            ),
+            (
+                "title: A",
+                "title: A\nsocial:\n  - icon: cv\n    link: uploads/a.pdf\n",
+            ),
+            ("", "social:\n  - icon: cv\n    link: uploads/a.pdf\n"),
+        ] {
+            assert_eq!(append_item(page, "social", CV).unwrap(), want, "{page:?}");
+        }
+    }
+
+    #[test]
+    fn a_flow_list_with_items_becomes_a_block_list() {
+        let page = "social: [{icon: github, link: 'https://github.com/a'}]\nx: 1\n";
+        let new = append_item(page, "social", CV).unwrap();
+        let read: Value = serde_yaml::from_str(&new).unwrap();
+        assert_eq!(read["social"].as_sequence().unwrap().len(), 2);
+        assert_eq!(read["social"][0]["link"], "https://github.com/a");
+        assert!(new.ends_with("x: 1\n"), "{new}");
+    }
+
+    #[test]
+    fn a_block_scalar_value_is_replaced_without_eating_the_next_key() {
+        // Issue 25, bug 2: the next key was glued onto the new value.
+        for page in [
+            "social:\n  - icon: cv\n    link: |\n      uploads/old.pdf\norganizations: [x]\n",
+            "social:\n  - icon: cv\n    link: >-\n      uploads/old.pdf\n    icon_pack: ai\norganizations: [x]\n",
+            "social:\n  - icon: cv\n    link: \"uploads/old.pdf\"  # the CV\norganizations: [x]\n",
+            "social: [{icon: cv, link: 'uploads/old.pdf'}]\norganizations: [x]\n",
+        ] {
+            let new = set_item_scalar(page, "social", 0, "link", "uploads/a.pdf").unwrap();
+            let read: Value = serde_yaml::from_str(&new).unwrap();
+            assert_eq!(read["social"][0]["link"], "uploads/a.pdf", "{new}");
+            assert_eq!(read["organizations"][0], "x", "{new}");
+        }
+    }
+
+    #[test]
+    fn what_cannot_be_edited_safely_is_refused() {
+        for page in [
+            "social: a string\n",
+            "social: {a: b}\n",
+            "- a\n",
+            "social: []\nsocial: []\n",
+        ] {
+            assert!(append_item(page, "social", CV).is_err(), "{page:?}");
+        }
+        assert!(append_item("x: 1\n...\n", "social", CV).is_err());
+    }
+}
