@@ -36,6 +36,7 @@ mod input;
 pub mod lab;
 mod link;
 pub mod output;
+mod ownership;
 mod panics;
 mod picture;
 mod pipeline;

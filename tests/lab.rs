@@ -904,6 +904,68 @@ fn publish_puts_the_cv_on_an_al_folio_site_once() {
 }
 
 #[test]
+fn publish_never_replaces_a_file_it_did_not_write() {
+    // Issue 25, bug 3: a hand-made PDF or picture where publish would put a CV was replaced.
+    let dir = tempfile::tempdir().unwrap();
+    bundled_lab(dir.path());
+    let cases = [
+        ("al-folio-site", "assets/pdf/zili-zhang.pdf", "_pages/cv.md"),
+        (
+            "hugo-site",
+            "static/uploads/zhiyao-li.pdf",
+            "content/authors/zhiyao-li/_index.md",
+        ),
+        (
+            "hugo-site",
+            "static/uploads/zhiyao-li.png",
+            "content/authors/zhiyao-li/_index.md",
+        ),
+        (
+            "jekyll-lab-site",
+            "cv/zili-zhang.pdf",
+            "_members/zili-zhang.md",
+        ),
+    ];
+    for (fixture, theirs, page) in cases {
+        let site = dir
+            .path()
+            .join(format!("site-{}", theirs.replace('/', "-")));
+        copy_dir(&root().join("tests/fixtures").join(fixture), &site);
+        let profile = if theirs.contains("zili") {
+            "profiles/zili-zhang.yaml"
+        } else {
+            "profiles/zhiyao-li.yaml"
+        };
+        let mine = b"%PDF-1.4\n% my own CV, made by hand\n%%EOF\n";
+        fs::create_dir_all(site.join(theirs).parent().unwrap()).unwrap();
+        fs::write(site.join(theirs), mine).unwrap();
+        let page_before = fs::read(site.join(page)).unwrap();
+        let site_arg = site.to_str().unwrap();
+        let output = cvpdf(dir.path(), &["publish", profile, "--site", site_arg]);
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "{theirs}: {}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains("is in the way and was not written by cvpdf"),
+            "{}",
+            stderr(&output)
+        );
+        assert_eq!(fs::read(site.join(theirs)).unwrap(), mine, "{theirs}");
+        assert_eq!(fs::read(site.join(page)).unwrap(), page_before, "{page}");
+        // Once it is moved away, publishing works, and again over cvpdf's own files (the
+        // thumbnail carries cvpdf's mark).
+        fs::remove_file(site.join(theirs)).unwrap();
+        for _ in 0..2 {
+            let output = cvpdf(dir.path(), &["publish", profile, "--site", site_arg]);
+            assert!(output.status.success(), "{theirs}: {}", stderr(&output));
+        }
+    }
+}
+
+#[test]
 fn publish_links_each_members_cv_on_a_jekyll_lab_site() {
     let dir = tempfile::tempdir().unwrap();
     bundled_lab(dir.path());

@@ -19,6 +19,7 @@ use crate::digest;
 use crate::fonts::FontOptions;
 use crate::lab::{self, bib, page, LabInfo, Member, MemberLink, Site, VariantCv};
 use crate::output::write_atomic;
+use crate::ownership::{may_replace, Mark, Recorded};
 use crate::picture::Asset;
 use crate::pipeline::{Format, Job, Outcome, Pipeline, Prepared};
 use crate::profile::{LoadedProfile, Profile, Publication};
@@ -633,25 +634,19 @@ impl<'a> SiteFiles<'a> {
         ours: impl Fn(&[u8]) -> bool,
     ) -> Result<bool, Vec<Diagnostic>> {
         let path = self.out.join(name);
-        if let Ok(meta) = std::fs::symlink_metadata(&path) {
-            let limit = bytes.len() as u64 + 64 * 1024 * 1024;
-            let found = if meta.is_file() {
-                crate::input::read_bytes(&path, "file", limit).ok()
-            } else {
-                None
-            };
-            match found {
-                Some(found) if found == bytes => return Ok(true),
-                Some(found) if ours(&found) => {}
-                _ => {
-                    return Err(vec![Diagnostic::error(format!(
-                        "{} is in the way and was not written by cvpdf, so it is left as it is \
-                         (move or rename it, or choose another folder with -o)",
-                        path.display()
-                    ))])
-                }
-            }
+        if crate::input::read_bytes(&path, "file", bytes.len() as u64 + 1)
+            .is_ok_and(|found| found == bytes)
+        {
+            return Ok(true);
         }
+        may_replace(
+            &path,
+            bytes,
+            Recorded::Unknown,
+            Mark::Content(&ours),
+            "choose another folder with -o",
+        )
+        .map_err(|message| vec![Diagnostic::error(message)])?;
         if let Some(parent) = path.parent() {
             // A folder of the site (photos/) that is a link would take the file elsewhere.
             if parent != self.out

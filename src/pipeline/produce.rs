@@ -9,6 +9,7 @@ use super::{Format, Pipeline, Prepared, Record, Written};
 use crate::diag::{Diagnostic, Failure};
 use crate::digest::FileRead;
 use crate::output::{parent_dir, write_atomic};
+use crate::ownership::{may_replace, Mark, Recorded};
 use crate::profile::LoadedProfile;
 use crate::render::support_files;
 use crate::render::{guarded, png_page, png_pages, svg_pages};
@@ -140,18 +141,58 @@ impl Pipeline<'_> {
         artifacts: &mut Artifacts,
     ) -> Result<(), Failure> {
         let dir = parent_dir(destination);
+        let support = support_files(loaded, style)?;
+        let names: Vec<&str> = support.iter().map(|f| f.name.as_str()).collect();
+        for (i, file) in support.iter().enumerate() {
+            if let Some(other) = support[..i].iter().find(|o| o.name == file.name) {
+                if other.bytes != file.bytes {
+                    return Err(Failure::message(format!(
+                        "{} and {} are both named {}, and the Typst source's folder can hold                          only one; rename one of them",
+                        other.display, file.display, file.name
+                    )));
+                }
+            }
+        }
         artifacts.files.push((
             target,
-            destination.to_path_buf(),
+            main_file(destination, &names),
             self.renderer.main_source(loaded, style).into_bytes(),
         ));
-        for file in support_files(loaded, style)? {
-            artifacts
+        for file in support {
+            if !artifacts
                 .files
-                .push((target, dir.join(&file.name), file.bytes.to_vec()));
+                .iter()
+                .any(|(_, p, _)| *p == dir.join(&file.name))
+            {
+                artifacts
+                    .files
+                    .push((target, dir.join(&file.name), file.bytes.to_vec()));
+            }
         }
         Ok(())
     }
+}
+
+/// Where the generated main file goes: `destination`, unless a file it reads has that name
+/// (a profile named `classic.yaml` exported with the classic template): then `classic-cv.typ`
+/// (or `-cv2`, …) beside it, so that neither replaces the other.
+fn main_file(destination: &Path, taken: &[&str]) -> PathBuf {
+    let name = destination
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if !taken.contains(&name.as_str()) {
+        return destination.to_path_buf();
+    }
+    let stem = name.strip_suffix(".typ").unwrap_or(&name);
+    (1..)
+        .map(|n| match n {
+            1 => format!("{stem}-cv.typ"),
+            n => format!("{stem}-cv{n}.typ"),
+        })
+        .find(|candidate| !taken.contains(&candidate.as_str()))
+        .map(|candidate| destination.with_file_name(candidate))
+        .unwrap_or_else(|| destination.to_path_buf())
 }
 
 /// Writes the artifacts, each atomically, and removes page images left over from a longer
@@ -164,35 +205,27 @@ pub(crate) fn write(
     previous: &[Option<Record>],
 ) -> Result<WriteOutcome, Failure> {
     let fail = |message: String| Failure::message(message).after(artifacts.warnings.clone());
-    let ours = |target: usize, path: &Path, bytes: &[u8]| {
-        let recorded = previous
-            .get(target)
-            .and_then(Option::as_ref)
-            .is_some_and(|record| record.wrote(path));
-        // An empty file holds nothing to lose.
-        let empty = fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0);
-        recorded || empty || made_by_cvpdf(targets[target].0, path, bytes)
-    };
     // Everything is checked before anything is written: a refusal leaves no half-made set.
     for (target, path, bytes) in &artifacts.files {
-        // A directory in the way is for the write to report.
-        let in_the_way = fs::symlink_metadata(path).is_ok_and(|m| !m.is_dir());
-        if in_the_way && !ours(*target, path, bytes) {
-            let once_ours = previous
-                .get(*target)
-                .and_then(Option::as_ref)
-                .is_some_and(|record| record.written.iter().any(|w| w.path == *path));
-            let whose = if once_ours {
-                "has changed since cvpdf wrote it"
-            } else {
-                "was not written by cvpdf"
-            };
-            return Err(fail(format!(
-                "{} is in the way and {whose}, so nothing is written (move or rename it, or \
-                 choose another place with -o)",
-                path.display()
-            )));
-        }
+        let recorded = match previous.get(*target).and_then(Option::as_ref) {
+            Some(record) if record.wrote(path) => Recorded::Intact,
+            Some(record) if record.written.iter().any(|w| w.path == *path) => Recorded::Changed,
+            _ => Recorded::Unknown,
+        };
+        let main = artifacts
+            .files
+            .iter()
+            .find(|(t, ..)| t == target)
+            .map(|(_, p, _)| p);
+        let mark = match targets[*target].0 {
+            Format::Pdf => Mark::Pdf,
+            // Only the main file says it was generated; a template beside it is the user's to
+            // edit once exported.
+            Format::Typ if main == Some(path) => Mark::TypstSource,
+            Format::Png | Format::Thumbnail => Mark::Png,
+            Format::Typ | Format::Svg => Mark::None,
+        };
+        may_replace(path, bytes, recorded, mark, "choose another place with -o").map_err(fail)?;
     }
     let mut outputs = Vec::new();
     let mut written: Vec<Vec<Written>> = vec![Vec::new(); targets.len()];
@@ -211,7 +244,9 @@ pub(crate) fn write(
             .map_err(|err| fail(format!("cannot write {}: {err}", path.display())))?;
         written[*target].push(Written::of(path, bytes));
         let is_output = match format {
-            Format::Pdf | Format::Typ | Format::Thumbnail => path == output,
+            Format::Pdf | Format::Thumbnail => path == output,
+            // The main file, written first (it may have been renamed, see `main_file`).
+            Format::Typ => written[*target].len() == 1,
             Format::Png | Format::Svg => true,
         };
         if is_output {
@@ -254,24 +289,6 @@ pub(crate) struct WriteOutcome {
 
 /// More pages than any CV has, for recognising the page files of an output.
 const MAX_PAGES: usize = 10_000;
-
-/// Whether the file at `path`, which no record names, is one cvpdf wrote: a PDF that names
-/// cvpdf as its creator, Typst source cvpdf generated, or anything holding exactly the bytes
-/// about to be written (replacing it loses nothing; records may be gone with a cleared cache).
-fn made_by_cvpdf(format: Format, path: &Path, bytes: &[u8]) -> bool {
-    let limit = bytes.len() as u64 + 256 * 1024 * 1024;
-    let Ok(found) = crate::input::read_bytes(path, "file", limit) else {
-        return false;
-    };
-    found == bytes
-        || match format {
-            Format::Pdf => {
-                found.starts_with(b"%PDF-") && found.windows(15).any(|w| w == b"/Creator(cvpdf ")
-            }
-            Format::Typ => found.starts_with(b"// Generated by cvpdf "),
-            Format::Png | Format::Svg | Format::Thumbnail => false,
-        }
-}
 
 /// Whether the output of `format` at `output` is there (the first page, for page images).
 pub(crate) fn exists(output: &Path, format: Format) -> bool {

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
 use crate::output::write_atomic;
+use crate::ownership::{may_replace, Mark, Recorded};
 use crate::pipeline::{Format, Job, Pipeline};
 use crate::yaml::list;
 use crate::yaml::spans::SpanIndex;
@@ -148,6 +149,23 @@ pub fn publish_one(
         let file = uploads.join(format!("{slug}-{variant}.pdf"));
         let artifacts = pipeline.produce(prepared, &[(Format::Pdf, file.clone())])?;
         files.extend(artifacts.files.into_iter().map(|(_, f, bytes)| (f, bytes)));
+    }
+    // A file of the site's own where a CV would go is left alone, and nothing is written.
+    for (file, bytes) in &files {
+        let real = within_site(&root, file)?;
+        let mark = if file.extension().is_some_and(|e| e == "png") {
+            Mark::Png
+        } else {
+            Mark::Pdf
+        };
+        may_replace(
+            &real,
+            bytes,
+            Recorded::Unknown,
+            mark,
+            "remove it if it is an old CV",
+        )
+        .map_err(Failure::message)?;
     }
     for (file, bytes) in files {
         let real = within_site(&root, &file)?;

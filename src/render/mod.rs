@@ -374,7 +374,7 @@ pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, Str
         .collect()
 }
 
-/// One page as a PNG image at `ppi` pixels per inch.
+/// One page as a PNG image at `ppi` pixels per inch, marked as cvpdf's (see `ownership`).
 pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, String> {
     let options = typst_render::RenderOptions {
         pixel_per_pt: typst::utils::Scalar::new(f64::from(ppi) / 72.0),
@@ -382,6 +382,7 @@ pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, String> 
     };
     typst_render::render(page, &options)
         .encode_png()
+        .map(crate::ownership::mark_png)
         .map_err(|e| e.to_string())
 }
 
