@@ -94,6 +94,42 @@ fn check_dimensions(width: u32, height: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// The SVG namespace, which Typst looks for in a file's first [`SVG_SNIFF_BYTES`] bytes to
+/// take it for SVG.
+const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
+
+/// How far into a file Typst looks for [`SVG_NAMESPACE`].
+const SVG_SNIFF_BYTES: usize = 2048;
+
+/// An SVG that Typst recognises as one: when its namespace comes later than Typst looks (a
+/// long prolog: an editor's comments, a DOCTYPE declaring entities, as Illustrator writes
+/// them), a comment naming it goes right after the XML declaration (a comment may stand
+/// anywhere in the prolog, and changes nothing drawn). Anything else is returned as it is.
+pub fn recognisable_svg(bytes: Arc<[u8]>) -> Arc<[u8]> {
+    let head = &bytes[..bytes.len().min(SVG_SNIFF_BYTES)];
+    if head
+        .windows(SVG_NAMESPACE.len())
+        .any(|w| w == SVG_NAMESPACE.as_bytes())
+    {
+        return bytes;
+    }
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        return bytes;
+    };
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let declaration = if text[bom..].starts_with("<?xml") {
+        text[bom..].find("?>").map_or(0, |end| end + 2)
+    } else {
+        0
+    };
+    let at = bom + declaration;
+    let mut out = Vec::with_capacity(bytes.len() + 40);
+    out.extend_from_slice(&bytes[..at]);
+    out.extend_from_slice(format!("<!-- {SVG_NAMESPACE} -->").as_bytes());
+    out.extend_from_slice(&bytes[at..]);
+    out.into()
+}
+
 /// What the picture in `bytes` is, after checking everything it declares: a raster's size,
 /// or an SVG's structure and every picture it embeds. Whether a file is SVG is for the SVG
 /// parser to say (a comment, a byte-order mark or an editor's header may come first).
@@ -219,7 +255,7 @@ fn svg_error(bytes: &[u8]) -> Option<String> {
 /// encoded again in its own format; anything else is returned as it is.
 pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, String> {
     let Some(format) = raster_format(&bytes) else {
-        return Ok(bytes);
+        return Ok(recognisable_svg(bytes));
     };
     let (width, height) = check_raster(Cursor::new(&bytes[..]))?;
     if width.min(height) <= PRINT_SIDE {
@@ -293,6 +329,33 @@ pub(crate) mod tests {
         assert!(check(&jpeg_claiming(4000, 3000), false).is_ok());
         let err = check(&jpeg_claiming(20_001, 10), false).unwrap_err();
         assert!(err.contains("20000 pixels a side"), "{err}");
+    }
+
+    #[test]
+    fn an_svg_with_a_long_prolog_is_one_typst_recognises() {
+        // Issue 25, bug 7: past 2 KB of prolog Typst took the logo for an unknown format.
+        let entities: String = (0..60)
+            .map(|i| format!("<!ENTITY ns_{i} \"http://ns.adobe.com/Extensibility/{i}.0/\">\n"))
+            .collect();
+        let svg = format!(
+            "\u{feff}<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 27 -->\n\
+             <!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"x.dtd\" [\n{entities}\
+             <!ENTITY ns_svg \"http://www.w3.org/2000/svg\">\n]>\n\
+             <svg xmlns=\"&ns_svg;\" width=\"10\" height=\"10\"><rect width=\"5\" height=\"5\"/></svg>"
+        );
+        assert!(svg.find("2000/svg").unwrap() > 2048);
+        let bytes: Arc<[u8]> = svg.as_bytes().into();
+        assert!(typst::visualize::ImageFormat::detect(&bytes).is_none());
+        assert_eq!(check(&bytes, true), Ok(Kind::Svg));
+        let ready = print_size(bytes).unwrap();
+        assert!(typst::visualize::ImageFormat::detect(&ready).is_some());
+        assert_eq!(check(&ready, true), Ok(Kind::Svg));
+        assert!(std::str::from_utf8(&ready)
+            .unwrap()
+            .starts_with("\u{feff}<?xml version=\"1.0\" encoding=\"utf-8\"?><!-- "));
+        // A short prolog is left as it is.
+        let short: Arc<[u8]> = b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"[..].into();
+        assert_eq!(print_size(short.clone()).unwrap(), short);
     }
 
     #[test]

@@ -297,6 +297,25 @@ fn a_lab_logo_is_drawn_on_every_page() {
     let pdf = Pdf::read(&dir.path().join("out/zili-zhang.pdf"));
     assert_eq!(pdf.images, pdf.pages, "one logo per page");
 
+    // Issue 25, bug 7: an SVG whose namespace comes after 2 KB of prolog (Illustrator's
+    // comments and entity declarations) passed the checks, then failed every render.
+    let dir = lab("lab:\n  name: NetSys Lab\n  logo: logo.svg\n");
+    let entities: String = (0..60)
+        .map(|i| format!("  <!ENTITY ns_{i} \"http://ns.adobe.com/Extensibility/{i}.0/\">\n"))
+        .collect();
+    let svg = format!(
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<!-- Generator: Adobe Illustrator 27.0 -->\n\
+         <!DOCTYPE svg PUBLIC \"-//W3C//DTD SVG 1.1//EN\" \"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd\" [\n\
+         {entities}  <!ENTITY ns_svg \"http://www.w3.org/2000/svg\">\n]>\n\
+         <svg version=\"1.1\" xmlns=\"&ns_svg;\" width=\"20\" height=\"10\"><rect width=\"20\" height=\"10\" fill=\"#036\"/></svg>\n"
+    );
+    assert!(svg.find("w3.org/2000/svg").unwrap() > 2048);
+    fs::write(dir.path().join("lab/logo.svg"), svg).unwrap();
+    let output = render(dir.path(), &[]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let check = cvpdf(dir.path(), &["check", "lab/profiles"]);
+    assert!(check.status.success(), "{}", stderr(&check));
+
     let dir = lab("lab:\n  name: NetSys Lab\n  logo: ../../etc/passwd\n");
     let err = stderr(&render(dir.path(), &[]));
     assert!(

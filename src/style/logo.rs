@@ -22,6 +22,10 @@ pub(super) fn read_logo(dir: &Path, logo: &str) -> Result<Asset, Problem> {
     if let Kind::Raster(_) = kind {
         image::load_from_memory(&bytes).map_err(|e| unusable(e.to_string()))?;
     }
+    // What the templates hand to Typst must be a picture to Typst too.
+    if typst::visualize::ImageFormat::detect(&bytes).is_none() {
+        return Err(unusable("Typst does not recognise it as a picture".into()));
+    }
     Ok(Asset {
         name: format!("lab-logo.{}", kind.extension()),
         bytes,

@@ -138,6 +138,48 @@ fn expand(
     Ok(lengths[i].flatten().unwrap_or(0))
 }
 
+/// Replaces every `@string` abbreviation in the entries' fields with the chunks it stands
+/// for, all the way down, without recursion: the crate would resolve a chain of them by
+/// recursing once per link, and a chain of 50,000 overflowed the stack. What is left for the
+/// crate is month macros. Abbreviations must have been checked first ([`check_abbreviations`]
+/// bounds what this makes, and the steps it takes); an undefined one inside an `@string` is left out, as BibTeX does.
+pub fn flatten_abbreviations(raw: &mut RawBibliography) {
+    let strings: HashMap<&str, usize> = raw
+        .abbreviations
+        .iter()
+        .enumerate()
+        .map(|(i, pair)| (pair.key.v, i))
+        .collect();
+    let abbreviations = &raw.abbreviations;
+    for entry in &mut raw.entries {
+        for pair in &mut entry.v.fields {
+            if !pair
+                .value
+                .v
+                .iter()
+                .any(|c| matches!(c.v, RawChunk::Abbreviation(n) if strings.contains_key(n)))
+            {
+                continue;
+            }
+            let mut out = Vec::new();
+            // Chunks still to place, last first.
+            let mut pending: Vec<&biblatex::Spanned<RawChunk>> =
+                pair.value.v.iter().rev().collect();
+            while let Some(chunk) = pending.pop() {
+                match chunk.v {
+                    RawChunk::Abbreviation(name) => match strings.get(name) {
+                        Some(&i) => pending.extend(abbreviations[i].value.v.iter().rev()),
+                        None if super::is_month_macro(name) => out.push(chunk.clone()),
+                        None => {}
+                    },
+                    RawChunk::Normal(_) => out.push(chunk.clone()),
+                }
+            }
+            pair.value.v = out;
+        }
+    }
+}
+
 /// Length of a field with the abbreviations it uses already measured.
 fn field_length(
     field: &[biblatex::Spanned<RawChunk>],
@@ -147,11 +189,13 @@ fn field_length(
     field
         .iter()
         .map(|chunk| match chunk.v {
-            RawChunk::Normal(s) => s.len() as u64,
+            // A chunk costs at least one, so that empty ones cannot multiply unseen.
+            RawChunk::Normal(s) => s.len() as u64 + 1,
+            // As is each reference, so that the measure bounds the steps of expanding too.
             RawChunk::Abbreviation(name) => strings
                 .get(name)
                 .and_then(|&i| lengths[i].flatten())
-                .unwrap_or(name.len() as u64),
+                .map_or(name.len() as u64, |l| l.saturating_add(1)),
         })
         .fold(0, u64::saturating_add)
 }
@@ -332,8 +376,27 @@ mod tests {
         for i in 1..50_000 {
             text.push_str(&format!("@string{{s{i} = s{}}}\n", i - 1));
         }
-        text.push_str("@misc{x, title = s49999}\n");
-        assert!(check_abbreviations(&text, &raw(&text)).is_ok());
+        text.push_str("@misc{x, title = s49999 # \" and \" # jan}\n");
+        let mut raw = raw(&text);
+        assert!(check_abbreviations(&text, &raw).is_ok());
+        // Issue 25, bug 5: the crate resolved the chain by recursing 50,000 deep.
+        flatten_abbreviations(&mut raw);
+        let chunks: Vec<&RawChunk> = raw.entries[0].v.fields[0]
+            .value
+            .v
+            .iter()
+            .map(|c| &c.v)
+            .collect();
+        assert_eq!(
+            chunks,
+            [
+                &RawChunk::Normal("x"),
+                &RawChunk::Normal(" and "),
+                &RawChunk::Abbreviation("jan")
+            ]
+        );
+        let bibliography = biblatex::Bibliography::from_raw(raw).unwrap();
+        assert_eq!(bibliography.len(), 1);
     }
 
     #[test]

@@ -129,7 +129,8 @@ fn holds_escaped_latex(value: &[biblatex::Spanned<RawChunk>]) -> bool {
 }
 
 /// `text` with its escaped characters as stand-ins (stand-ins already in it dropped), each in
-/// braces when `braced`, or `None` when there is nothing to change.
+/// braces when `braced`, and its accents and special letters as characters (see `accents`),
+/// or `None` when there is nothing to change.
 fn protected(text: &str, braced: bool) -> Option<String> {
     if !text.contains('\\') && !text.chars().any(|c| stood_for(c).is_some()) {
         return None;
@@ -149,6 +150,11 @@ fn protected(text: &str, braced: bool) -> Option<String> {
             out.push(c);
             break;
         };
+        if let Some((printed, used)) = super::accents::command(rest) {
+            out.push_str(&printed);
+            rest = &rest[used..];
+            continue;
+        }
         match next {
             '{' | '}' | '$' | '\\' => {
                 // `\\` is a line break in LaTeX: a space in one line of text.
@@ -209,10 +215,11 @@ mod tests {
             "{y} $5 ~ ^ ~"
         );
         assert_eq!(read(r"Line\\two"), "Line two");
-        // Commands that are not escapes stay for the crate and the TeX reader.
+        // Accents become letters (see `accents`); other commands stay for the crate and the
+        // TeX reader.
         assert_eq!(
             read(r#"G{\"o}del \emph{x} \~n \%"#),
-            r#"G{\"o}del \emph{x} \~n \%"#
+            r#"G{ö}del \emph{x} ñ \%"#
         );
         assert_eq!(read(r"\textbackslashx"), r"\textbackslashx");
         // A stand-in in the file itself is not a character it could stand for.

@@ -15,6 +15,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use biblatex::{Bibliography, RawBibliography, RawChunk};
 
 use crate::profile::Publication;
+mod accents;
 mod entry;
 mod graph;
 mod latex;
@@ -202,6 +203,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
     // The crate resolves abbreviations and parents recursively: loops and explosions are
     // found first, so they are an error or a skipped entry, not a stack overflow.
     graph::check_abbreviations(text, &raw)?;
+    graph::flatten_abbreviations(&mut raw);
     for (key, why) in graph::unresolvable_entries(&raw) {
         let start = first.get(key.as_str()).copied().unwrap_or(0);
         read.skipped.push(Skipped {
@@ -507,6 +509,24 @@ mod tests {
         assert!(skipped[0].starts_with("open (at 2:1): its braces do not close before 3:1"));
         assert!(skipped[1].starts_with("math (at 3:1): its title has an unpaired $"));
         assert!(skipped[2].contains("noyear") && skipped[2].contains("has no year"));
+    }
+
+    #[test]
+    fn a_long_string_chain_and_accents_on_dotless_letters_import() {
+        // Issue 25, bug 5: a loop-free chain of 50,000 @strings overflowed the stack.
+        let mut bib = String::from("@string{s0 = \"Journal\"}\n");
+        for i in 1..50_000 {
+            bib.push_str(&format!("@string{{s{i} = s{}}}\n", i - 1));
+        }
+        // Issue 25, bug 8: accents on \i and letters such as \o, as Google Scholar writes them.
+        bib.push_str(
+            "@article{x, title = {T}, journal = s49999, year = 2020,\n  author = {Garc{\\'\\i}a, Jos{\\'e} and S\\o{}rensen, Lo{\\\"\\i}c and Dvo\\v{r}\\'ak, Anton{\\'\\i}n}}\n",
+        );
+        let read = publications(&bib, None).unwrap();
+        let (_, paper) = &read.papers[0];
+        assert_eq!(paper.venue.as_deref(), Some("Journal"));
+        let authors: Vec<&str> = paper.authors.iter().map(String::as_str).collect();
+        assert_eq!(authors, ["José García", "Loïc Sørensen", "Antonín Dvořák"]);
     }
 
     #[test]
