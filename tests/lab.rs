@@ -213,9 +213,9 @@ fn one_paper_of_two_members_is_one_entry_with_both_names_bold() {
     );
     // Both names bold in the page and in the PDF.
     let html = fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(html.contains(r##"<strong><a href="#ada">Ada Example</a></strong>"##));
-    assert!(html.contains(r##"<strong><a href="#bo">Bo Example</a></strong>"##));
-    assert!(html.contains(r##"<strong><a href="#bo">B. Example</a></strong>"##));
+    assert!(html.contains(r##"<strong><a href="#member-ada">Ada Example</a></strong>"##));
+    assert!(html.contains(r##"<strong><a href="#member-bo">Bo Example</a></strong>"##));
+    assert!(html.contains(r##"<strong><a href="#member-bo">B. Example</a></strong>"##));
     let pdf = Pdf::read(&out.join("publications.pdf"));
     // The lab's name and logo head the list (one picture: the logo at the top and in the
     // footer is one image in the PDF).
@@ -235,6 +235,70 @@ fn one_paper_of_two_members_is_one_entry_with_both_names_bold() {
     );
     assert!(bold_in(&pdf, "Ada Example") && bold_in(&pdf, "Bo Example"));
     assert!(bold_in(&pdf, "B. Example"));
+}
+
+#[test]
+fn papers_are_one_in_every_language_and_go_to_the_member_who_lists_them() {
+    for lang in ["en", "zh"] {
+        let dir = tempfile::tempdir().unwrap();
+        let profiles = dir.path().join("profiles");
+        fs::create_dir(&profiles).unwrap();
+        fs::write(profiles.join("cvpdf.yaml"), format!("lang: {lang}\n")).unwrap();
+        // Issue 25, bug 9: "Z. Li" is a name variant of both; the paper is Zili's.
+        profile(
+            &profiles,
+            "zhiyao-li",
+            "name: Zhiyao Li\nname_variants: [Z. Li]\npublications:\n  - title: \"Deep learning: a survey\"\n    authors: [Q. Wu, Z. Li]\n    venue: J. Surveys\n    year: 2021\n    kind: journal\n",
+        );
+        // Issue 25, bugs 10 and 11: a translated title, and braces inside a word.
+        profile(
+            &profiles,
+            "zili-li",
+            "name: Zili Li\nname_variants: [Z. Li]\npublications:\n  - title: {en: \"Deep Learning: A Survey\", zh: 深度学习综述}\n    authors: [Q. Wu, Z. Li]\n    venue: J. Surveys\n    year: 2021\n    kind: journal\n  - title: \"Scaling {GPU}s for {LLM} Training\"\n    authors: [Z. Li, A. B]\n    year: 2024\n",
+        );
+        profile(
+            &profiles,
+            "main",
+            "name: Main Person\npublications:\n  - title: Scaling GPUs for LLM Training\n    authors: [Z. Li, A. B, Main Person]\n    year: 2024\n",
+        );
+        // Issue 25, bug 12: members whose slugs are the page's own ids.
+        profile(&profiles, "people", "name: People Person\n");
+        profile(&profiles, "year-2024", "name: Year Person\n");
+        profile(&profiles, "people-title", "name: Title Person\n");
+        let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+        assert!(output.status.success(), "{lang}: {}", stderr(&output));
+        let json = lab_json(&dir.path().join("site"));
+        let papers = json["publications"].as_array().unwrap();
+        assert_eq!(papers.len(), 2, "{lang}: {papers:#?}");
+        let scaling = &papers[0];
+        assert_eq!(scaling["members"], serde_json::json!(["main", "zili-li"]));
+        // Listed by Zili and by Main: "Z. Li" is Zili, who lists it.
+        assert_eq!(scaling["authors"][0]["member"], "zili-li", "{lang}");
+        let survey = &papers[1];
+        assert_eq!(
+            survey["members"],
+            serde_json::json!(["zhiyao-li", "zili-li"])
+        );
+        // Listed by both "Z. Li"s: nobody can tell which, so no link.
+        assert!(survey["authors"][1]["member"].is_null(), "{lang}: {survey}");
+        if lang == "zh" {
+            assert_eq!(survey["title"], "深度学习综述");
+        }
+        // Every id once, every in-page link to one of them.
+        let html = fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+        let ids: Vec<&str> = html
+            .split(" id=\"")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('"').unwrap()])
+            .collect();
+        let unique: BTreeSet<&str> = ids.iter().copied().collect();
+        assert_eq!(unique.len(), ids.len(), "{lang}: {ids:?}");
+        for link in html.split("href=\"#").skip(1) {
+            let target = &link[..link.find('"').unwrap()];
+            assert!(unique.contains(target), "{lang}: #{target} in {ids:?}");
+        }
+        assert!(html.contains("href=\"#member-zili-li\""), "{lang}");
+    }
 }
 
 #[test]

@@ -244,13 +244,18 @@ fn publication_list(
 ) -> Result<List, Vec<Diagnostic>> {
     let mut site_files = SiteFiles::new(out);
     let mut loaded: Vec<(String, LoadedProfile, Option<String>)> = Vec::new();
+    // Each member's papers as written (every language), with the CV's selection.
+    let mut written: Vec<Vec<Publication>> = Vec::new();
     for (input, _) in planned {
         let job = Job {
             input: input.clone(),
             variant: None,
             outputs: Vec::new(),
         };
-        if let Ok(prepared) = pipeline.prepare(&job) {
+        if let Ok((prepared, source)) = pipeline.prepare_with_source(&job) {
+            let mut source = source.profile;
+            prepared.style.content.select(&mut source);
+            written.push(source.publications);
             let slug = crate::output::profile_stem(input).unwrap_or_default();
             let mut member = prepared.loaded;
             // The photo goes into OUT now; its bytes are not kept for the whole lab.
@@ -261,12 +266,12 @@ fn publication_list(
             loaded.push((slug, member, photo));
         }
     }
-    let lists: Vec<(usize, &[Publication])> = loaded
+    let lists: Vec<(usize, &[Publication])> = written
         .iter()
         .enumerate()
-        .map(|(i, (_, l, _))| (i, l.profile.publications.as_slice()))
+        .map(|(i, papers)| (i, papers.as_slice()))
         .collect();
-    let mut papers = lab::lab_papers(&lists);
+    let mut papers = lab::lab_papers(&lists, &style.lang);
     site_files.warnings.extend(
         doubts(&papers, &loaded)
             .into_iter()

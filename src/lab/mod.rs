@@ -206,13 +206,29 @@ pub fn sort_members(members: &mut [Member]) {
     });
 }
 
-/// The member who has written `author` (by name or a name variant), if any.
-pub fn member_of<'a>(author: &str, names: &'a [(String, String)]) -> Option<&'a str> {
+/// The member who has written `author` (by name or a name variant), if any. When the name
+/// is several members' ("Z. Li" for Zhiyao Li and Zili Li), it is the one of them who lists
+/// the paper (`listers`, slugs); if that does not settle it, nobody.
+pub fn member_of<'a>(
+    author: &str,
+    names: &'a [(String, String)],
+    listers: &[String],
+) -> Option<&'a str> {
     let wanted = normalize_name(author);
-    names
+    let mut matching: Vec<&str> = names
         .iter()
-        .find(|(name, _)| *name == wanted)
+        .filter(|(name, _)| *name == wanted)
         .map(|(_, slug)| slug.as_str())
+        .collect();
+    matching.sort_unstable();
+    matching.dedup();
+    if matching.len() > 1 {
+        matching.retain(|slug| listers.iter().any(|l| l == slug));
+    }
+    match matching[..] {
+        [one] => Some(one),
+        _ => None,
+    }
 }
 
 /// Every member's normalised names (name and variants) with their slug.
@@ -237,6 +253,11 @@ pub fn paper(
 ) -> Paper {
     let p: &Publication = &paper.publication;
     let optional = |t: &Option<crate::profile::Text>| t.as_deref().map(plain);
+    let members: Vec<String> = paper
+        .members
+        .iter()
+        .filter_map(|&i| slugs.get(i).cloned())
+        .collect();
     Paper {
         key: key.to_string(),
         number,
@@ -247,7 +268,7 @@ pub fn paper(
             .map(|raw| {
                 let (name, equal, corresponding) = author_marks(raw);
                 Author {
-                    member: member_of(name, names).map(str::to_string),
+                    member: member_of(name, names, &members).map(str::to_string),
                     name: name.to_string(),
                     equal,
                     corresponding,
@@ -273,11 +294,7 @@ pub fn paper(
                 })
             })
             .collect(),
-        members: paper
-            .members
-            .iter()
-            .filter_map(|&i| slugs.get(i).cloned())
-            .collect(),
+        members,
         selected: p.selected,
     }
 }
@@ -302,13 +319,11 @@ pub fn script_language(text: &str) -> Option<&'static str> {
     han.then_some("zh")
 }
 
-/// An id for HTML made from a slug: ASCII letters, digits and `-`, starting with a letter,
-/// different from every id in `taken`.
+/// A member's id in the people page, made from their slug: `member-` and ASCII letters,
+/// digits and `-`, different from every id in `taken`. The prefix keeps it apart from the
+/// page's own ids (`main`, `people`, …) and the papers' (`paper-<key>`), whatever the slug.
 pub fn anchor(slug: &str, taken: &mut std::collections::HashSet<String>) -> String {
-    let mut base = crate::slug(slug);
-    if !base.starts_with(|c: char| c.is_ascii_alphabetic()) {
-        base.insert_str(0, "m-");
-    }
+    let base = format!("member-{}", crate::slug(slug));
     let mut id = base.clone();
     let mut n = 2;
     while !taken.insert(id.clone()) {
@@ -333,10 +348,10 @@ mod tests {
     #[test]
     fn anchors_are_ids_and_unique() {
         let mut taken = Default::default();
-        assert_eq!(anchor("zili-zhang", &mut taken), "zili-zhang");
-        assert_eq!(anchor("Zili Zhang", &mut taken), "zili-zhang-2");
-        assert_eq!(anchor("1 #odd", &mut taken), "m-1-odd");
-        assert_eq!(anchor("李", &mut taken), "li");
-        assert_eq!(anchor("###", &mut taken), "profile");
+        assert_eq!(anchor("zili-zhang", &mut taken), "member-zili-zhang");
+        assert_eq!(anchor("Zili Zhang", &mut taken), "member-zili-zhang-2");
+        assert_eq!(anchor("1 #odd", &mut taken), "member-1-odd");
+        assert_eq!(anchor("李", &mut taken), "member-li");
+        assert_eq!(anchor("###", &mut taken), "member-profile");
     }
 }

@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 
 pub use crate::import::convert::papers::title_key;
-use crate::import::convert::papers::{doi_key, merged, same_paper};
+use crate::import::convert::papers::{doi_key, merged, same_paper, title_keys, titles_agree};
+use crate::profile::localize;
 use crate::profile::Publication;
 
 /// One paper of the lab's list.
@@ -54,21 +55,24 @@ pub fn keep_newest(papers: &mut Vec<LabPaper>) -> Option<String> {
     ))
 }
 
-/// Every paper of `lists` (member index, that member's papers, each text already in the
-/// page's language) once, newest first (year, month; then by title, so the order does not
-/// depend on the order of the files).
-pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
+/// Every paper of `lists` (member index, that member's papers as written, in every language
+/// they have) once, each text then put in `lang`, newest first (year, month; then by title,
+/// so the order does not depend on the order of the files). Papers are compared before their
+/// texts are put in one language, so that a title matches in any of its languages whatever
+/// the lab's.
+pub fn lab_papers(lists: &[(usize, &[Publication])], lang: &str) -> Vec<LabPaper> {
     let mut papers: Vec<LabPaper> = Vec::new();
     let mut by_doi: HashMap<String, usize> = HashMap::new();
     let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
     for (member, publications) in lists {
         for publication in publications.iter() {
-            let title = title_key(&publication.title);
+            let titles = title_keys(&publication.title);
             let found = doi_key(publication)
                 .and_then(|doi| by_doi.get(&doi).copied())
                 .or_else(|| {
-                    by_title.get(&title).and_then(|candidates| {
-                        candidates
+                    titles.iter().find_map(|title| {
+                        by_title
+                            .get(title)?
                             .iter()
                             .copied()
                             .find(|&i| same_paper(&papers[i].publication, publication))
@@ -77,10 +81,10 @@ pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
             let index = match found {
                 Some(i) => {
                     let paper = &mut papers[i];
-                    if title_key(&paper.publication.title) != title {
+                    if !titles_agree(&paper.publication.title, &publication.title) {
                         paper.doubts.push(Doubt {
                             member: *member,
-                            title: crate::lab::plain(&publication.title),
+                            title: crate::lab::plain(publication.title.pick(lang).0),
                             year: publication.year,
                         });
                     }
@@ -100,15 +104,19 @@ pub fn lab_papers(lists: &[(usize, &[Publication])]) -> Vec<LabPaper> {
             if let Some(doi) = doi_key(&papers[index].publication) {
                 by_doi.entry(doi).or_insert(index);
             }
-            let keys = by_title.entry(title).or_default();
-            if !keys.contains(&index) {
-                keys.push(index);
+            for title in titles {
+                let keys = by_title.entry(title).or_default();
+                if !keys.contains(&index) {
+                    keys.push(index);
+                }
             }
         }
     }
     for paper in &mut papers {
         paper.members.sort_unstable();
         paper.members.dedup();
+        // Untranslated texts were told about with each member's CV.
+        localize(&mut paper.publication, lang);
     }
     papers.sort_by(|a, b| {
         let (a, b) = (&a.publication, &b.publication);
@@ -155,6 +163,11 @@ mod tests {
             "distmind efficient resource disaggregation for ml"
         );
         assert_eq!(title_key("Café Über"), title_key("cafe uber"));
+        // Issue 25, bug 11: a brace inside a word split it.
+        assert_eq!(
+            title_key("Scaling {GPU}s for {LLM} Training"),
+            title_key("Scaling GPUs for LLM Training")
+        );
     }
 
     #[test]
@@ -171,7 +184,7 @@ mod tests {
             None,
             &["Xinyi Zhang", "Zili Zhang", "Xin Jin"],
         )];
-        let merged = lab_papers(&[(0, &a), (1, &b)]);
+        let merged = lab_papers(&[(0, &a), (1, &b)], "en");
         assert_eq!(merged.len(), 1, "{merged:?}");
         assert_eq!(merged[0].members, [0, 1]);
         assert_eq!(
@@ -180,13 +193,13 @@ mod tests {
         );
         assert_eq!(merged[0].publication.authors.len(), 3);
         // Order of the members does not matter, and the DOI entry is kept either way.
-        let merged = lab_papers(&[(1, &b), (0, &a)]);
+        let merged = lab_papers(&[(1, &b), (0, &a)], "en");
         assert_eq!(merged.len(), 1);
         assert!(merged[0].publication.links.doi.is_some());
         // A DOI matches in any case and written as an address or not.
         // Under another title it is one paper still, with the disagreement kept to be told.
         let c = [paper("Other title", 2020, Some("10.1/abc"), &["A B"])];
-        let merged = lab_papers(&[(0, &a), (1, &c)]);
+        let merged = lab_papers(&[(0, &a), (1, &c)], "en");
         assert_eq!(merged.len(), 1);
         assert_eq!(
             merged[0].doubts,
@@ -196,7 +209,7 @@ mod tests {
                 year: 2020
             }]
         );
-        assert!(lab_papers(&[(0, &a), (1, &b)])[0].doubts.is_empty());
+        assert!(lab_papers(&[(0, &a), (1, &b)], "en")[0].doubts.is_empty());
     }
 
     #[test]
@@ -206,7 +219,7 @@ mod tests {
         chemistry.venue = Some("Journal of Chemistry".into());
         let mut physics = paper("Introduction", 2023, None, &["B"]);
         physics.venue = Some("Journal of Physics".into());
-        let merged = lab_papers(&[(0, &[chemistry]), (1, &[physics])]);
+        let merged = lab_papers(&[(0, &[chemistry]), (1, &[physics])], "en");
         assert_eq!(merged.len(), 2, "{merged:?}");
         assert!(merged.iter().all(|p| p.members.len() == 1));
     }
@@ -216,7 +229,7 @@ mod tests {
         let a = [paper("Same Title", 2023, Some("10.1/a"), &["A"])];
         let b = [paper("Same title", 2023, Some("10.1/b"), &["A"])];
         let c = [paper("Same title", 2022, None, &["A"])];
-        let merged = lab_papers(&[(0, &a), (1, &b), (2, &c)]);
+        let merged = lab_papers(&[(0, &a), (1, &b), (2, &c)], "en");
         assert_eq!(merged.len(), 3);
         // Newest first.
         assert_eq!(merged[2].publication.year, 2022);

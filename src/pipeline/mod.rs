@@ -142,6 +142,15 @@ impl<'a> Pipeline<'a> {
     /// Loads the profile of `job`, finds the style of its variant and derives what the CV
     /// shows.
     pub fn prepare(&self, job: &Job) -> Result<Prepared, (Failure, Vec<PathBuf>)> {
+        self.prepare_with_source(job).map(|(prepared, _)| prepared)
+    }
+
+    /// [`Pipeline::prepare`], and the profile as loaded, before the CV's selection and
+    /// language were applied (the lab compares its members' papers in every language).
+    pub fn prepare_with_source(
+        &self,
+        job: &Job,
+    ) -> Result<(Prepared, LoadedProfile), (Failure, Vec<PathBuf>)> {
         let input = &job.input;
         let mut inputs = vec![input.to_path_buf()];
         let loaded = match profile::load(input) {
@@ -158,16 +167,19 @@ impl<'a> Pipeline<'a> {
         inputs.extend(loaded.photo.as_ref().map(|photo| photo.path.clone()));
         inputs.extend(style.files());
         inputs.extend(self.font_files().0.iter().cloned());
-        let (loaded, notes) = match derive(&loaded, &style) {
+        let (derived, notes) = match derive(&loaded, &style) {
             Ok(derived) => derived,
             Err(failure) => return Err((failure, inputs)),
         };
-        Ok(Prepared {
+        Ok((
+            Prepared {
+                loaded: derived,
+                notes,
+                style,
+                inputs,
+            },
             loaded,
-            notes,
-            style,
-            inputs,
-        })
+        ))
     }
 
     /// Renders the outputs of `job` whose inputs changed since `records` last saw them (all of

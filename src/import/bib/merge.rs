@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::Read;
 
-use crate::import::convert::papers::{self, doi_key, is_preprint, same_paper, title_key};
+use crate::import::convert::papers::{self, doi_key, is_preprint, same_paper, title_keys};
 use crate::profile::{self, Profile, Publication, PublicationLinks, Text, FALLBACK_LANGUAGE};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::{RootKind, SpanIndex};
@@ -62,17 +62,20 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
         if let Some(doi) = doi_key(old) {
             by_doi.entry(doi).or_insert(i);
         }
-        by_title.entry(title_key(&old.title)).or_default().push(i);
+        for title in title_keys(&old.title) {
+            by_title.entry(title).or_default().push(i);
+        }
     }
     let before = profile.publications.len();
     for (key, new) in &read.papers {
-        let new_title = title_key(&new.title);
+        let new_titles = title_keys(&new.title);
         let found = doi_key(new)
             .and_then(|doi| by_doi.get(&doi).copied())
             .or_else(|| {
-                by_title.get(&new_title).and_then(|candidates| {
+                new_titles.iter().find_map(|title| {
                     // Bounded: a file with more papers of one title than this is no CV.
-                    candidates
+                    by_title
+                        .get(title)?
                         .iter()
                         .take(MAX_SAME_TITLE)
                         .copied()
@@ -111,7 +114,12 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
                 if let Some(doi) = doi_key(new) {
                     by_doi.entry(doi).or_insert(existing.len());
                 }
-                by_title.entry(new_title).or_default().push(existing.len());
+                for title in &new_titles {
+                    by_title
+                        .entry(title.clone())
+                        .or_default()
+                        .push(existing.len());
+                }
                 existing.push(new.clone());
             }
         }

@@ -13,7 +13,9 @@
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
-use crate::profile::{bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus};
+use crate::profile::{
+    bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus, Text,
+};
 use crate::source::inline;
 
 /// Venues that are preprint servers, as they are written in lower case (DBLP writes arXiv as
@@ -70,7 +72,7 @@ pub fn same_paper(a: &Publication, b: &Publication) -> bool {
         (Some(x), Some(y)) if x == y => return true,
         _ => {}
     }
-    if title_key(&a.title) != title_key(&b.title) {
+    if !titles_agree(&a.title, &b.title) {
         return false;
     }
     match (is_preprint(a), is_preprint(b)) {
@@ -124,6 +126,23 @@ pub fn fill(kept: &mut Publication, other: &Publication) {
     fn take<T: Clone>(slot: &mut Option<T>, other: &Option<T>) {
         if slot.is_none() {
             slot.clone_from(other);
+        }
+    }
+    // A title in more languages: the languages `kept` lacks (when the titles are one; a
+    // paper merged by its DOI under another title keeps its own).
+    if titles_agree(&kept.title, &other.title) {
+        match (kept.title.translations(), other.title.translations()) {
+            (None, Some(_)) => kept.title = other.title.clone(),
+            (Some(mine), Some(theirs)) => {
+                let mut pairs = mine.to_vec();
+                for (lang, text) in theirs {
+                    if !pairs.iter().any(|(l, _)| l == lang) {
+                        pairs.push((lang.clone(), text.clone()));
+                    }
+                }
+                kept.title = Text::translated(pairs);
+            }
+            _ => {}
         }
     }
     let preprint = is_preprint(other) && !is_preprint(kept);
@@ -226,13 +245,33 @@ fn abbreviates(short: &str, long: &str) -> bool {
     reach[short.len()].is_some_and(|used| used >= 2)
 }
 
-/// A title as compared: its plain text (no markdown), LaTeX braces and commands' backslashes
-/// gone, accents taken off, lower case, every run of punctuation and space one space.
+/// Whether two titles are one: some language of one reads as some language of the other
+/// (`{en: Deep Learning: A Survey, zh: 深度学习综述}` is "Deep learning: a survey", in a lab of
+/// either language).
+pub fn titles_agree(a: &Text, b: &Text) -> bool {
+    let b_keys = title_keys(b);
+    title_keys(a).iter().any(|key| b_keys.contains(key))
+}
+
+/// The keys of a title in every language it is written in.
+pub fn title_keys(title: &Text) -> Vec<String> {
+    let mut keys: Vec<String> = title.texts().map(title_key).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+}
+
+/// A title as compared: its plain text (no markdown), LaTeX braces (also inside a word:
+/// `{GPU}s`) and commands' backslashes gone, accents taken off, lower case, every run of
+/// punctuation and space one space.
 pub fn title_key(title: &str) -> String {
     let plain = inline::plain_text(&inline::parse(title));
     let mut key = String::with_capacity(plain.len());
     let mut space = false;
     for c in plain.nfkd().filter(|c| !is_combining_mark(*c)) {
+        if matches!(c, '{' | '}') {
+            continue;
+        }
         if c.is_alphanumeric() {
             if space && !key.is_empty() {
                 key.push(' ');
