@@ -326,6 +326,46 @@ fn the_chinese_variant_is_in_chinese_and_the_english_cv_is_unchanged_byte_for_by
 }
 
 #[test]
+fn a_translated_custom_section_keeps_its_place_in_every_language() {
+    // Issue 25, bug 13: listed first by its English title, it came after education in the
+    // Chinese CV; listed by its Chinese title, the profile was refused.
+    let dir = tempfile::tempdir().unwrap();
+    for (order, name) in [("Patents", "by-en"), ("专利", "by-zh")] {
+        fs::write(
+            dir.path().join(format!("{name}.yaml")),
+            format!(
+                "name: Ada Example\neducation: [{{institution: Uni, degree: BSc, start: 2010}}]\n\
+                 sections:\n  - title: {{en: Patents, zh: 专利}}\n    entries: [{{title: A Patent}}]\n\
+                 section_order: [{order}]\n"
+            ),
+        )
+        .unwrap();
+        for (lang, section, education) in
+            [("en", "Patents", "Education"), ("zh", "专利", "教育背景")]
+        {
+            let out = format!("{name}-{lang}.pdf");
+            ok(
+                dir.path(),
+                &[
+                    "render",
+                    &format!("{name}.yaml"),
+                    "--lang",
+                    lang,
+                    "-o",
+                    &out,
+                ],
+            );
+            let text = Pdf::read(&dir.path().join(&out)).squashed();
+            let (at, edu) = (text.find(section), text.find(education));
+            assert!(
+                at.is_some() && edu.is_some() && at < edu,
+                "{name} {lang}: {text}"
+            );
+        }
+    }
+}
+
+#[test]
 fn untranslated_fields_are_one_warning_or_with_strict_an_error() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(

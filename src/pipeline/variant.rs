@@ -55,6 +55,7 @@ pub fn derive(
 ) -> Result<(LoadedProfile, Vec<Diagnostic>), Failure> {
     let mut derived = loaded.clone();
     style.content.select(&mut derived.profile);
+    crate::profile::order_in(&mut derived.profile, &style.section_order, &style.lang);
     let untranslated = localize(&mut derived.profile, &style.lang);
     if untranslated.is_empty() {
         return Ok((derived, Vec::new()));

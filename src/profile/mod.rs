@@ -29,7 +29,7 @@ pub use model::*;
 pub use publication::{
     bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
 };
-pub use sections::Section;
+pub use sections::{order_in, Section};
 pub use text::{localize, EachText, Text, FALLBACK_LANGUAGE};
 pub(crate) use validate::{
     is_bidi_control, publication_problems, strip_arxiv_prefix, MAX_ENTRIES, MAX_TEXT_CHARS,

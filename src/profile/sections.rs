@@ -117,9 +117,66 @@ impl Section {
     }
 }
 
+/// The custom section of `p` that `key` names: by its title in any of its languages.
+pub fn custom_section(p: &Profile, key: &str) -> Option<usize> {
+    p.sections
+        .iter()
+        .position(|s| s.title.texts().any(|title| title == key))
+}
+
+/// Makes the CV's order of sections (the profile's `section_order`, else the lab's
+/// `lab_order`) the profile's, each custom section named by its title in `lang`: a custom
+/// section may be listed in any of its languages, and keeps its place in every language's
+/// CV. Called before the profile's texts are put in `lang`.
+pub fn order_in(p: &mut Profile, lab_order: &[String], lang: &str) {
+    let listed = if p.section_order.is_empty() {
+        lab_order.to_vec()
+    } else {
+        std::mem::take(&mut p.section_order)
+    };
+    let mut order: Vec<String> = Vec::with_capacity(listed.len());
+    for key in listed {
+        let key = match custom_section(p, &key) {
+            Some(i) if Section::from_key(&key).is_none() => {
+                p.sections[i].title.pick(lang).0.to_string()
+            }
+            _ => key,
+        };
+        // One section under two of its names is shown once, where it is first named.
+        if !order.contains(&key) {
+            order.push(key);
+        }
+    }
+    p.section_order = order;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_custom_section_keeps_its_place_in_every_language() {
+        // Issue 25, bug 13: listed by its English title, it lost its place in Chinese.
+        let yaml = "name: A\neducation: [{institution: I, degree: D}]\nsections: [{title: {en: Patents, zh: 专利}, entries: [{title: P}]}]\nsection_order: [Patents]\n";
+        let mut p = crate::profile::parse(yaml, std::path::Path::new(".")).unwrap();
+        order_in(&mut p, &[], "zh");
+        assert_eq!(p.section_order, ["专利"]);
+        let mut p = crate::profile::parse(
+            &yaml.replace("[Patents]", "[专利, bio]"),
+            std::path::Path::new("."),
+        )
+        .unwrap();
+        order_in(&mut p, &[], "en");
+        assert_eq!(p.section_order, ["Patents", "bio"]);
+        // Without an order of its own, the lab's.
+        let mut p = crate::profile::parse(
+            &yaml.replace("section_order: [Patents]\n", ""),
+            std::path::Path::new("."),
+        )
+        .unwrap();
+        order_in(&mut p, &["Patents".into(), "education".into()], "zh");
+        assert_eq!(p.section_order, ["专利", "education"]);
+    }
 
     #[test]
     fn keys_round_trip() {

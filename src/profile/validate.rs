@@ -390,10 +390,23 @@ impl Checks {
 
     /// `section_order` must name built-in sections or custom section titles, once each.
     fn section_order(&mut self, profile: &Profile) {
-        let custom: Vec<&str> = profile.sections.iter().map(|s| &*s.title).collect();
-        let mut seen: Vec<&str> = Vec::new();
+        // A custom section may be named by its title in any of its languages.
+        let custom: Vec<&str> = profile
+            .sections
+            .iter()
+            .flat_map(|s| s.title.texts())
+            .collect();
+        let mut seen: Vec<String> = Vec::new();
         for (i, key) in profile.section_order.iter().enumerate() {
             let field = format!("section_order[{i}]");
+            // One section under two of its names is listed twice too.
+            let identity = match (
+                Section::from_key(key),
+                super::sections::custom_section(profile, key),
+            ) {
+                (None, Some(index)) => format!("#{index}"),
+                _ => key.clone(),
+            };
             if Section::from_key(key).is_none() && !custom.contains(&key.as_str()) {
                 let mut known: Vec<&str> = Vec::new();
                 for builtin in Section::keys() {
@@ -406,12 +419,12 @@ impl Checks {
                     })
                     .at_field(field),
                 );
-            } else if seen.contains(&key.as_str()) {
+            } else if seen.contains(&identity) {
                 self.push(
                     Problem::error(format!("section \"{key}\" is listed twice")).at_field(field),
                 );
             } else {
-                seen.push(key);
+                seen.push(identity);
             }
         }
     }
@@ -496,6 +509,18 @@ mod tests {
                 "section_order[2]".into(),
                 "section \"publications\" is listed twice".into()
             )
+        );
+        // Issue 25, bug 13: a custom section by its title in any of its languages, once.
+        let translated = "name: A\nsections: [{title: {en: Patents, zh: 专利}}]\n";
+        assert!(errors(&format!("{translated}section_order: [专利, bio]\n")).is_empty());
+        assert_eq!(
+            errors(&format!(
+                "{translated}section_order: [Patents, bio, 专利]\n"
+            )),
+            [(
+                "section_order[2]".into(),
+                "section \"专利\" is listed twice".into()
+            )]
         );
         assert!(
             errors("name: A\nsections: [{title: Patents}]\nsection_order: [Patents, bio]\n")

@@ -285,7 +285,7 @@ impl Content {
             }
             profile
                 .sections
-                .retain(|s| keys.iter().any(|k| **k == *s.title));
+                .retain(|s| s.title.texts().any(|title| keys.iter().any(|k| k == title)));
             // A section named twice is shown once, where it is first named.
             let mut seen = std::collections::HashSet::new();
             profile.section_order = keys
