@@ -1,6 +1,6 @@
 //! Page budgets: a CV with `max_pages: N` that comes out longer is tightened until it fits —
 //! vertical space first, then type size (the body text never below 9 pt), then margins — at
-//! the loosest setting found, in at most four compiles. If even the tightest setting is too
+//! the loosest setting that fits, in at most [`MAX_COMPILES`] compiles. If even the tightest setting is too
 //! long, the render fails, saying how many pages the CV needs and which sections are longest:
 //! nothing is ever left out to make it fit.
 //!
@@ -8,10 +8,8 @@
 //! third of it takes vertical space down to [`Fit::MIN_SPACE`], the second the type scale to
 //! [`Fit::MIN_SIZE`], the last the margins to [`Fit::MIN_MARGIN`]. How long a compiled CV is
 //! comes from a mark `render-sections` puts after its last line: its page plus how far down
-//! that page it sits, so a CV that spills three lines measures 2.05 pages, not 3. The compiles:
-//! the template's own setting; a first guess from how far over the budget that is; a setting
-//! aimed through the two measured lengths (looser when the guess fitted, tighter when not);
-//! and the tightest, only when nothing aimed at fitted.
+//! that page it sits, so a CV that spills three lines measures 2.05 pages, not 3; the search
+//! aims each step through measured lengths (see [`compile_within_budget`]).
 
 use typst::foundations::{Label, NativeElement, Selector};
 use typst::introspection::Introspector;
@@ -57,7 +55,21 @@ pub fn setting(t: f64) -> Fit {
     }
 }
 
-/// Compiles `loaded` in `style`, tightened if the style's page budget asks for it.
+/// The most compiles a page budget takes, the template's own setting included.
+pub const MAX_COMPILES: usize = 7;
+
+/// How near the loosest setting that fits is sought, on the scale (0.03 is about four points
+/// of vertical space or two of type size).
+const PRECISION: f64 = 0.03;
+
+/// Compiles `loaded` in `style`, tightened if the style's page budget asks for it: the loosest
+/// setting that fits, to within [`PRECISION`] on the scale, in at most [`MAX_COMPILES`].
+///
+/// The search first brackets the setting (the template's own does not fit; a first guess
+/// from how far over it ends; a step aimed through the lengths measured, at least doubling;
+/// the tightest), then narrows the bracket, each step aimed through the lengths at its ends
+/// and kept inside it. Only the loosest document that fits is kept; a long document's cached
+/// layout is dropped after each compile, so a budget costs about one render's memory.
 pub fn compile_within_budget(
     renderer: &Renderer,
     loaded: &LoadedProfile,
@@ -68,9 +80,14 @@ pub fn compile_within_budget(
             fit: setting(t),
             ..style.clone()
         };
-        renderer
-            .compile_checked(loaded, &style)
-            .map(|compiled| (compiled, style))
+        let compiled = renderer.compile_checked(loaded, &style);
+        if compiled
+            .as_ref()
+            .is_ok_and(|c| c.document.pages().len() > super::produce::LONG_DOCUMENT_PAGES)
+        {
+            comemo::evict(0);
+        }
+        compiled.map(|compiled| (compiled, style))
     };
     let (compiled, plain) = compile(0.0)?;
     let Some(budget) = style.content.max_pages else {
@@ -89,62 +106,75 @@ pub fn compile_within_budget(
             compiles: 1,
         });
     }
-    let l0 = length(&compiled.document);
     let target = budget as f64 - SLACK;
-    // Where the straight line through two measured settings reaches the target (clamped to
-    // the scale).
+    // Where the straight line through two measured settings reaches the target.
     let aim = |(ta, la): (f64, f64), (tb, lb): (f64, f64)| {
         if (la - lb).abs() < 1e-9 || tb == ta {
-            1.0
+            None
         } else {
-            (ta + (la - target) / (la - lb) * (tb - ta)).clamp(0.0, 1.0)
+            Some(ta + (la - target) / (la - lb) * (tb - ta))
         }
     };
-    // First guess, before anything is measured: each step of the scale shortens a CV by about
-    // the same share, [`SHRINK_AT_TIGHTEST`] at the end of it. A CV that spills a few lines
-    // needs a little space taken out, not the tightest setting.
-    let guess = ((1.0 - target / l0) / SHRINK_AT_TIGHTEST).clamp(0.02, 1.0);
-    let (first, first_style) = compile(guess)?;
-    let l1 = length(&first.document);
-    let mut compiles = 2;
-    let mut best = None;
-    if fits(&first) {
-        best = Some((guess, first, first_style));
-    } else if guess >= 1.0 {
-        return Err(too_long(loaded, style, budget, &first.document));
-    }
-    // Second: aimed through what was measured — looser than a guess that fit, tighter than
-    // one that did not.
-    let next = match &best {
-        Some(_) => aim((0.0, l0), (guess, l1)),
-        None => aim((0.0, l0), (guess, l1)).max(guess + 0.02).min(1.0),
-    };
-    let worth_trying = match &best {
-        Some((t, ..)) => next < *t - 0.02,
-        None => true,
-    };
-    if worth_trying {
-        let (second, second_style) = compile(next)?;
-        compiles += 1;
-        if fits(&second) {
-            best = Some((next, second, second_style));
-        } else if best.is_none() && next >= 1.0 {
-            return Err(too_long(loaded, style, budget, &second.document));
+    // The tightest setting known not to fit (and the one before it), and the loosest known
+    // to fit, with its document.
+    let mut short_of = (0.0, length(&compiled.document));
+    let mut before: Option<(f64, f64)> = None;
+    let mut fitting: Option<(f64, f64, Compiled, Style)> = None;
+    drop(compiled);
+    let mut compiles = 1;
+    loop {
+        let t = match &fitting {
+            None if compiles == 1 => {
+                // Each step of the scale shortens a CV by about the same share,
+                // [`SHRINK_AT_TIGHTEST`] at the end of it.
+                ((1.0 - target / short_of.1) / SHRINK_AT_TIGHTEST).clamp(0.02, 1.0)
+            }
+            None if compiles >= MAX_COMPILES - 1 => 1.0,
+            None => {
+                // Not bracketed yet: aimed through the last two lengths, at least twice as far
+                // as the last step went (a length that did not move says little).
+                let (t0, step) = (short_of.0, short_of.0 - before.map_or(0.0, |b| b.0));
+                let aimed = before.and_then(|b| aim(b, short_of)).unwrap_or(1.0);
+                aimed.max(t0 + step.max(0.05)).min(1.0)
+            }
+            Some((hi, hi_length, ..)) => {
+                let width = hi - short_of.0;
+                if width <= PRECISION || compiles >= MAX_COMPILES {
+                    break;
+                }
+                // Inside the bracket, never at its edges, so that it narrows every time.
+                let aimed = aim(short_of, (*hi, *hi_length)).unwrap_or(short_of.0 + width / 2.0);
+                aimed.clamp(short_of.0 + width * 0.2, hi - width * 0.2)
+            }
+        };
+        // Settings are whole percents: a step that lands on the setting at an end of the
+        // bracket goes to its middle instead; when the middle is one too, it is found.
+        let mut t = t;
+        if let Some((hi, ..)) = &fitting {
+            let at_an_end =
+                |t: f64| setting(t) == setting(*hi) || setting(t) == setting(short_of.0);
+            if at_an_end(t) {
+                t = (short_of.0 + hi) / 2.0;
+                if at_an_end(t) {
+                    break;
+                }
+            }
         }
-    }
-    // Last: the tightest setting, when nothing aimed at fitted.
-    if best.is_none() {
-        let (tightest, tight_style) = compile(1.0)?;
+        let (document, used) = compile(t)?;
         compiles += 1;
-        if fits(&tightest) {
-            best = Some((1.0, tightest, tight_style));
+        let measured = length(&document.document);
+        if fits(&document) {
+            fitting = Some((t, measured, document, used));
+        } else if t >= 1.0 {
+            return Err(too_long(loaded, style, budget, &document.document));
         } else {
-            return Err(too_long(loaded, style, budget, &tightest.document));
+            before = Some(short_of);
+            short_of = (t, measured);
         }
     }
-    // (Always set by now: a setting that fitted, or an error returned.)
-    let (_, compiled, style_used) =
-        best.ok_or_else(|| Failure::message("the page budget found no setting"))?;
+    // (Always set by now: the loop ends only once a setting fitted.)
+    let (_, _, compiled, style_used) =
+        fitting.ok_or_else(|| Failure::message("the page budget found no setting"))?;
     Ok(Fitted {
         compiled,
         style: style_used,

@@ -21,7 +21,7 @@ const EVICT_AFTER: usize = 3;
 /// A document longer than this many pages has its cached layout dropped at once: kept for
 /// the next documents, a few such layouts would cost hundreds of megabytes, and what they
 /// share with the next document (templates, fonts) is cheap to make again beside them.
-const LONG_DOCUMENT_PAGES: usize = 12;
+pub(super) const LONG_DOCUMENT_PAGES: usize = 12;
 
 /// The files of a job's outputs, in memory, before they are written.
 pub struct Artifacts {
