@@ -629,5 +629,8 @@ fn a_document_full_of_text_that_breaks_anywhere_is_broken_first_fit() {
     let output = cvpdf(dir.path(), &["render", "dense.yaml"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let pdf = Pdf::read(&dir.path().join("dense.pdf"));
-    assert_eq!(pdf.squashed().matches('機').count(), 5 * 5_000_usize.div_ceil(12));
+    assert_eq!(
+        pdf.squashed().matches('機').count(),
+        5 * 5_000_usize.div_ceil(12)
+    );
 }
