@@ -49,15 +49,19 @@ pub fn check_nesting(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Checks the `@string` graph: an error names the first loop or the expansion that is too
-/// large, with its position.
-pub fn check_abbreviations(text: &str, raw: &RawBibliography) -> Result<(), String> {
-    let strings: HashMap<&str, usize> = raw
-        .abbreviations
+/// Each `@string`'s index by its name (the last of a name, as the crate takes it).
+fn string_indices<'a>(raw: &RawBibliography<'a>) -> HashMap<&'a str, usize> {
+    raw.abbreviations
         .iter()
         .enumerate()
         .map(|(i, pair)| (pair.key.v, i))
-        .collect();
+        .collect()
+}
+
+/// Checks the `@string` graph: an error names the first loop or the expansion that is too
+/// large, with its position.
+pub fn check_abbreviations(text: &str, raw: &RawBibliography) -> Result<(), String> {
+    let strings = string_indices(raw);
     // Expanded length of each abbreviation: None while being expanded (a loop if met again).
     let mut lengths: Vec<Option<Option<u64>>> = vec![None; raw.abbreviations.len()];
     for start in 0..raw.abbreviations.len() {
@@ -142,14 +146,10 @@ fn expand(
 /// for, all the way down, without recursion: the crate would resolve a chain of them by
 /// recursing once per link, and a chain of 50,000 overflowed the stack. What is left for the
 /// crate is month macros. Abbreviations must have been checked first ([`check_abbreviations`]
-/// bounds what this makes, and the steps it takes); an undefined one inside an `@string` is left out, as BibTeX does.
+/// bounds what this makes, and the steps it takes); an undefined one inside an `@string` is
+/// left out, as BibTeX does.
 pub fn flatten_abbreviations(raw: &mut RawBibliography) {
-    let strings: HashMap<&str, usize> = raw
-        .abbreviations
-        .iter()
-        .enumerate()
-        .map(|(i, pair)| (pair.key.v, i))
-        .collect();
+    let strings = string_indices(raw);
     let abbreviations = &raw.abbreviations;
     for entry in &mut raw.entries {
         for pair in &mut entry.v.fields {
