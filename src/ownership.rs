@@ -36,8 +36,8 @@ pub enum Recorded {
     Changed,
 }
 
-/// Whether `path` may be written with `bytes`: `Ok` when nothing is there (or a folder, which
-/// the write itself reports), or the file there is cvpdf's by the rule above; otherwise the
+/// Whether `path` may be written with `bytes`: `Ok` when nothing is there, or the file there
+/// is cvpdf's by the rule above (a folder never is); otherwise the
 /// message to show, which says how to go on. `place` finishes that message: where else to
 /// write ("with -o", "in the site's config").
 pub fn may_replace(
@@ -51,7 +51,12 @@ pub fn may_replace(
         return Ok(());
     };
     if meta.is_dir() {
-        return Ok(());
+        // Refused here, before anything of the set is written, not by the write halfway.
+        return Err(format!(
+            "{} is a folder where cvpdf would write a file, so it is left as it is (move or \
+             rename it, or {place})",
+            path.display()
+        ));
     }
     let empty = meta.is_file() && meta.len() == 0;
     let ours = match recorded {

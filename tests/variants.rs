@@ -390,7 +390,7 @@ fn a_translated_custom_section_keeps_its_place_in_every_language() {
             format!(
                 "name: Ada Example\neducation: [{{institution: Uni, degree: BSc, start: 2010}}]\n\
                  sections:\n  - title: {{en: Patents, zh: 专利}}\n    entries: [{{title: A Patent}}]\n\
-                 section_order: [{order}]\n"
+                 section_order: [{order}]\nvariants: {{v: {{sections: [{order}, education]}}}}\n"
             ),
         )
         .unwrap();
@@ -415,6 +415,24 @@ fn a_translated_custom_section_keeps_its_place_in_every_language() {
                 at.is_some() && edu.is_some() && at < edu,
                 "{name} {lang}: {text}"
             );
+            // A variant's sections name it in either language too (the probe's bug B1).
+            let out = format!("{name}-{lang}-x.pdf");
+            ok(
+                dir.path(),
+                &[
+                    "render",
+                    &format!("{name}.yaml"),
+                    "--lang",
+                    lang,
+                    "--variant",
+                    "v",
+                    "-o",
+                    &out,
+                ],
+            );
+            let written = dir.path().join(format!("{name}-{lang}-x-v.pdf"));
+            let text = Pdf::read(&written).squashed();
+            assert!(text.contains(section), "{name} {lang} v: {text}");
         }
     }
 }

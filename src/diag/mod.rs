@@ -13,7 +13,7 @@ mod print;
 mod suggest;
 
 pub use print::{escape_controls, Printer};
-pub(crate) use suggest::unknown;
+pub(crate) use suggest::{close_to, unknown};
 
 use codespan_reporting::diagnostic::Label;
 use codespan_reporting::files::SimpleFile;

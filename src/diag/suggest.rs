@@ -23,6 +23,14 @@ fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -
         .map(|(_, c)| c)
 }
 
+/// The candidate closest to `word`, when one is close enough to be what was meant.
+pub(crate) fn close_to<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    did_you_mean(word, candidates)
+}
+
 /// An error for an unknown name: `unknown {what} "{value}"`, followed by `, did you mean
 /// "{best}"?` when a candidate is close; otherwise with the help `otherwise` gives (a list of
 /// the known names, usually).

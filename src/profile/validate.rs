@@ -223,7 +223,12 @@ impl Checks {
     /// colours are checked with the lab's style, when the variant is rendered.
     fn variants(&mut self, profile: &Profile) {
         let languages = crate::style::languages();
-        let custom: Vec<&str> = profile.sections.iter().map(|s| &*s.title).collect();
+        // A custom section by its title in any of its languages.
+        let custom: Vec<&str> = profile
+            .sections
+            .iter()
+            .flat_map(|s| s.title.texts())
+            .collect();
         if let Some(problem) = crate::style::variant::count_problem(&profile.variants) {
             self.push(problem);
             return;
@@ -251,7 +256,7 @@ impl Checks {
                 self.problems.extend(crate::style::section_keys(
                     sections,
                     &format!("{at}.sections"),
-                    &custom,
+                    Some(&custom),
                 ));
             }
             if let Some(template) = &variant.template {

@@ -174,7 +174,7 @@ fn resolve_variant(
     let mut problems = Vec::new();
     let style = resolve(&config.with_variant(variant), path, overrides, fonts);
     if let Some(sections) = &variant.sections {
-        problems.extend(section_keys(sections, "sections", &[]));
+        problems.extend(section_keys(sections, "sections", None));
     }
     if variant.max_pages == Some(0) {
         problems.push(Problem::error("a CV has at least one page").at_field("max_pages"));
@@ -198,13 +198,22 @@ fn resolve_variant(
 
 /// Problems with a list of section keys at `field`; `custom` are further allowed keys (a
 /// profile's own sections).
-pub(crate) fn section_keys(keys: &[String], field: &str, custom: &[&str]) -> Vec<Problem> {
+pub(crate) fn section_keys(keys: &[String], field: &str, custom: Option<&[&str]>) -> Vec<Problem> {
     let mut problems = Vec::new();
     for (i, key) in keys.iter().enumerate() {
-        if Section::from_key(key).is_none() && !custom.contains(&key.as_str()) {
+        if Section::from_key(key).is_some() {
+            continue;
+        }
+        let known_custom = match custom {
+            Some(custom) => custom.contains(&key.as_str()),
+            // The lab's configuration cannot know its profiles' custom sections: a key is
+            // taken for one's title unless it is a misspelt built-in key.
+            None => crate::diag::close_to(key, Section::keys()).is_none(),
+        };
+        if !known_custom {
             let known: Vec<String> = Section::keys()
                 .map(str::to_string)
-                .chain(custom.iter().map(|c| c.to_string()))
+                .chain(custom.unwrap_or_default().iter().map(|c| c.to_string()))
                 .collect();
             problems.push(
                 unknown("section", key, known.iter().map(String::as_str), || {
@@ -403,7 +412,7 @@ fn resolve(
         );
     }
 
-    problems.extend(section_keys(&config.section_order, "section_order", &[]));
+    problems.extend(section_keys(&config.section_order, "section_order", None));
 
     if let Some(url) = config.lab.as_ref().and_then(|lab| lab.url.as_deref()) {
         if let Err(refused) = crate::link::check(url) {

@@ -48,8 +48,8 @@ pub fn set_item_scalar(
 }
 
 /// Appends a mapping of `fields` (names and string values, in order) to the list `list`,
-/// which is made if it is missing or empty. A flow list with items (`[{…}, …]`) is rewritten
-/// one item per line, as the new one must be.
+/// which is made if it is missing or empty. A flow list with items (`[{…}, …]`) is refused:
+/// rewritten one item per line, it would lose its comments and quoting.
 pub fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, String> {
     let refused =
         || format!("`{list}` is written in a way cvpdf cannot edit safely; add the entry by hand");
@@ -93,7 +93,15 @@ pub fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<St
             };
             format!("{text}{sep}{list}:\n{}", item_lines(fields, "  "))
         }
-        // Empty, null or a flow list: the key's lines become a block list.
+        // A flow list with items (or an alias of one) would have to be written anew, and its
+        // comments and quoting would not survive.
+        SequenceAt::Other if !items.is_empty() => {
+            return Err(format!(
+                "`{list}` is written on one line ([…]) or as an alias; write it one entry per \
+                 line (`- icon: …`) or add the entry by hand"
+            ))
+        }
+        // Empty or null: the key's lines become a block list.
         SequenceAt::Empty | SequenceAt::Other => {
             let (range, comment) =
                 edit::inline_value_lines(text, &index, list).ok_or_else(refused)?;
@@ -189,13 +197,15 @@ mod tests {
     }
 
     #[test]
-    fn a_flow_list_with_items_becomes_a_block_list() {
-        let page = "social: [{icon: github, link: 'https://github.com/a'}]\nx: 1\n";
-        let new = append_item(page, "social", CV).unwrap();
-        let read: Value = serde_yaml::from_str(&new).unwrap();
-        assert_eq!(read["social"].as_sequence().unwrap().len(), 2);
-        assert_eq!(read["social"][0]["link"], "https://github.com/a");
-        assert!(new.ends_with("x: 1\n"), "{new}");
+    fn a_flow_list_with_items_or_an_alias_is_refused() {
+        for page in [
+            "social: [{icon: github, link: 'https://github.com/a'}]\nx: 1\n",
+            "social: [  # mine\n  {icon: \"yes\", link: a},\n]\n",
+            "links: &l [{icon: a}]\nsocial: *l\n",
+        ] {
+            let err = append_item(page, "social", CV).unwrap_err();
+            assert!(err.contains("one entry per line"), "{page:?}: {err}");
+        }
     }
 
     #[test]

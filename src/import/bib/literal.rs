@@ -151,8 +151,16 @@ fn protected(text: &str, braced: bool) -> Option<String> {
             break;
         };
         if let Some((printed, used)) = super::accents::command(rest) {
-            out.push_str(&printed);
-            rest = &rest[used..];
+            // In a name, braces around just the letter (`{\'e}mile`) go with the command: the
+            // crate would take the braced letter for a word part of its own.
+            if braced && out.ends_with('{') && rest[used..].starts_with('}') {
+                out.pop();
+                out.push_str(&printed);
+                rest = &rest[used + 1..];
+            } else {
+                out.push_str(&printed);
+                rest = &rest[used..];
+            }
             continue;
         }
         match next {

@@ -520,13 +520,22 @@ mod tests {
         }
         // Issue 25, bug 8: accents on \i and letters such as \o, as Google Scholar writes them.
         bib.push_str(
-            "@article{x, title = {T}, journal = s49999, year = 2020,\n  author = {Garc{\\'\\i}a, Jos{\\'e} and S\\o{}rensen, Lo{\\\"\\i}c and Dvo\\v{r}\\'ak, Anton{\\'\\i}n}}\n",
+            "@article{x, title = {T}, journal = s49999, year = 2020,\n  author = {Garc{\\'\\i}a, Jos{\\'e} and S\\o{}rensen, Lo{\\\"\\i}c and Dvo\\v{r}\\'ak, Anton{\\'\\i}n and {\\'E}mile Zola and {\\\"{\\i}}van Ng}}\n",
         );
         let read = publications(&bib, None).unwrap();
         let (_, paper) = &read.papers[0];
         assert_eq!(paper.venue.as_deref(), Some("Journal"));
         let authors: Vec<&str> = paper.authors.iter().map(String::as_str).collect();
-        assert_eq!(authors, ["José García", "Loïc Sørensen", "Antonín Dvořák"]);
+        assert_eq!(
+            authors,
+            [
+                "José García",
+                "Loïc Sørensen",
+                "Antonín Dvořák",
+                "Émile Zola",
+                "ïvan Ng"
+            ]
+        );
     }
 
     #[test]
