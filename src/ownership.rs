@@ -53,7 +53,7 @@ pub fn may_replace(
     if meta.is_dir() {
         // Refused here, before anything of the set is written, not by the write halfway.
         return Err(format!(
-            "{} is a folder where cvpdf would write a file, so it is left as it is (move or \
+            "{} is a directory where cvpdf would write a file, so it is left as it is (move or \
              rename it, or {place})",
             path.display()
         ));
