@@ -397,18 +397,14 @@ fn a_translated_custom_section_keeps_its_place_in_every_language() {
         for (lang, section, education) in
             [("en", "Patents", "Education"), ("zh", "专利", "教育背景")]
         {
+            let profile = format!("{name}.yaml");
+            let render = |extra: &[&str], out: &str| {
+                let mut args = vec!["render", profile.as_str(), "--lang", lang, "-o", out];
+                args.extend_from_slice(extra);
+                ok(dir.path(), &args);
+            };
             let out = format!("{name}-{lang}.pdf");
-            ok(
-                dir.path(),
-                &[
-                    "render",
-                    &format!("{name}.yaml"),
-                    "--lang",
-                    lang,
-                    "-o",
-                    &out,
-                ],
-            );
+            render(&[], &out);
             let text = Pdf::read(&dir.path().join(&out)).squashed();
             let (at, edu) = (text.find(section), text.find(education));
             assert!(
@@ -416,20 +412,7 @@ fn a_translated_custom_section_keeps_its_place_in_every_language() {
                 "{name} {lang}: {text}"
             );
             // A variant's sections name it in either language too (the probe's bug B1).
-            let out = format!("{name}-{lang}-x.pdf");
-            ok(
-                dir.path(),
-                &[
-                    "render",
-                    &format!("{name}.yaml"),
-                    "--lang",
-                    lang,
-                    "--variant",
-                    "v",
-                    "-o",
-                    &out,
-                ],
-            );
+            render(&["--variant", "v"], &format!("{name}-{lang}-x.pdf"));
             let written = dir.path().join(format!("{name}-{lang}-x-v.pdf"));
             let text = Pdf::read(&written).squashed();
             assert!(text.contains(section), "{name} {lang} v: {text}");
