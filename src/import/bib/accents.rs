@@ -48,13 +48,37 @@ const LETTERS: [(&str, &str); 13] = [
     ("AA", "Å"),
 ];
 
+/// Accents on nothing (`\'{}`, or a `\c` that ends the field) print as these characters.
+const SPACING: [(char, char); 13] = [
+    ('\u{301}', '´'),
+    ('\u{300}', '`'),
+    ('\u{308}', '¨'),
+    ('\u{304}', '¯'),
+    ('\u{307}', '˙'),
+    ('\u{306}', '˘'),
+    ('\u{30C}', 'ˇ'),
+    ('\u{30B}', '˝'),
+    ('\u{327}', '¸'),
+    ('\u{328}', '˛'),
+    ('\u{30A}', '˚'),
+    ('\u{323}', '.'),
+    ('\u{331}', '_'),
+];
+
 /// What the command after a backslash (`rest` starts after it) prints, if it is an accent on
 /// a letter or a special letter, and how many bytes of `rest` it takes.
 pub fn command(rest: &str) -> Option<(String, usize)> {
     let first = rest.chars().next()?;
     if let Some(&(_, mark)) = SYMBOL_ACCENTS.iter().find(|(c, _)| *c == first) {
-        // A control symbol: its argument follows at once.
-        let (base, used) = argument(&rest[first.len_utf8()..])?;
+        // A control symbol: its argument follows at once. (`\~{}` and `\^{}` are the
+        // characters themselves, for `literal`.)
+        let after = &rest[first.len_utf8()..];
+        if !matches!(first, '~' | '^') {
+            if let Some(used) = nothing(after) {
+                return Some((spacing(mark), first.len_utf8() + used));
+            }
+        }
+        let (base, used) = argument(after)?;
         return Some((accented(base, mark), first.len_utf8() + used));
     }
     let name_end = rest
@@ -65,6 +89,9 @@ pub fn command(rest: &str) -> Option<(String, usize)> {
         // A control word: spaces after it end it, the argument comes after them.
         let after = &rest[name_end..];
         let spaces = after.len() - after.trim_start_matches([' ', '\t']).len();
+        if let Some(used) = nothing(&after[spaces..]) {
+            return Some((spacing(mark), name_end + spaces + used));
+        }
         let (base, used) = argument(&after[spaces..])?;
         return Some((accented(base, mark), name_end + spaces + used));
     }
@@ -119,6 +146,26 @@ fn word_end(after: &str) -> usize {
     } else {
         after.len() - after.trim_start_matches([' ', '\t']).len()
     }
+}
+
+/// How many bytes an empty argument takes at the start of `text`: `{}`, or the end of the
+/// field (`Études \c`); `None` for anything else.
+fn nothing(text: &str) -> Option<usize> {
+    if text.starts_with("{}") {
+        Some(2)
+    } else if text.trim().is_empty() {
+        Some(text.len())
+    } else {
+        None
+    }
+}
+
+/// The spacing form of a combining `mark`.
+fn spacing(mark: char) -> String {
+    SPACING
+        .iter()
+        .find(|(m, _)| *m == mark)
+        .map_or(String::new(), |(_, c)| c.to_string())
 }
 
 /// `base` with `mark`, composed where Unicode has one character for both.
@@ -176,16 +223,20 @@ mod tests {
     #[test]
     fn what_is_not_an_accent_on_a_letter_is_left() {
         for text in [
-            r"\'{}",
             r"\'{ab}",
             r"\v{\emph{s}}",
             r"\office",
             r"\ij",
-            r"\'",
             r"\~{}",
+            r"\^{}",
             r"\cite{x}",
         ] {
             assert_eq!(read(text), text);
         }
+        // An accent on nothing is the accent itself, never a mark on the letter before it.
+        assert_eq!(read(r"D\'{} x"), "D´ x");
+        assert_eq!(read(r"\'"), "´");
+        assert_eq!(read(r"Études \c"), "Études ¸");
+        assert_eq!(read(r"\v{} \c{}"), "ˇ ¸");
     }
 }
