@@ -43,6 +43,7 @@ mod pipeline;
 pub mod profile;
 mod publish;
 pub mod render;
+mod slug;
 pub mod source;
 pub mod style;
 pub mod template;
@@ -50,8 +51,8 @@ mod timestamp;
 mod world;
 mod yaml;
 
-pub use commands::new::slug;
 pub use diag::{Diagnostic, Failure};
+pub use slug::slug;
 
 /// What `cvpdf import-bib` makes of `bib` added to the profile text `profile` (whose relative
 /// paths start at `dir`): the new profile text, or why there is none. For the fuzz target

@@ -10,8 +10,8 @@ use serde::{Deserialize, Serialize};
 use super::date::{Date, EndDate};
 use super::defaults::{is_default, is_false};
 use super::publication::Publication;
+use super::text::each_text_fields;
 use super::text::Text;
-use crate::each_text_fields;
 
 /// One researcher's profile. Only `name` is required.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]

@@ -4,8 +4,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::defaults::{is_default, is_false};
-use super::text::Text;
-use crate::each_text_fields;
+use super::text::{each_text_fields, Text};
 
 /// The kind of a publication; decides its group and its label.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]

@@ -376,8 +376,6 @@ impl<T: EachText> EachText for Vec<T> {
 
 /// Implements [`EachText`] for a struct by visiting the named fields, which are all the
 /// fields of the struct that hold text in several languages (directly or below).
-#[macro_export]
-#[doc(hidden)]
 macro_rules! each_text_fields {
     ($ty:ty: $($field:ident),+ $(,)?) => {
         impl $crate::profile::EachText for $ty {
@@ -398,6 +396,7 @@ macro_rules! each_text_fields {
         }
     };
 }
+pub(crate) use each_text_fields;
 
 /// A field with translations but none in the CV's language.
 #[derive(Debug, Clone, PartialEq, Eq)]
