@@ -10,6 +10,7 @@ mod date;
 mod defaults;
 mod files;
 pub mod html;
+mod ids;
 pub mod kinds;
 mod load;
 pub mod markup;
@@ -23,14 +24,11 @@ pub use date::{Date, EndDate};
 pub(crate) use files::resolve_file;
 pub use files::resolve_photo;
 pub use html::html_text;
+pub use ids::{bare_doi, strip_arxiv_prefix};
 pub use kinds::{kind_of, TextKind};
 pub use load::{load, parse, variant_names, LoadedProfile};
 pub use model::*;
-pub use publication::{
-    bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus,
-};
+pub use publication::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
 pub use sections::{order_in, Section};
 pub use text::{localize, EachText, Text, FALLBACK_LANGUAGE};
-pub(crate) use validate::{
-    is_bidi_control, publication_problems, strip_arxiv_prefix, MAX_ENTRIES, MAX_TEXT_CHARS,
-};
+pub(crate) use validate::{is_bidi_control, publication_problems, MAX_ENTRIES, MAX_TEXT_CHARS};

@@ -124,7 +124,7 @@ impl PublicationLinks {
         let doi = self
             .doi
             .as_deref()
-            .map(|d| format!("https://doi.org/{}", bare_doi(d)));
+            .map(|d| format!("https://doi.org/{}", super::ids::bare_doi(d)));
         let arxiv = self.arxiv.as_deref().map(|a| {
             let a = a.trim();
             if a.contains("://") {
@@ -132,7 +132,7 @@ impl PublicationLinks {
             } else {
                 format!(
                     "https://arxiv.org/abs/{}",
-                    super::validate::strip_arxiv_prefix(a)
+                    super::ids::strip_arxiv_prefix(a)
                 )
             }
         });
@@ -147,38 +147,5 @@ impl PublicationLinks {
             ("poster", checked(self.poster.as_deref())),
             ("video", checked(self.video.as_deref())),
         ]
-    }
-}
-
-/// A DOI's name (`10.1145/…`) without the `https://doi.org/`, `http://dx.doi.org/` or `doi:`
-/// written before it (matched in any case; the name keeps its own).
-pub fn bare_doi(doi: &str) -> &str {
-    let doi = doi.trim();
-    for prefix in [
-        "https://doi.org/",
-        "http://doi.org/",
-        "https://dx.doi.org/",
-        "http://dx.doi.org/",
-        "doi:",
-    ] {
-        let head = doi.get(..prefix.len());
-        if head.is_some_and(|h| h.eq_ignore_ascii_case(prefix)) {
-            return doi[prefix.len()..].trim_start();
-        }
-    }
-    doi
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dois_lose_their_prefix_in_any_case() {
-        assert_eq!(bare_doi(" https://doi.org/10.1/AbC "), "10.1/AbC");
-        assert_eq!(bare_doi("HTTPS://DX.DOI.ORG/10.1/x"), "10.1/x");
-        assert_eq!(bare_doi("DOI:10.1/x"), "10.1/x");
-        assert_eq!(bare_doi("10.1/x"), "10.1/x");
-        assert_eq!(bare_doi("dé"), "dé");
     }
 }

@@ -365,7 +365,7 @@ impl Checks {
     /// never becomes a clickable link in the PDF).
     fn arxiv(&mut self, field: &str, value: &str) {
         let value = value.trim();
-        let id = strip_arxiv_prefix(value);
+        let id = super::ids::strip_arxiv_prefix(value);
         if value.contains("://") || (id.contains(':') && id == value) {
             self.url(field, value);
         } else if id.is_empty()
@@ -432,14 +432,6 @@ impl Checks {
                 seen.push(identity);
             }
         }
-    }
-}
-
-/// An arXiv identifier without its `arXiv:` prefix (written in any case).
-pub(crate) fn strip_arxiv_prefix(id: &str) -> &str {
-    match id.get(..6) {
-        Some(head) if head.eq_ignore_ascii_case("arxiv:") => id[6..].trim_start(),
-        _ => id,
     }
 }
 
