@@ -4,7 +4,7 @@
 
 use std::fs;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::diag::Problem;
 
@@ -147,6 +147,15 @@ fn decode(bytes: &[u8], noun: &str) -> Result<String, Problem> {
         problem.position = Some((line as u32, column as u32));
         problem
     })
+}
+
+/// The directory a file is in (`.` for a bare file name): where an output is written, where a
+/// profile's relative paths start.
+pub fn parent_dir(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 #[cfg(test)]

@@ -6,14 +6,7 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// The directory a file is in (`.` for a bare file name): where an output is written, where a
-/// profile's relative paths start.
-pub fn parent_dir(output: &Path) -> PathBuf {
-    match output.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    }
-}
+pub use crate::input::parent_dir;
 
 /// The name a profile gives its CV and its page: the file name without its extension
 /// (`x.v1.yaml` → `x.v1`); refused when that names no file (`...yaml` → `..`).

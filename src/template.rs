@@ -74,6 +74,39 @@ pub const MAIN_FILE: &str = "main.typ";
 /// The file name the words of every language are served under.
 pub const I18N_FILE: &str = "i18n.yaml";
 
+/// The languages of `templates/i18n.yaml` (read once per process: every profile's
+/// translations are checked against them).
+pub fn languages() -> Vec<String> {
+    static LANGUAGES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    LANGUAGES
+        .get_or_init(|| {
+            serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
+                .map(|m| {
+                    m.keys()
+                        .filter_map(|k| k.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .clone()
+}
+
+/// Each language of `templates/i18n.yaml` with its name in itself (`de` → `Deutsch`).
+pub fn language_names() -> Vec<(String, String)> {
+    serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
+        .map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| {
+                    Some((
+                        k.as_str()?.to_string(),
+                        v.get("language")?.as_str()?.to_string(),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// A template chosen for a render.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Template {

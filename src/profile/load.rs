@@ -39,7 +39,7 @@ pub struct LoadedProfile {
 /// a well-formed one lists every failed check).
 pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
     let text = yaml::read_text(path, PROFILE)?;
-    let dir = crate::output::parent_dir(path);
+    let dir = crate::input::parent_dir(path);
     let profile = match parse(&text, &dir) {
         Ok(profile) => profile,
         Err(problems) => return Err(Report::new(path, Some(text), problems)),

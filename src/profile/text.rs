@@ -324,7 +324,7 @@ impl JsonSchema for Text {
     }
 
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        let languages: serde_json::Map<String, serde_json::Value> = crate::style::languages()
+        let languages: serde_json::Map<String, serde_json::Value> = crate::template::languages()
             .into_iter()
             .map(|lang| (lang, serde_json::json!({ "type": "string" })))
             .collect();

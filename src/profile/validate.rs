@@ -180,7 +180,7 @@ impl Checks {
     /// Every translated text: each language is one cvpdf knows (a misspelt one would never be
     /// shown), and no translation is blank.
     fn translations(&mut self, texts: &mut Profile) {
-        let languages = crate::style::languages();
+        let languages = crate::template::languages();
         texts.each_text("", &mut |path, text| {
             let Some(pairs) = text.translations() else {
                 return;
@@ -222,7 +222,7 @@ impl Checks {
     /// belongs to the lab's configuration), a page budget of at least one page. Fonts and
     /// colours are checked with the lab's style, when the variant is rendered.
     fn variants(&mut self, profile: &Profile) {
-        let languages = crate::style::languages();
+        let languages = crate::template::languages();
         // A custom section by its title in any of its languages.
         let custom: Vec<&str> = profile
             .sections

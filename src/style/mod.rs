@@ -16,7 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::diag::Report;
 use crate::fonts::FontSet;
-use crate::template::{Template, I18N};
+use crate::template::Template;
+pub use crate::template::{language_names, languages};
 
 pub use color::Color;
 pub(crate) use config::section_keys;
@@ -25,39 +26,6 @@ pub use variant::{Content, PublicationFilter, Variant, Variants};
 
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
-
-/// The languages of `templates/i18n.yaml` (read once per process: every profile's
-/// translations are checked against them).
-pub fn languages() -> Vec<String> {
-    static LANGUAGES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    LANGUAGES
-        .get_or_init(|| {
-            serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
-                .map(|m| {
-                    m.keys()
-                        .filter_map(|k| k.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        })
-        .clone()
-}
-
-/// Each language of `templates/i18n.yaml` with its name in itself (`de` → `Deutsch`).
-pub fn language_names() -> Vec<(String, String)> {
-    serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
-        .map(|m| {
-            m.iter()
-                .filter_map(|(k, v)| {
-                    Some((
-                        k.as_str()?.to_string(),
-                        v.get("language")?.as_str()?.to_string(),
-                    ))
-                })
-                .collect()
-        })
-        .unwrap_or_default()
-}
 
 /// Paper sizes.
 #[derive(
@@ -399,7 +367,7 @@ mod tests {
 
     #[test]
     fn every_language_table_has_every_entry_of_english() {
-        let tables: serde_yaml::Mapping = serde_yaml::from_str(I18N).unwrap();
+        let tables: serde_yaml::Mapping = serde_yaml::from_str(crate::template::I18N).unwrap();
         fn keys(v: &serde_yaml::Value, prefix: &str, out: &mut Vec<String>) {
             if let serde_yaml::Value::Mapping(m) = v {
                 for (k, v) in m {
