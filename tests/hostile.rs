@@ -7,15 +7,15 @@ use std::fs;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{cvpdf, root, stderr, Pdf};
+use common::{cvpdf, cvpdf_bounded, root, stderr, Pdf};
 
 /// Renders `yaml` in a fresh directory; returns (exit code, stderr, time taken).
-fn render_text(yaml: &str) -> (Option<i32>, String, Duration) {
+/// Renders `yaml` within `cpu_seconds` of CPU (see `cvpdf_bounded`).
+fn render_text(yaml: &str, cpu_seconds: u32) -> (Option<i32>, String) {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("p.yaml"), yaml).unwrap();
-    let started = Instant::now();
-    let output = cvpdf(dir.path(), &["render", "p.yaml"]);
-    (output.status.code(), stderr(&output), started.elapsed())
+    let output = cvpdf_bounded(dir.path(), &["render", "p.yaml"], cpu_seconds);
+    (output.status.code(), stderr(&output))
 }
 
 #[test]
@@ -63,11 +63,11 @@ fn oversized_and_pathological_profiles_fail_fast_with_a_message() {
         ),
     ];
     for (what, yaml, message) in cases {
-        let (code, err, took) = render_text(&yaml);
+        // Refused before any real work: a few seconds of CPU at most.
+        let (code, err) = render_text(&yaml, 5);
         assert_eq!(code, Some(1), "{what}: {err}");
         assert!(err.contains(message), "{what}: {message:?} not in {err}");
         assert!(!err.contains("panicked"), "{what}: {err}");
-        assert!(took < Duration::from_secs(2), "{what} took {took:?}");
     }
 }
 
@@ -77,10 +77,9 @@ fn the_largest_accepted_profile_renders_in_bounded_time() {
     for i in 0..2_000 {
         yaml.push_str(&format!("  - {{title: Paper number {i} on predictable systems, authors: [Ada Example, Co Author], venue: Conference {i}, year: {}}}\n", 1990 + i % 35));
     }
-    let (code, err, took) = render_text(&yaml);
+    // About 1.2 s of CPU (the README's figures come from `cargo bench`); bounded at 30.
+    let (code, err) = render_text(&yaml, 30);
     assert_eq!(code, Some(0), "{err}");
-    // Measured about 1.2 s on two cores; the bound leaves room for slow machines.
-    assert!(took < Duration::from_secs(30), "{took:?}");
 }
 
 #[test]
@@ -504,12 +503,11 @@ fn thousands_of_fields_without_glyphs_warn_in_bounded_time_and_output() {
         format!("name: A\npublications:\n{publications}"),
     )
     .unwrap();
-    let started = Instant::now();
-    let out = cvpdf(
+    let out = cvpdf_bounded(
         dir.path(),
         &["render", "p.yaml", "--no-system-fonts", "-o", "out"],
+        30,
     );
-    let took = started.elapsed();
     assert!(out.status.success(), "{}", stderr(&out));
     let err = stderr(&out);
     assert!(
@@ -521,7 +519,6 @@ fn thousands_of_fields_without_glyphs_warn_in_bounded_time_and_output() {
         "{err}"
     );
     assert!(err.len() < 64 * 1024, "{} bytes of warnings", err.len());
-    assert!(took < Duration::from_secs(30), "took {took:?}");
 }
 
 #[test]
@@ -673,10 +670,8 @@ fn bibtex_loops_are_reported_not_a_stack_overflow() {
     ];
     for (name, text) in cases {
         fs::write(dir.path().join(name), text).unwrap();
-        let started = Instant::now();
-        let out = cvpdf(dir.path(), &["import-bib", name, "--into", "p.yaml"]);
+        let out = cvpdf_bounded(dir.path(), &["import-bib", name, "--into", "p.yaml"], 10);
         let err = stderr(&out);
-        assert!(started.elapsed() < Duration::from_secs(10), "{name}");
         match name {
             "strings.bib" => {
                 assert_eq!(out.status.code(), Some(1), "{err}");
@@ -707,22 +702,24 @@ fn imports_are_bounded_before_parsing_and_never_write_what_cvpdf_refuses() {
         format!("{{\"basics\": {{\"name\": \"{}\"}}}}", "x".repeat(5 << 20)),
     )
     .unwrap();
-    let started = Instant::now();
-    let out = cvpdf(dir.path(), &["import-bib", "big.bib", "--into", "p.yaml"]);
+    let out = cvpdf_bounded(
+        dir.path(),
+        &["import-bib", "big.bib", "--into", "p.yaml"],
+        10,
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("files over 4 MiB are refused"),
         "{}",
         stderr(&out)
     );
-    let out = cvpdf(dir.path(), &["import", "big.json"]);
+    let out = cvpdf_bounded(dir.path(), &["import", "big.json"], 10);
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("files over 4 MiB are refused"),
         "{}",
         stderr(&out)
     );
-    assert!(started.elapsed() < Duration::from_secs(10));
     // 20,000 small entries (2 MB, under the file bound) once took 87 s to be refused.
     let many: String = (0..20_000)
         .map(|i| {
@@ -730,15 +727,17 @@ fn imports_are_bounded_before_parsing_and_never_write_what_cvpdf_refuses() {
         })
         .collect();
     fs::write(dir.path().join("many.bib"), many).unwrap();
-    let started = Instant::now();
-    let out = cvpdf(dir.path(), &["import-bib", "many.bib", "--into", "p.yaml"]);
+    let out = cvpdf_bounded(
+        dir.path(),
+        &["import-bib", "many.bib", "--into", "p.yaml"],
+        10,
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stderr(&out).contains("the file has 20000 entries"),
         "{}",
         stderr(&out)
     );
-    assert!(started.elapsed() < Duration::from_secs(10));
     // Titles of 19,000 characters: each within bounds, together over what a profile may hold.
     let profile = "name: Ada Lovelace\n";
     let mut bib = String::new();
@@ -876,7 +875,7 @@ fn outputs_never_collide_and_only_files_cvpdf_wrote_are_replaced_or_removed() {
 
 #[test]
 fn control_characters_and_unsafe_links_never_reach_the_pdf() {
-    let (code, err, _) = render_text("name: \"Ada\\0\\eLovelace\"\n");
+    let (code, err) = render_text("name: \"Ada\\0\\eLovelace\"\n", 10);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("control character U+0000"), "{err}");
     assert!(err.contains("p.yaml:1:7"), "{err}");
@@ -936,15 +935,13 @@ fn a_font_path_that_is_a_whole_disk_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("p.yaml"), "name: A\n").unwrap();
     for command in ["render", "check"] {
-        let started = Instant::now();
-        let out = cvpdf(dir.path(), &[command, "p.yaml", "--font-path", "/"]);
+        let out = cvpdf_bounded(dir.path(), &[command, "p.yaml", "--font-path", "/"], 20);
         assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
         assert!(
             stderr(&out).contains("--font-path / holds more than 50000 files"),
             "{}",
             stderr(&out)
         );
-        assert!(started.elapsed() < Duration::from_secs(20), "{command}");
     }
     assert!(!dir.path().join("p.pdf").exists());
 }

@@ -41,6 +41,32 @@ pub fn cache_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cvpdf-cache")
 }
 
+/// Runs `cvpdf` like [`cvpdf`], with a bound on the CPU time it may use (`ulimit -t`): a run
+/// past it is killed, and the test fails saying so. A bound on work against hangs and blow-ups,
+/// not a speed target (those are in `cargo bench`): the process's own CPU seconds, which a
+/// busy machine does not stretch as it does wall-clock time.
+pub fn cvpdf_bounded(dir: &Path, args: &[&str], cpu_seconds: u32) -> Output {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -t \"$0\" && exec \"$@\"")
+        .arg(cpu_seconds.to_string())
+        .arg(env!("CARGO_BIN_EXE_cvpdf"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("SOURCE_DATE_EPOCH")
+        .env("NO_COLOR", "1")
+        .env("CVPDF_CACHE_DIR", cache_dir())
+        .output()
+        .expect("cvpdf runs");
+    use std::os::unix::process::ExitStatusExt;
+    // SIGXCPU at the soft limit, SIGKILL at the hard one.
+    assert!(
+        !matches!(output.status.signal(), Some(24) | Some(9)),
+        "cvpdf {args:?} used more than {cpu_seconds} s of CPU and was stopped"
+    );
+    output
+}
+
 /// Runs `cvpdf` with extra environment variables.
 pub fn cvpdf_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cvpdf"));
