@@ -203,9 +203,30 @@ fn scheme(url: &str) -> Option<&str> {
     valid.then_some(scheme)
 }
 
+/// What a URL path segment keeps as it is: unreserved characters (RFC 3986).
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// A file name as a URL path segment: unreserved characters as they are, every other byte
+/// percent-encoded (`odd: name #1` → `odd%3A%20name%20%231`), so a `#` or `?` does not cut the
+/// link short.
+pub(crate) fn path_segment(name: &str) -> String {
+    percent_encoding::utf8_percent_encode(name, SEGMENT).to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_become_path_segments() {
+        assert_eq!(path_segment("odd: name #1?"), "odd%3A%20name%20%231%3F");
+        assert_eq!(path_segment("a-b_c.d~e"), "a-b_c.d~e");
+        assert_eq!(path_segment("zoë/x"), "zo%C3%AB%2Fx");
+    }
 
     #[test]
     fn phones_become_tel_links_from_their_digits_only() {

@@ -23,7 +23,7 @@ use crate::ownership::{may_replace, Mark, Recorded};
 use crate::picture::Asset;
 use crate::pipeline::{Format, Job, Outcome, Pipeline, Prepared};
 use crate::profile::{LoadedProfile, Profile, Publication};
-use crate::publish::{percent_encode, THUMBNAIL_PPI};
+use crate::publish::THUMBNAIL_PPI;
 use crate::style::{Numbering, Overrides, PhotoShape, Style};
 
 use super::{plan_jobs, plan_variants, Error, VariantChoice};
@@ -397,7 +397,7 @@ fn finish_site(
                 .iter()
                 .find(|(f, p)| *f == format && p.is_file())
                 .and_then(|(_, p)| p.file_name())
-                .map(|n| percent_encode(&n.to_string_lossy()))
+                .map(|n| crate::link::path_segment(&n.to_string_lossy()))
         };
         let full = outputs_of(None);
         let variants = planned

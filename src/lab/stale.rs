@@ -81,7 +81,7 @@ pub fn remove(out: &Path, stale: &BTreeSet<String>, records: &dyn Records) -> Re
             .flatten()
             .map(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
-                (crate::publish::percent_encode(&name), e.path())
+                (crate::link::path_segment(&name), e.path())
             })
             .collect()
     };

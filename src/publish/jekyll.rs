@@ -28,7 +28,7 @@ pub fn al_folio_cv_page(site: &Path) -> PathBuf {
 /// The `cv_pdf:` value that makes the site link `file` in `assets/pdf/`, in the form the page
 /// (`page`, its text) or the site's CV layout reads.
 pub fn cv_pdf_value(site: &Path, page: &str, file: &str) -> String {
-    let encoded = super::percent_encode(file);
+    let encoded = crate::link::path_segment(file);
     let current = front_value(page, "cv_pdf");
     let bare = match current.as_deref() {
         // An address elsewhere (a Google Drive link) says nothing about the form.

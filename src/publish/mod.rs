@@ -88,7 +88,7 @@ pub fn publish_one(
     let mut edits: Vec<PageEdit> = Vec::new();
     let link = match kind {
         SiteKind::Hugo => {
-            let link = format!("uploads/{}.pdf", percent_encode(&slug));
+            let link = format!("uploads/{}.pdf", crate::link::path_segment(&slug));
             // Older Academic sites keep author pages in content/author/ (singular).
             let page = ["content/authors", "content/author"]
                 .iter()
@@ -119,7 +119,11 @@ pub fn publish_one(
             value
         }
         SiteKind::JekyllMembers => {
-            let link = format!("{}/{}", kind.uploads(), percent_encode(&file_name));
+            let link = format!(
+                "{}/{}",
+                kind.uploads(),
+                crate::link::path_segment(&file_name)
+            );
             let page = site.join("_members").join(format!("{slug}.md"));
             if page.is_file() {
                 edits.push(PageEdit::of(&root, page, |text| {
@@ -339,21 +343,6 @@ fn within_site(root: &Path, path: &Path) -> Result<PathBuf, Failure> {
     })
 }
 
-/// A file name as a URL path segment: unreserved characters as they are, every other byte
-/// percent-encoded (`odd: name #1` → `odd%3A%20name%20%231`), so a `#` or `?` does not cut the
-/// link short.
-pub(crate) fn percent_encode(segment: &str) -> String {
-    let mut out = String::new();
-    for byte in segment.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
-    }
-    out
-}
-
 /// Reads a page or data file (bounded, regular files only), keeping a byte-order mark, which
 /// the page keeps when it is written again.
 fn read(path: &Path) -> Result<String, Failure> {
@@ -521,7 +510,7 @@ mod tests {
 
     #[test]
     fn odd_names_crlf_pages_bom_and_empty_front_matter() {
-        let link = format!("uploads/{}.pdf", percent_encode("odd: name #1"));
+        let link = format!("uploads/{}.pdf", crate::link::path_segment("odd: name #1"));
         assert_eq!(link, "uploads/odd%3A%20name%20%231.pdf");
         let page = "\u{feff}---\r\ntitle: A\r\n---\r\nBody\r\n";
         let (_, out) = link_in_front_matter(page, &link).unwrap();
