@@ -301,20 +301,25 @@ pub fn paper(
 
 /// The language a name's script suggests, for the `lang` attribute of a native name.
 pub fn script_language(text: &str) -> Option<&'static str> {
+    use unicode_script::{Script, UnicodeScript};
     let mut han = false;
     for c in text.chars() {
-        match c as u32 {
-            0x3040..=0x30ff | 0x31f0..=0x31ff => return Some("ja"),
-            0xac00..=0xd7af | 0x1100..=0x11ff | 0x3130..=0x318f => return Some("ko"),
-            0x0400..=0x04ff => return Some("ru"),
-            0x0370..=0x03ff => return Some("el"),
-            0x0590..=0x05ff => return Some("he"),
-            0x0600..=0x06ff => return Some("ar"),
-            0x0900..=0x097f => return Some("hi"),
-            0x0e00..=0x0e7f => return Some("th"),
-            0x4e00..=0x9fff | 0x3400..=0x4dbf => han = true,
-            _ => {}
-        }
+        let language = match c.script() {
+            Script::Hiragana | Script::Katakana => "ja",
+            Script::Hangul => "ko",
+            Script::Cyrillic => "ru",
+            Script::Greek => "el",
+            Script::Hebrew => "he",
+            Script::Arabic => "ar",
+            Script::Devanagari => "hi",
+            Script::Thai => "th",
+            Script::Han => {
+                han = true;
+                continue;
+            }
+            _ => continue,
+        };
+        return Some(language);
     }
     han.then_some("zh")
 }
@@ -343,6 +348,8 @@ mod tests {
         assert_eq!(script_language("山田 たろう"), Some("ja"));
         assert_eq!(script_language("김민준"), Some("ko"));
         assert_eq!(script_language("Ada"), None);
+        assert_eq!(script_language("Иван Петров"), Some("ru"));
+        assert_eq!(script_language("สมชาย"), Some("th"));
     }
 
     #[test]
