@@ -510,12 +510,7 @@ fn finish_site(
             .is_ok_and(|v| v["title"] == "Site" && v["properties"]["generator"].is_object())
     })?;
     let words = words_of(&style.lang);
-    let numbered = match style.numbering {
-        Numbering::Reverse => page::Numbered::Reverse,
-        Numbering::Forward => page::Numbered::Forward,
-        Numbering::None => page::Numbered::None,
-    };
-    let html = page::people_page(&site, &words, numbered).map_err(fail)?;
+    let html = page::people_page(&site, &words, style.numbering).map_err(fail)?;
     site_files.write("index.html", html.as_bytes(), |found| {
         found
             .windows(page::GENERATOR.len())

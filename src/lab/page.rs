@@ -11,24 +11,13 @@ use serde::Serialize;
 
 use super::{Member, Paper, Site};
 use crate::profile::{LinkKind, MemberGroup};
+use crate::style::Numbering;
 
 /// The page's template.
 pub const TEMPLATE: &str = include_str!("../../templates/lab.html");
 
 /// The page's marker of authorship (cvpdf overwrites only pages it wrote).
 pub const GENERATOR: &str = r#"<meta name="generator" content="cvpdf">"#;
-
-/// How papers are numbered on the page, as in the CVs.
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Numbered {
-    /// Counting down from the newest.
-    Reverse,
-    /// Counting up from the newest.
-    Forward,
-    /// Not numbered.
-    None,
-}
 
 /// A member as the page shows them.
 #[derive(Serialize)]
@@ -68,7 +57,7 @@ struct Year<'a> {
 pub fn people_page(
     site: &Site,
     words: &serde_yaml::Value,
-    numbered: Numbered,
+    numbered: Numbering,
 ) -> Result<String, String> {
     let word = |path: &[&str]| -> String {
         let mut v = words;
