@@ -1,6 +1,7 @@
 //! cvpdf turns a research lab's profile YAML into polished, uniformly styled academic CV PDFs.
 //!
-//! Data flows one way, one module per stage (read `pipeline` first; it strings them together):
+//! Data flows one way, one module per stage (read `pipeline` first; it strings them together;
+//! `ARCHITECTURE.md` gives every room in its order, bottom to top):
 //!
 //! ```text
 //! profile.yaml ─▶ profile ─▶ style ─▶ source (Typst) ─▶ render (world, compile, export) ─▶ output
