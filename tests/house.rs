@@ -6,9 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Rooms that still lean on each other (issue 26 names this one): the profile's `variants`
-/// type lives in `style`.
-const KNOWN_CYCLES: &[&[&str]] = &[&["profile", "style"]];
+/// Rooms that still lean on each other: none.
+const KNOWN_CYCLES: &[&[&str]] = &[];
 
 /// The longest a source file may be.
 const MAX_LINES: usize = 400;
@@ -30,12 +29,12 @@ const OVER: &[(&str, usize)] = &[
     ("cli.rs", 515),
     ("import/rendercv/parts.rs", 488),
     ("profile/text.rs", 487),
-    ("style/config.rs", 469),
-    ("style/mod.rs", 452),
+    ("style/config.rs", 439),
+    ("style/mod.rs", 403),
     ("yaml/spans.rs", 439),
     ("profile/model.rs", 426),
     ("import/convert/tex.rs", 420),
-    ("style/variant.rs", 419),
+    ("profile/variant.rs", 419),
     ("import/bib/graph.rs", 419),
     ("source/inline.rs", 418),
     ("import/convert/dates.rs", 412),

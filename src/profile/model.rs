@@ -94,7 +94,7 @@ pub struct Profile {
     /// This person's own variants, or changes to the lab's (`cvpdf.yaml`): the keys given here
     /// win over the lab's variant of the same name, key by key.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub variants: crate::style::Variants,
+    pub variants: super::variant::Variants,
 }
 
 /// The groups of a lab's people page, in the order the page lists them.

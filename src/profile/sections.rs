@@ -4,6 +4,7 @@
 //! follow from [`Section`]; tests check that the last two know every key.
 
 use super::model::Profile;
+use crate::diag::{unknown, Problem};
 
 /// A built-in section of a CV.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -148,6 +149,36 @@ pub fn order_in(p: &mut Profile, lab_order: &[String], lang: &str) {
         }
     }
     p.section_order = order;
+}
+
+/// Problems with a list of section keys at `field`; `custom` are further allowed keys (a
+/// profile's own sections).
+pub(crate) fn section_keys(keys: &[String], field: &str, custom: Option<&[&str]>) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        if Section::from_key(key).is_some() {
+            continue;
+        }
+        let known_custom = match custom {
+            Some(custom) => custom.contains(&key.as_str()),
+            // The lab's configuration cannot know its profiles' custom sections: a key is
+            // taken for one's title unless it is a misspelt built-in key.
+            None => crate::diag::close_to(key, Section::keys()).is_none(),
+        };
+        if !known_custom {
+            let known: Vec<String> = Section::keys()
+                .map(str::to_string)
+                .chain(custom.unwrap_or_default().iter().map(|c| c.to_string()))
+                .collect();
+            problems.push(
+                unknown("section", key, known.iter().map(String::as_str), || {
+                    format!("the sections are: {}", known.join(", "))
+                })
+                .at_field(format!("{field}[{i}]")),
+            );
+        }
+    }
+    problems
 }
 
 #[cfg(test)]

@@ -229,13 +229,13 @@ impl Checks {
             .iter()
             .flat_map(|s| s.title.texts())
             .collect();
-        if let Some(problem) = crate::style::variant::count_problem(&profile.variants) {
+        if let Some(problem) = super::variant::count_problem(&profile.variants) {
             self.push(problem);
             return;
         }
         for (name, variant) in &profile.variants {
             let at = format!("variants.{name}");
-            if let Some(problem) = crate::style::variant::name_problem(name) {
+            if let Some(problem) = super::variant::name_problem(name) {
                 self.push(problem.at_field(at));
                 continue;
             }
@@ -253,7 +253,7 @@ impl Checks {
                 }
             }
             if let Some(sections) = &variant.sections {
-                self.problems.extend(crate::style::section_keys(
+                self.problems.extend(super::sections::section_keys(
                     sections,
                     &format!("{at}.sections"),
                     Some(&custom),

@@ -14,7 +14,7 @@ use super::{
 };
 use crate::diag::{unknown, Problem, Report};
 use crate::fonts::FontSet;
-use crate::profile::{resolve_file, Section};
+use crate::profile::{resolve_file, section_keys};
 use crate::template::Template;
 use crate::yaml::{self, Kind};
 
@@ -194,36 +194,6 @@ fn resolve_variant(
         max_pages: variant.max_pages,
     };
     Ok(style)
-}
-
-/// Problems with a list of section keys at `field`; `custom` are further allowed keys (a
-/// profile's own sections).
-pub(crate) fn section_keys(keys: &[String], field: &str, custom: Option<&[&str]>) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    for (i, key) in keys.iter().enumerate() {
-        if Section::from_key(key).is_some() {
-            continue;
-        }
-        let known_custom = match custom {
-            Some(custom) => custom.contains(&key.as_str()),
-            // The lab's configuration cannot know its profiles' custom sections: a key is
-            // taken for one's title unless it is a misspelt built-in key.
-            None => crate::diag::close_to(key, Section::keys()).is_none(),
-        };
-        if !known_custom {
-            let known: Vec<String> = Section::keys()
-                .map(str::to_string)
-                .chain(custom.unwrap_or_default().iter().map(|c| c.to_string()))
-                .collect();
-            problems.push(
-                unknown("section", key, known.iter().map(String::as_str), || {
-                    format!("the sections are: {}", known.join(", "))
-                })
-                .at_field(format!("{field}[{i}]")),
-            );
-        }
-    }
-    problems
 }
 
 /// Reads a configuration file and resolves the style of the full CV and of each variant.

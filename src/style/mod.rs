@@ -6,74 +6,25 @@
 mod color;
 mod config;
 mod logo;
-pub mod variant;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-
-use serde::{Deserialize, Serialize};
 
 use crate::diag::Report;
 use crate::fonts::FontSet;
 use crate::template::Template;
 pub use crate::template::{language_names, languages};
 
+pub use crate::profile::variant;
+pub use crate::profile::{
+    Content, Numbering, Paper, PhotoShape, PublicationFilter, Variant, Variants,
+};
 pub use color::Color;
-pub(crate) use config::section_keys;
 pub use config::{load_lab, load_style, LabStyles};
-pub use variant::{Content, PublicationFilter, Variant, Variants};
 
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];
-
-/// Paper sizes.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Paper {
-    /// ISO A4, 210 × 297 mm.
-    #[default]
-    A4,
-    /// US Letter, 8.5 × 11 in.
-    UsLetter,
-}
-
-impl Paper {
-    /// Typst's name of the paper.
-    pub fn typst_name(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::UsLetter => "us-letter",
-        }
-    }
-}
-
-/// How publications are numbered.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Numbering {
-    /// The newest has the highest number, counting down the list.
-    #[default]
-    Reverse,
-    /// 1, 2, 3 … down the list.
-    Forward,
-    /// No numbers.
-    None,
-}
-
-/// How a photo is cropped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum PhotoShape {
-    /// A circle.
-    Round,
-    /// A rectangle with slightly rounded corners.
-    Square,
-}
 
 /// Settings given on the command line; they win over the configuration file.
 #[derive(Debug, Clone, Default)]

@@ -11,9 +11,9 @@ use schemars::JsonSchema;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Numbering, Paper, PhotoShape};
+use super::look::{Numbering, Paper, PhotoShape};
+use super::{Profile, Publication, Section};
 use crate::diag::{unknown, Problem};
-use crate::profile::{Profile, Publication, Section};
 
 /// The name `--variant` gives the full CV (the profile with the lab's style and no variant).
 pub const FULL: &str = "full";

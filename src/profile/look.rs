@@ -1,0 +1,53 @@
+//! The keys of a CV's look that a profile's variants may set (`paper`, `numbering`, `photo`),
+//! as values of the profile format; `style` resolves them with the lab's configuration and the
+//! command line.
+
+use serde::{Deserialize, Serialize};
+
+/// Paper sizes.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    UsLetter,
+}
+
+impl Paper {
+    /// Typst's name of the paper.
+    pub fn typst_name(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::UsLetter => "us-letter",
+        }
+    }
+}
+
+/// How publications are numbered.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Numbering {
+    /// The newest has the highest number, counting down the list.
+    #[default]
+    Reverse,
+    /// 1, 2, 3 … down the list.
+    Forward,
+    /// No numbers.
+    None,
+}
+
+/// How a photo is cropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum PhotoShape {
+    /// A circle.
+    Round,
+    /// A rectangle with slightly rounded corners.
+    Square,
+}
