@@ -74,37 +74,44 @@ pub const MAIN_FILE: &str = "main.typ";
 /// The file name the words of every language are served under.
 pub const I18N_FILE: &str = "i18n.yaml";
 
-/// The languages of `templates/i18n.yaml` (read once per process: every profile's
-/// translations are checked against them).
+/// The words table, `templates/i18n.yaml`, read once per process: every reader of it (the
+/// language list, the quotes of smart punctuation, the lab's page) takes it from here.
+pub fn words() -> &'static serde_yaml::Mapping {
+    static WORDS: std::sync::OnceLock<serde_yaml::Mapping> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| serde_yaml::from_str(I18N).unwrap_or_default())
+}
+
+/// The words of `lang`, or of English for a language the table lacks (the one fallback).
+pub fn words_of(lang: &str) -> &'static serde_yaml::Value {
+    static NONE: serde_yaml::Value = serde_yaml::Value::Null;
+    let words = words();
+    words
+        .get(lang)
+        .filter(|table| table.is_mapping())
+        .or_else(|| words.get("en"))
+        .unwrap_or(&NONE)
+}
+
+/// The languages of `templates/i18n.yaml`: every profile's translations are checked against
+/// them.
 pub fn languages() -> Vec<String> {
-    static LANGUAGES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
-    LANGUAGES
-        .get_or_init(|| {
-            serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
-                .map(|m| {
-                    m.keys()
-                        .filter_map(|k| k.as_str().map(str::to_string))
-                        .collect()
-                })
-                .unwrap_or_default()
-        })
-        .clone()
+    words()
+        .keys()
+        .filter_map(|k| k.as_str().map(str::to_string))
+        .collect()
 }
 
 /// Each language of `templates/i18n.yaml` with its name in itself (`de` → `Deutsch`).
 pub fn language_names() -> Vec<(String, String)> {
-    serde_yaml::from_str::<serde_yaml::Mapping>(I18N)
-        .map(|m| {
-            m.iter()
-                .filter_map(|(k, v)| {
-                    Some((
-                        k.as_str()?.to_string(),
-                        v.get("language")?.as_str()?.to_string(),
-                    ))
-                })
-                .collect()
+    words()
+        .iter()
+        .filter_map(|(k, v)| {
+            Some((
+                k.as_str()?.to_string(),
+                v.get("language")?.as_str()?.to_string(),
+            ))
         })
-        .unwrap_or_default()
+        .collect()
 }
 
 /// A template chosen for a render.

@@ -509,8 +509,8 @@ fn finish_site(
         serde_json::from_slice::<serde_json::Value>(found)
             .is_ok_and(|v| v["title"] == "Site" && v["properties"]["generator"].is_object())
     })?;
-    let words = words_of(&style.lang);
-    let html = page::people_page(&site, &words, style.numbering).map_err(fail)?;
+    let words = crate::template::words_of(&style.lang);
+    let html = page::people_page(&site, words, style.numbering).map_err(fail)?;
     site_files.write("index.html", html.as_bytes(), |found| {
         found
             .windows(page::GENERATOR.len())
@@ -593,17 +593,6 @@ fn publications_list(
         notes: Vec::new(),
         inputs: style.files(),
         style: Arc::new(list_style),
-    }
-}
-
-/// The lab language's table of `templates/i18n.yaml`.
-fn words_of(lang: &str) -> serde_yaml::Value {
-    let tables: serde_yaml::Value = serde_yaml::from_str(crate::template::I18N).unwrap_or_default();
-    let table = &tables[lang];
-    if table.is_mapping() {
-        table.clone()
-    } else {
-        tables["en"].clone()
     }
 }
 

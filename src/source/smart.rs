@@ -31,11 +31,10 @@ impl Quotes {
         static TABLE: OnceLock<HashMap<String, Quotes>> = OnceLock::new();
         static ENGLISH: OnceLock<Quotes> = OnceLock::new();
         let table = TABLE.get_or_init(|| {
-            let words: HashMap<String, serde_yaml::Value> =
-                serde_yaml::from_str(crate::template::I18N).unwrap_or_default();
-            words
-                .into_iter()
+            crate::template::words()
+                .iter()
                 .filter_map(|(lang, table)| {
+                    let lang = lang.as_str()?.to_string();
                     let marks: Vec<String> =
                         serde_yaml::from_value(table.get("quotes")?.clone()).ok()?;
                     let [o2, c2, o1, c1]: [String; 4] = marks.try_into().ok()?;
