@@ -94,23 +94,16 @@ fn check_dimensions(width: u32, height: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// The SVG namespace, which Typst looks for in a file's first [`SVG_SNIFF_BYTES`] bytes to
-/// take it for SVG.
+/// The SVG namespace, which Typst looks for near the start of a file to take it for SVG.
 const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
-
-/// How far into a file Typst looks for [`SVG_NAMESPACE`].
-const SVG_SNIFF_BYTES: usize = 2048;
 
 /// An SVG that Typst recognises as one: when its namespace comes later than Typst looks (a
 /// long prolog: an editor's comments, a DOCTYPE declaring entities, as Illustrator writes
 /// them), a comment naming it goes right after the XML declaration (a comment may stand
 /// anywhere in the prolog, and changes nothing drawn). Anything else is returned as it is.
 pub fn recognisable_svg(bytes: Arc<[u8]>) -> Arc<[u8]> {
-    let head = &bytes[..bytes.len().min(SVG_SNIFF_BYTES)];
-    if head
-        .windows(SVG_NAMESPACE.len())
-        .any(|w| w == SVG_NAMESPACE.as_bytes())
-    {
+    // Typst's own sniffing decides, so that this and the render never disagree.
+    if typst::visualize::ImageFormat::detect(&bytes).is_some() {
         return bytes;
     }
     let Ok(text) = std::str::from_utf8(&bytes) else {

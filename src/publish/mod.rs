@@ -26,7 +26,6 @@ use crate::output::write_atomic;
 use crate::ownership::{may_replace, Mark, Recorded};
 use crate::pipeline::{Format, Job, Pipeline};
 use crate::yaml::list;
-use crate::yaml::spans::SpanIndex;
 
 /// Resolution of the thumbnails (a first page about 400 pixels wide).
 pub const THUMBNAIL_PPI: f32 = 48.0;
@@ -387,7 +386,6 @@ fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), Stri
         ensure_link(
             front,
             "social",
-            |entry| entry.icon_is("cv"),
             "link",
             &[("icon", "cv"), ("icon_pack", "ai"), ("link", link)],
             link,
@@ -436,7 +434,6 @@ fn link_in_data_file(text: &str, link: &str) -> Result<(String, String), String>
         ensure_link(
             text,
             "links",
-            |entry| entry.icon_is("cv"),
             "url",
             &[("icon", "academicons/cv"), ("url", link), ("label", "CV")],
             link,
@@ -445,47 +442,22 @@ fn link_in_data_file(text: &str, link: &str) -> Result<(String, String), String>
     Ok((text.to_string(), new))
 }
 
-/// An entry of a link list, for matching.
-struct Entry<'a> {
-    icon: Option<&'a str>,
-}
-
-impl Entry<'_> {
-    /// Whether the entry's icon is `name` (with or without an icon-pack prefix).
-    fn icon_is(&self, name: &str) -> bool {
-        self.icon
-            .is_some_and(|i| i.trim_matches(['"', '\'']).rsplit('/').next() == Some(name))
-    }
-}
-
-/// Makes sure the list `key` of the YAML `text` has an entry matching `is_cv` whose `url_key`
-/// is `link`: updates the value in place, or appends `new_entry` (the editor checks that the
-/// page still reads as it did, but for that).
+/// Makes sure the list `key` of the YAML `text` has a CV entry (its icon `cv`, with or
+/// without an icon-pack prefix) whose `url_key` is `link`: updated in place, or `new_entry`
+/// appended (the editor checks that the page still reads as it did, but for that).
 fn ensure_link(
     text: &str,
     key: &str,
-    is_cv: impl Fn(&Entry) -> bool,
     url_key: &str,
     new_entry: &[(&str, &str)],
     link: &str,
 ) -> Result<String, String> {
-    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
-    let mut i = 0;
-    while index.get(&format!("{key}[{i}]")).is_some() {
-        let icon = index
-            .get(&format!("{key}[{i}].icon"))
-            .map(|n| &text[n.value.clone()]);
-        if is_cv(&Entry { icon }) && index.get(&format!("{key}[{i}].{url_key}")).is_some() {
-            let read: Option<serde_yaml::Value> = serde_yaml::from_str(text).ok();
-            let current = read.as_ref().and_then(|doc| doc[key][i][url_key].as_str());
-            if current == Some(link) {
-                return Ok(text.to_string());
-            }
-            return list::set_item_scalar(text, key, i, url_key, link);
-        }
-        i += 1;
-    }
-    list::append_item(text, key, new_entry)
+    let is_cv = |item: &serde_yaml::Value| {
+        item.get("icon")
+            .and_then(serde_yaml::Value::as_str)
+            .is_some_and(|icon| icon.rsplit('/').next() == Some("cv"))
+    };
+    list::ensure_item(text, key, is_cv, url_key, link, new_entry)
 }
 
 #[cfg(test)]

@@ -10,9 +10,42 @@ use serde_yaml::{Mapping, Value};
 use super::edit::{self, Edit, SequenceAt};
 use super::spans::{RootKind, SpanIndex};
 
-/// Makes the string at `list[item].key` read `value`, the rest of the text as it was.
-pub fn set_item_scalar(
+/// Makes sure the list `list` of the YAML mapping `text` has an item that `matches` (given
+/// the item as read) whose `key` reads `value`: the first such item holding `key` has its value
+/// replaced in place (nothing changes when it already reads so), or a mapping of `fields` is
+/// appended. The document is read once, as YAML and for positions.
+pub fn ensure_item(
     text: &str,
+    list: &str,
+    matches: impl Fn(&Value) -> bool,
+    key: &str,
+    value: &str,
+    fields: &[(&str, &str)],
+) -> Result<String, String> {
+    let before: Value =
+        serde_yaml::from_str(text).map_err(|e| format!("YAML syntax error: {e}"))?;
+    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+    let found = before
+        .get(list)
+        .and_then(Value::as_sequence)
+        .and_then(|items| {
+            items
+                .iter()
+                .position(|item| matches(item) && item.get(key).is_some())
+                .map(|i| (i, items[i][key].as_str() == Some(value)))
+        });
+    match found {
+        Some((_, true)) => Ok(text.to_string()),
+        Some((item, false)) => set_item_scalar(text, before, &index, list, item, key, value),
+        None => append_item(text, before, &index, list, fields),
+    }
+}
+
+/// Makes the string at `list[item].key` read `value`, the rest of the text as it was.
+fn set_item_scalar(
+    text: &str,
+    before: Value,
+    index: &SpanIndex,
     list: &str,
     item: usize,
     key: &str,
@@ -26,9 +59,6 @@ pub fn set_item_scalar(
             "`{path}` takes one line of text, without control characters"
         ));
     }
-    let before: Value =
-        serde_yaml::from_str(text).map_err(|e| format!("YAML syntax error: {e}"))?;
-    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
     let node = index.get(&path).ok_or_else(refused)?;
     if node.kind != RootKind::Scalar || index.is_repeated(&path) {
         return Err(refused());
@@ -50,12 +80,15 @@ pub fn set_item_scalar(
 /// Appends a mapping of `fields` (names and string values, in order) to the list `list`,
 /// which is made if it is missing or empty. A flow list with items (`[{…}, …]`) is refused:
 /// rewritten one item per line, it would lose its comments and quoting.
-pub fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, String> {
+fn append_item(
+    text: &str,
+    before: Value,
+    index: &SpanIndex,
+    list: &str,
+    fields: &[(&str, &str)],
+) -> Result<String, String> {
     let refused =
         || format!("`{list}` is written in a way cvpdf cannot edit safely; add the entry by hand");
-    let before: Value =
-        serde_yaml::from_str(text).map_err(|e| format!("YAML syntax error: {e}"))?;
-    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
     if !matches!(before, Value::Null | Value::Mapping(_)) {
         return Err(format!(
             "the file is not a mapping of keys, so `{list}` cannot be added to it"
@@ -76,7 +109,7 @@ pub fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<St
         Some(Value::Sequence(items)) => items.clone(),
         Some(_) => return Err(format!("`{list}` is not a list; add the CV link by hand")),
     };
-    let edited = match edit::sequence_at(text, &index, list) {
+    let edited = match edit::sequence_at(text, index, list) {
         SequenceAt::Block(seq) => edit::apply(
             text,
             vec![Edit {
@@ -104,7 +137,7 @@ pub fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<St
         // Empty or null: the key's lines become a block list.
         SequenceAt::Empty | SequenceAt::Other => {
             let (range, comment) =
-                edit::inline_value_lines(text, &index, list).ok_or_else(refused)?;
+                edit::inline_value_lines(text, index, list).ok_or_else(refused)?;
             let mut block = match comment {
                 Some(comment) => format!("{list}:  {comment}\n"),
                 None => format!("{list}:\n"),
@@ -161,6 +194,22 @@ mod tests {
     use super::*;
 
     const CV: &[(&str, &str)] = &[("icon", "cv"), ("link", "uploads/a.pdf")];
+
+    /// Appends the CV entry (no item matches).
+    fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, String> {
+        ensure_item(text, list, |_| false, "link", "uploads/a.pdf", fields)
+    }
+
+    /// Sets `key` of the item with icon `cv`.
+    fn set_item_scalar(
+        text: &str,
+        list: &str,
+        _item: usize,
+        key: &str,
+        value: &str,
+    ) -> Result<String, String> {
+        ensure_item(text, list, |item| item["icon"] == "cv", key, value, CV)
+    }
 
     #[test]
     fn an_empty_or_missing_list_gets_its_first_item() {

@@ -41,23 +41,30 @@ pub fn cache_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cvpdf-cache")
 }
 
+/// `command` in `dir` as the tests run cvpdf: no `SOURCE_DATE_EPOCH` unless the caller sets
+/// it, no colours, and manifests in a cache of the tests' own, never the user's.
+fn as_tests_run(mut command: Command, dir: &Path) -> Command {
+    command
+        .current_dir(dir)
+        .env_remove("SOURCE_DATE_EPOCH")
+        .env("NO_COLOR", "1")
+        .env("CVPDF_CACHE_DIR", cache_dir());
+    command
+}
+
 /// Runs `cvpdf` like [`cvpdf`], with a bound on the CPU time it may use (`ulimit -t`): a run
 /// past it is killed, and the test fails saying so. A bound on work against hangs and blow-ups,
 /// not a speed target (those are in `cargo bench`): the process's own CPU seconds, which a
 /// busy machine does not stretch as it does wall-clock time.
 pub fn cvpdf_bounded(dir: &Path, args: &[&str], cpu_seconds: u32) -> Output {
-    let output = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg("ulimit -t \"$0\" && exec \"$@\"")
         .arg(cpu_seconds.to_string())
         .arg(env!("CARGO_BIN_EXE_cvpdf"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("SOURCE_DATE_EPOCH")
-        .env("NO_COLOR", "1")
-        .env("CVPDF_CACHE_DIR", cache_dir())
-        .output()
-        .expect("cvpdf runs");
+        .args(args);
+    let output = as_tests_run(command, dir).output().expect("cvpdf runs");
     use std::os::unix::process::ExitStatusExt;
     // SIGXCPU at the soft limit, SIGKILL at the hard one.
     assert!(
@@ -70,13 +77,8 @@ pub fn cvpdf_bounded(dir: &Path, args: &[&str], cpu_seconds: u32) -> Output {
 /// Runs `cvpdf` with extra environment variables.
 pub fn cvpdf_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cvpdf"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env_remove("SOURCE_DATE_EPOCH")
-        .env("NO_COLOR", "1")
-        // Manifests go to a cache of the tests' own, never the user's.
-        .env("CVPDF_CACHE_DIR", cache_dir());
+    command.args(args);
+    let mut command = as_tests_run(command, dir);
     for (key, value) in env {
         command.env(key, value);
     }
