@@ -1,7 +1,7 @@
 //! Whole-lab batches: parallel rendering, isolation of failures, the incremental manifest, and
 //! `cvpdf watch`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::{BufRead, BufReader};

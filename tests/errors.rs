@@ -1,7 +1,7 @@
 //! Bad input gets one clear message (file, line, column, field path, suggestion), exit code 1,
 //! no PDF, and an existing PDF at the output path stays as it was.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

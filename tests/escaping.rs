@@ -8,7 +8,7 @@
 //! postal address shows its lines joined by commas; e-mail and phone are checked for what they
 //! are, so they hold a real address and number here.
 
-mod common;
+use crate::common;
 
 use std::sync::OnceLock;
 

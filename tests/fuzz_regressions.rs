@@ -6,7 +6,7 @@
 //! template, `yaml-edit/*` a document and a value for `publish`'s YAML editor, `lab-bib/*` a
 //! paper for the lab's BibTeX writer. Add a file there for every crash a fuzzer finds (see `fuzz/README.md`).
 
-mod common;
+use crate::common;
 
 #[path = "../fuzz/checks.rs"]
 mod checks;

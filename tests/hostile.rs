@@ -1,7 +1,7 @@
 //! Hostile and broken input: size and shape limits, confinement of files, output safety
 //! (read-only and full disks, a directory in the way, concurrent writers, Ctrl-C), and panics.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::process::{Command, Stdio};

@@ -1,7 +1,9 @@
 //! Getting profiles in (new, import, import-bib, schema) and CVs out (formats, publish).
 
-mod common;
+use crate::common;
+#[path = "corpus/mod.rs"]
 mod corpus;
+#[path = "foreign/mod.rs"]
 mod foreign;
 
 use std::collections::BTreeMap;

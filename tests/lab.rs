@@ -7,7 +7,7 @@
 //! `UPDATE_REFERENCES=1` rewrites the page's screenshots (`docs/gallery/lab-people.png`, which
 //! the README shows, and `tests/references/lab-phone.png`).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::fs;

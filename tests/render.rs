@@ -1,6 +1,7 @@
 //! End to end: the real binary renders the lab's profiles, and the PDFs are read back with lopdf.
 
-mod common;
+use crate::common;
+#[path = "text/mod.rs"]
 mod text;
 
 use std::fs;

@@ -1,7 +1,7 @@
 //! Templates, the lab configuration (`cvpdf.yaml`), command-line overrides, localisation, PDF
 //! standards and bookmarks, checked on the PDFs the binary writes.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! header (bundled, subset, no text of their own), phones as `tel:` links, no one-word last
 //! lines in titles, and every language's words, dates and quotation marks.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

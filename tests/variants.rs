@@ -1,7 +1,7 @@
 //! Variants: more CVs from one profile (`--variant`, `default_variants`), page budgets that
 //! hold, and translated text picked by the CV's language.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

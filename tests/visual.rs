@@ -1,13 +1,13 @@
 //! Visual regression: every template renders the full fixture profile into page images that
 //! must match the references in `tests/references/` within a small tolerance. A mismatch writes
 //! the actual page and a diff image to `target/visual-diff/` for a reviewer to look at.
-//! `UPDATE_REFERENCES=1 cargo test --release --test visual` rewrites the references and the
+//! `UPDATE_REFERENCES=1 cargo test --release visual::` rewrites the references and the
 //! README's gallery (`docs/gallery/`) after an intended change.
 //!
 //! Layout checks: no text runs into the side margins, and no last page is left with only the
 //! footer on it.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

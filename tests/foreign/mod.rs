@@ -8,8 +8,8 @@ use std::path::Path;
 
 use serde_yaml::Value;
 
+use super::corpus::{markup_in, well_formed_link};
 use crate::common::{cvpdf, root, stderr, Pdf};
-use crate::corpus::{markup_in, well_formed_link};
 
 /// A fixture's path as text.
 fn fixture(name: &str) -> String {

@@ -1,0 +1,19 @@
+//! cvpdf's integration tests, one binary: each module is one subject (`cargo test --release
+//! lab::` runs one), and all of them share the set-up in `common`: the real binary, a temporary
+//! lab, and an independent reader of the PDFs it writes.
+
+mod common;
+
+mod batch;
+mod errors;
+mod escaping;
+mod fuzz_regressions;
+mod hostile;
+mod house;
+mod import;
+mod lab;
+mod render;
+mod style;
+mod typography;
+mod variants;
+mod visual;
