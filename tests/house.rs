@@ -18,7 +18,6 @@ const MAX_COMMAND_LINES: usize = 200;
 
 /// Files over their bound today, with their length then: they may only shrink.
 const OVER: &[(&str, usize)] = &[
-    ("commands/lab.rs", 704),
     ("commands/plan.rs", 376),
     ("commands/watch.rs", 347),
     ("yaml/edit.rs", 701),

@@ -8,8 +8,11 @@
 //! template engine, BibTeX in `bib.rs`, Typst in `source`).
 
 pub mod bib;
+mod files;
+mod list;
 pub mod page;
 pub mod papers;
+mod site;
 pub mod stale;
 
 /// The site's folder of photos and logos.
@@ -24,7 +27,10 @@ use crate::profile::{
 use crate::source::inline;
 use crate::source::{author_marks, normalize_name};
 
+pub(crate) use list::publication_list;
+pub use list::List;
 pub use papers::{keep_newest, lab_papers, LabPaper, MAX_LISTED};
+pub use site::{finish_site, Made, LAB_FILES};
 
 /// The JSON Schema of `lab.json` (`cvpdf schema --lab`; also written beside it).
 pub fn schema() -> String {

@@ -1,0 +1,228 @@
+//! The rest of a lab build, after the CVs: `publications.bib`, `lab.json` and its schema, and
+//! the people page linking the CVs that are there; the files of members who left are removed
+//! once nothing links them.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::files::SiteFiles;
+use super::list::List;
+use super::{bib, page, LabInfo, Member, MemberLink, Site, VariantCv};
+use crate::batch::Manifests;
+use crate::diag::Diagnostic;
+use crate::pipeline::{Format, Job};
+use crate::profile::Profile;
+use crate::style::{Numbering, Style};
+
+/// The lab's own files in OUT; no profile's CV may be named like one of them.
+pub const LAB_FILES: [&str; 5] = [
+    "index.html",
+    "lab.json",
+    "lab.schema.json",
+    "publications.pdf",
+    "publications.bib",
+];
+
+/// The colour of the page when the lab gives none (the classic template's).
+const DEFAULT_ACCENT: &str = "#1f4e79";
+
+/// What making the site did.
+pub struct Made {
+    /// Warnings (the publication list's: a character no font has, say).
+    pub warnings: Vec<Diagnostic>,
+    /// Files written (unchanged ones are not).
+    pub written: Vec<String>,
+    /// Files of an earlier build removed (a member's who left).
+    pub removed: Vec<String>,
+    /// Members on the page.
+    pub members: usize,
+    /// Papers in the list.
+    pub papers: usize,
+    /// Papers listed by more than one member.
+    pub shared: usize,
+}
+
+/// Makes the rest of the lab's files, after the batch: `publications.bib`, `lab.json` (and
+/// its schema) and the people page, which links the CVs that are there.
+pub fn finish_site(
+    list: List,
+    style: &Arc<Style>,
+    planned: &[(PathBuf, Vec<Option<String>>)],
+    jobs: &[Job],
+    out: &Path,
+) -> Result<Made, Vec<Diagnostic>> {
+    let fail = |message: String| vec![Diagnostic::error(message)];
+    let List {
+        loaded,
+        papers,
+        lab_name,
+        logo,
+        pdf_written,
+        site_files_written,
+        warnings,
+    } = list;
+    let mut site_files = SiteFiles::new(out);
+    site_files.written = site_files_written;
+    site_files.warnings = warnings;
+    let profiles: Vec<(String, &Profile)> = loaded
+        .iter()
+        .map(|(s, l, _)| (s.clone(), &l.profile))
+        .collect();
+    let names = super::member_names(&profiles);
+    let mut anchors = HashSet::new();
+    let mut members = Vec::new();
+    for (slug, member, photo) in &loaded {
+        let outputs_of = |variant: Option<&String>| {
+            jobs.iter()
+                .find(|j| j.input == member.path && j.variant.as_ref() == variant)
+                .map(|j| j.outputs.clone())
+                .unwrap_or_default()
+        };
+        let file_of = |outputs: &[(Format, PathBuf)], format: Format| {
+            outputs
+                .iter()
+                .find(|(f, p)| *f == format && p.is_file())
+                .and_then(|(_, p)| p.file_name())
+                .map(|n| crate::link::path_segment(&n.to_string_lossy()))
+        };
+        let full = outputs_of(None);
+        let variants = planned
+            .iter()
+            .find(|(input, _)| *input == member.path)
+            .map(|(_, v)| v.iter().flatten().collect::<Vec<_>>())
+            .unwrap_or_default()
+            .into_iter()
+            .filter_map(|v| {
+                Some(VariantCv {
+                    name: v.clone(),
+                    pdf: file_of(&outputs_of(Some(v)), Format::Pdf)?,
+                })
+            })
+            .collect();
+        let p = &member.profile;
+        members.push(Member {
+            slug: slug.clone(),
+            anchor: super::anchor(slug, &mut anchors),
+            name: p.name.clone(),
+            native_lang: p
+                .native_name
+                .as_deref()
+                .and_then(super::script_language)
+                .map(str::to_string),
+            native_name: p.native_name.clone(),
+            group: p.group,
+            headline: p.headline.as_deref().map(super::plain),
+            photo: photo.clone(),
+            thumbnail: file_of(&full, Format::Thumbnail),
+            email: p.contact.email.clone(),
+            website: p
+                .contact
+                .website
+                .as_deref()
+                .and_then(|u| crate::link::check(u).ok()),
+            links: p
+                .links
+                .iter()
+                .filter_map(|l| {
+                    let url = crate::link::check(&l.url).ok()?;
+                    Some(MemberLink {
+                        kind: l.kind,
+                        label: page::link_label(l.kind, l.label.as_deref(), &url),
+                        url,
+                    })
+                })
+                .collect(),
+            cv: file_of(&full, Format::Pdf),
+            variants,
+        });
+    }
+    super::sort_members(&mut members);
+
+    let keys = bib::citation_keys(&papers);
+    let slugs: Vec<String> = loaded.iter().map(|(s, _, _)| s.clone()).collect();
+    let n = papers.len();
+    let publications: Vec<super::Paper> = papers
+        .iter()
+        .zip(&keys)
+        .enumerate()
+        .map(|(i, (paper, key))| {
+            let number = match style.numbering {
+                Numbering::Reverse => Some(n - i),
+                Numbering::Forward => Some(i + 1),
+                Numbering::None => None,
+            };
+            super::paper(paper, key, number, &names, &slugs)
+        })
+        .collect();
+
+    let site = Site {
+        schema: super::SCHEMA_FILE.into(),
+        generator: "cvpdf".into(),
+        lab: LabInfo {
+            name: lab_name.clone(),
+            url: style
+                .lab
+                .as_ref()
+                .and_then(|l| l.url.as_deref())
+                .and_then(|u| crate::link::check(u).ok()),
+            logo,
+            lang: style.lang.clone(),
+            accent: style
+                .accent
+                .as_ref()
+                .map_or_else(|| DEFAULT_ACCENT.to_string(), |c| c.readable_on_white()),
+            publications_pdf: pdf_written.then(|| "publications.pdf".to_string()),
+            publications_bib: "publications.bib".into(),
+        },
+        members,
+        publications,
+    };
+    // What the last build published, read before lab.json is written over.
+    let stale: std::collections::BTreeSet<String> = super::stale::published_before(out)
+        .difference(&super::stale::published(&site.members))
+        .cloned()
+        .collect();
+    let bibtex = bib::bibtex(&papers, &keys, &lab_name);
+    site_files.write("publications.bib", bibtex.as_bytes(), |found| {
+        found.starts_with(bib::HEADER.as_bytes())
+    })?;
+    let json = serde_json::to_string_pretty(&site).map_err(|e| fail(e.to_string()))? + "\n";
+    site_files.write("lab.json", json.as_bytes(), |found| {
+        serde_json::from_slice::<serde_json::Value>(found).is_ok_and(|v| v["generator"] == "cvpdf")
+    })?;
+    let schema = super::schema() + "\n";
+    site_files.write(super::SCHEMA_FILE, schema.as_bytes(), |found| {
+        serde_json::from_slice::<serde_json::Value>(found)
+            .is_ok_and(|v| v["title"] == "Site" && v["properties"]["generator"].is_object())
+    })?;
+    let words = crate::template::words_of(&style.lang);
+    let html = page::people_page(&site, words, style.numbering).map_err(fail)?;
+    site_files.write("index.html", html.as_bytes(), |found| {
+        found
+            .windows(page::GENERATOR.len())
+            .any(|w| w == page::GENERATOR.as_bytes())
+    })?;
+    // Only once the new pages no longer link them: the files of members who left.
+    let records = Manifests::default();
+    let removed = super::stale::remove(out, &stale, &records);
+    site_files.warnings.extend(
+        removed
+            .left
+            .into_iter()
+            .chain(records.save())
+            .map(Diagnostic::warning),
+    );
+    Ok(Made {
+        warnings: site_files.warnings,
+        written: site_files.written,
+        removed: removed
+            .removed
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
+        members: site.members.len(),
+        papers: site.publications.len(),
+        shared: papers.iter().filter(|p| p.members.len() > 1).count(),
+    })
+}
