@@ -63,7 +63,7 @@ pub enum Command {
     /// Print the JSON Schema of the profile format (for editors' completion and checking), or
     /// with --lab of the lab.json that `cvpdf lab` writes.
     #[command(
-        after_help = "Examples:\n  cvpdf schema > profiles/cvpdf.schema.json\n  cvpdf schema --lab > lab.schema.json"
+        after_help = "Examples:\n  cvpdf schema > profiles/cvpdf.schema.json\n  cvpdf schema --lab > lab.schema.json\n  cvpdf schema --markdown > profile-reference.md"
     )]
     Schema(SchemaArgs),
     /// Render every profile and attach the CVs to the lab's website: Hugo (Academic, Hugo
@@ -86,6 +86,10 @@ pub struct SchemaArgs {
     /// The schema of lab.json (written by `cvpdf lab`) instead of the profile's.
     #[arg(long)]
     lab: bool,
+    /// The profile format's reference as Markdown (docs/reference/profile.md) instead of
+    /// the JSON Schema.
+    #[arg(long, conflicts_with = "lab")]
+    markdown: bool,
 }
 
 /// Arguments of `cvpdf lab`.
@@ -493,7 +497,10 @@ impl Cli {
                 into: a.into,
                 base_url: a.base_url,
             }),
-            Command::Schema(a) => Run::Schema { lab: a.lab },
+            Command::Schema(a) => Run::Schema {
+                lab: a.lab,
+                markdown: a.markdown,
+            },
             Command::Publish(a) => Run::Publish(commands::publish::Options {
                 profiles: a.profiles,
                 site: a.site,

@@ -77,7 +77,7 @@ fn the_largest_accepted_profile_renders_in_bounded_time() {
     for i in 0..2_000 {
         yaml.push_str(&format!("  - {{title: Paper number {i} on predictable systems, authors: [Ada Example, Co Author], venue: Conference {i}, year: {}}}\n", 1990 + i % 35));
     }
-    // About 1.2 s of CPU (the README's figures come from `cargo bench`); bounded at 30.
+    // About 1.2 s of CPU (the figures in docs/troubleshooting.md come from `cargo bench`); bounded at 30.
     let (code, err) = render_text(&yaml, 30);
     assert_eq!(code, Some(0), "{err}");
 }

@@ -5,6 +5,7 @@
 mod common;
 
 mod batch;
+mod docs;
 mod errors;
 mod escaping;
 mod fuzz_regressions;

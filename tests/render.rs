@@ -352,7 +352,7 @@ fn typst_source_never_lands_among_profiles_or_replaces_an_input() {
 
 #[test]
 fn an_exported_template_the_user_edited_is_never_exported_over() {
-    // Issue 25, bug 4: the README's workflow (export, edit the template, render with it,
+    // Issue 25, bug 4: the workflow of docs/styles-and-variants.md (export, edit the template, render with it,
     // export again) lost the edits. With the records and without them (a cleared cache).
     let dir = tempfile::tempdir().unwrap();
     fs::copy(

@@ -45,6 +45,8 @@ pub enum Command {
     Schema {
         /// Of lab.json rather than of a profile.
         lab: bool,
+        /// The profile format's reference page in Markdown rather than the JSON Schema.
+        markdown: bool,
     },
     /// `cvpdf publish`.
     Publish(publish::Options),
@@ -120,11 +122,11 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         Command::New(options) => new::run(options),
         Command::Import(options) => import::run(options, printer),
         Command::ImportBib(options) => import_bib::run(options, printer),
-        Command::Schema { lab } => {
-            if lab {
-                println!("{}", crate::lab::schema());
-            } else {
-                println!("{}", new::schema());
+        Command::Schema { lab, markdown } => {
+            match (lab, markdown) {
+                (true, _) => println!("{}", crate::lab::schema()),
+                (false, true) => print!("{}", crate::profile::reference::reference()),
+                (false, false) => println!("{}", crate::profile::reference::schema()),
             }
             Ok(())
         }

@@ -58,7 +58,7 @@ pub fn run(options: Options) -> Result<(), Error> {
         .map_err(|err| Error::failed(format!("cannot write {}: {err}", path.display())))?;
     let schema_path = dir.join(SCHEMA_FILE);
     if !schema_path.exists() {
-        let _ = write_atomic(&schema_path, schema().as_bytes());
+        let _ = write_atomic(&schema_path, crate::profile::reference::schema().as_bytes());
     }
     let line = format!(
         "wrote {} (render it with: cvpdf render {})",
@@ -100,14 +100,6 @@ fn starter(name: &str, file: &str) -> String {
         }
     }
     out
-}
-
-/// The JSON Schema of the profile format, pretty-printed.
-pub fn schema() -> String {
-    let mut schema =
-        serde_json::to_value(schemars::schema_for!(crate::profile::Profile)).unwrap_or_default();
-    crate::profile::kinds::describe_in_schema(&mut schema);
-    serde_json::to_string_pretty(&schema).unwrap_or_default()
 }
 
 #[cfg(test)]

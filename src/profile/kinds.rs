@@ -115,10 +115,10 @@ impl TextKind {
     pub fn rule(self) -> &'static str {
         match self {
             TextKind::Paragraphs => {
-                "Paragraphs: a blank line starts a new one. Inline Markdown: **bold**, *italic*, `code`, [text](https://…)."
+                "Paragraphs: a blank line starts a new one. Inline Markdown: `**bold**`, `*italic*`, `` `code` ``, `[text](https://…)`."
             }
             TextKind::Inline => {
-                "One line: line breaks print as spaces, a blank line is refused. Inline Markdown: **bold**, *italic*, `code`, [text](https://…)."
+                "One line: line breaks print as spaces, a blank line is refused. Inline Markdown: `**bold**`, `*italic*`, `` `code` ``, `[text](https://…)`."
             }
             TextKind::Address => "Plain text; its lines are printed on one line, joined by commas.",
             TextKind::Plain => {

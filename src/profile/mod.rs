@@ -17,6 +17,7 @@ mod look;
 pub mod markup;
 mod model;
 mod publication;
+pub mod reference;
 mod sections;
 mod text;
 mod validate;

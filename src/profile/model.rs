@@ -1,8 +1,8 @@
 //! The serde types of a profile: what a researcher writes in `profiles/<slug>.yaml`.
 //!
 //! Every struct refuses unknown keys, so a misspelt key is an error (with a suggestion) rather
-//! than a silently missing section. Field names are the profile format's names; the README
-//! documents them. Checks that need more than types live in `validate.rs`.
+//! than a silently missing section. Field names are the profile format's names, and these doc
+//! comments their reference (`docs/reference/profile.md` is generated from them). Checks that need more than types live in `validate.rs`.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 //! User text only leaves this module as escaped string literals ([`value::string_literal`]) or
 //! as `strong`/`emph`/`link` calls on them ([`inline`]). The generated file holds data and no
 //! formatting; the dictionary it builds is the data contract documented in
-//! `templates/common.typ` and the README.
+//! `templates/common.typ` and `docs/styles-and-variants.md`.
 
 mod fields;
 pub mod inline;
