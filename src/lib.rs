@@ -1,6 +1,6 @@
 //! cvpdf turns a research lab's profile YAML into polished, uniformly styled academic CV PDFs.
 //!
-//! Data flows one way, one module per stage (read `pipeline` first; it strings them together;
+//! Data flows one way, one module per stage (read [`pipeline`] first; it strings them together;
 //! `ARCHITECTURE.md` gives every room in its order, bottom to top):
 //!
 //! ```text
@@ -14,8 +14,9 @@
 //! - [`source`]: the profile as Typst source for a template's `cv` function.
 //! - [`template`]: the built-in templates and user templates.
 //! - [`render`] and [`fonts`]: compilation in a confined world, PDF and page-image export.
-//! - `pipeline`: the one path from a job to written files, used by every command that renders
-//!   (`batch` runs it on many workers; `watch` in a loop; `publish` into a website).
+//! - [`pipeline`]: the one path from a job to written files, used by every command that
+//!   renders (`batch` runs it on many workers; `watch` in a loop; `publish` into a website,
+//!   `lab` for the lab's site); `plan` turns a command line's inputs into its jobs.
 //! - `commands`: one file per command; [`cli`] is the only module that knows clap.
 //! - `diag`: problems as data until one printer shows them.
 //!
@@ -40,7 +41,8 @@ pub mod output;
 mod ownership;
 mod panics;
 mod picture;
-mod pipeline;
+pub mod pipeline;
+mod plan;
 pub mod profile;
 mod publish;
 pub mod render;
@@ -49,6 +51,7 @@ pub mod source;
 pub mod style;
 pub mod template;
 mod timestamp;
+mod watch;
 mod world;
 mod yaml;
 

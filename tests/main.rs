@@ -5,6 +5,7 @@
 mod common;
 
 mod batch;
+mod cli;
 mod docs;
 mod errors;
 mod escaping;

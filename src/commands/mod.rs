@@ -8,7 +8,6 @@ pub mod import;
 pub mod import_bib;
 pub mod lab;
 pub mod new;
-mod plan;
 pub mod publish;
 pub mod render;
 pub mod templates;
@@ -23,10 +22,14 @@ use crate::render::{RenderSettings, Renderer};
 use crate::style::{Overrides, StyleCache};
 use crate::timestamp::Timestamp;
 
-pub use plan::{expand_inputs, plan_jobs, plan_variants, VariantChoice};
+pub use crate::plan::{expand_inputs, plan_jobs, plan_variants, VariantChoice};
 
 /// A command to run, with its options.
 pub enum Command {
+    /// Print text the command line made (a completion script, a manual page).
+    Print(String),
+    /// A usage error the command line found after parsing (an unknown command's manual).
+    Usage(String),
     /// `cvpdf render`.
     Render(render::Options),
     /// `cvpdf watch`.
@@ -132,6 +135,11 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         }
         Command::Publish(options) => publish::run(options, printer),
         Command::Lab(options) => lab::run(options, printer),
+        Command::Print(text) => {
+            print!("{text}");
+            Ok(())
+        }
+        Command::Usage(message) => Err(Error::usage(message)),
     }
 }
 

@@ -31,7 +31,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let renderer = super::renderer(options.fonts, target.standards)?;
     let styles = super::styles(options.style, renderer.fonts())?;
     let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
-    printer.eprint(&super::plan::undefined_variants(&planned, &target.variants));
+    printer.eprint(&crate::plan::undefined_variants(&planned, &target.variants));
     let jobs =
         plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);

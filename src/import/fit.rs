@@ -184,14 +184,11 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
                 }
             }
         }
-        for (name, slot) in [
-            ("pdf", &mut l.pdf),
-            ("web", &mut l.web),
-            ("code", &mut l.code),
-            ("slides", &mut l.slides),
-            ("poster", &mut l.poster),
-            ("video", &mut l.video),
-        ] {
+        // Identifiers are checked as identifiers above; every other link is an address.
+        for (name, slot) in l.each_mut() {
+            if matches!(name, "doi" | "arxiv") {
+                continue;
+            }
             web_only(
                 slot,
                 &format!("publications[{i}].links.{name}"),

@@ -6,6 +6,7 @@
 
 use serde_json::Value;
 
+use super::convert::paper_links::file_paper_link;
 use super::{link_kind, Tracked};
 use crate::profile::*;
 
@@ -149,22 +150,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             continue;
         };
         let mut links = PublicationLinks::default();
-        let mut note = src.str(&format!("{at}.summary"));
+        let note = src.str(&format!("{at}.summary"));
         if let Some(url) = src
             .str(&format!("{at}.url"))
             .or_else(|| src.str(&format!("{at}.website")))
         {
-            let lower = url.to_lowercase();
-            if lower.contains("doi.org/") {
-                links.doi = Some(url);
-            } else if lower.contains("arxiv.org/") {
-                links.arxiv = Some(url);
-            } else if lower.ends_with(".pdf") {
-                links.pdf = Some(url);
-            } else {
-                let link = format!("[Link]({url})");
-                note = Some(note.map_or(link.clone(), |n| format!("{n} {link}")));
-            }
+            file_paper_link(&mut links, url);
         }
         // Not in the schema, but written by people who keep their papers here: `authors` as a
         // list, or `author` as one text.

@@ -9,8 +9,8 @@
 use std::collections::HashSet;
 use std::fmt::Write;
 
+use crate::profile::markup::inline;
 use crate::profile::{bare_doi, Publication, PublicationKind, PublicationStatus};
-use crate::source::inline;
 
 use super::papers::LabPaper;
 
@@ -139,14 +139,10 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
     if let Some(url) = links.web.as_ref().or(links.pdf.as_ref()) {
         field("url", &escape_verbatim(url));
     }
-    for (name, value) in [
-        ("pdf", &links.pdf),
-        ("code", &links.code),
-        ("slides", &links.slides),
-        ("poster", &links.poster),
-        ("video", &links.video),
-    ] {
-        if let Some(value) = value {
+    // The rest under their own names, as al-folio reads them (the identifiers and the page
+    // are written above).
+    for (name, value) in links.each() {
+        if let (Some(value), false) = (value, matches!(name, "doi" | "arxiv" | "web")) {
             field(name, &escape_verbatim(value));
         }
     }

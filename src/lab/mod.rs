@@ -21,11 +21,11 @@ pub const PHOTOS: &str = "photos";
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use crate::profile::markup::inline;
+use crate::profile::{author_marks, normalize_name};
 use crate::profile::{
     LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
 };
-use crate::source::inline;
-use crate::source::{author_marks, normalize_name};
 
 pub(crate) use list::publication_list;
 pub use list::List;

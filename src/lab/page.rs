@@ -173,7 +173,7 @@ pub fn link_label(kind: LinkKind, label: Option<&str>, url: &str) -> String {
             .collect()
     });
     names
-        .get(crate::source::link_kind(kind))
+        .get(<&str>::from(kind))
         .cloned()
         .unwrap_or_else(|| short_url(url))
 }

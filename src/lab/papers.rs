@@ -4,10 +4,9 @@
 //! two published entries only when nothing tells them apart. The kept entry is filled with
 //! what the other knows and adds its member.
 
-use std::collections::HashMap;
-
+use crate::import::convert::paper_index::PaperIndex;
 pub use crate::import::convert::papers::title_key;
-use crate::import::convert::papers::{doi_key, merged, same_paper, title_keys, titles_agree};
+use crate::import::convert::papers::{merged, titles_agree};
 use crate::profile::localize;
 use crate::profile::Publication;
 
@@ -62,22 +61,10 @@ pub fn keep_newest(papers: &mut Vec<LabPaper>) -> Option<String> {
 /// the lab's.
 pub fn lab_papers(lists: &[(usize, &[Publication])], lang: &str) -> Vec<LabPaper> {
     let mut papers: Vec<LabPaper> = Vec::new();
-    let mut by_doi: HashMap<String, usize> = HashMap::new();
-    let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut found_by = PaperIndex::default();
     for (member, publications) in lists {
         for publication in publications.iter() {
-            let titles = title_keys(&publication.title);
-            let found = doi_key(publication)
-                .and_then(|doi| by_doi.get(&doi).copied())
-                .or_else(|| {
-                    titles.iter().find_map(|title| {
-                        by_title
-                            .get(title)?
-                            .iter()
-                            .copied()
-                            .find(|&i| same_paper(&papers[i].publication, publication))
-                    })
-                });
+            let found = found_by.find(publication, |i| &papers[i].publication);
             let index = match found {
                 Some(i) => {
                     let paper = &mut papers[i];
@@ -101,15 +88,9 @@ pub fn lab_papers(lists: &[(usize, &[Publication])], lang: &str) -> Vec<LabPaper
                     papers.len() - 1
                 }
             };
-            if let Some(doi) = doi_key(&papers[index].publication) {
-                by_doi.entry(doi).or_insert(index);
-            }
-            for title in titles {
-                let keys = by_title.entry(title).or_default();
-                if !keys.contains(&index) {
-                    keys.push(index);
-                }
-            }
+            // Found again by the merged paper's keys and by this version's own.
+            found_by.insert(index, &papers[index].publication);
+            found_by.insert(index, publication);
         }
     }
     for paper in &mut papers {

@@ -2,13 +2,28 @@
 //! as values of the profile format; `style` resolves them with the lab's configuration and the
 //! command line.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use strum::{EnumString, IntoStaticStr, VariantNames};
 
 /// Paper sizes.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Deserialize,
+    Serialize,
+    JsonSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantNames,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Paper {
     /// ISO A4, 210 × 297 mm.
     #[default]
@@ -18,20 +33,30 @@ pub enum Paper {
 }
 
 impl Paper {
-    /// Typst's name of the paper.
+    /// Typst's name of the paper, which is also the profile format's.
     pub fn typst_name(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::UsLetter => "us-letter",
-        }
+        self.into()
     }
 }
 
 /// How publications are numbered.
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, schemars::JsonSchema,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Deserialize,
+    Serialize,
+    JsonSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantNames,
 )]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum Numbering {
     /// The newest has the highest number, counting down the list.
     #[default]
@@ -43,8 +68,22 @@ pub enum Numbering {
 }
 
 /// How a photo is cropped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize, schemars::JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Deserialize,
+    Serialize,
+    JsonSchema,
+    IntoStaticStr,
+    EnumString,
+    VariantNames,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum PhotoShape {
     /// A circle.
     Round,

@@ -7,8 +7,21 @@ use super::defaults::{is_default, is_false};
 use super::text::{each_text_fields, Text};
 
 /// The kind of a publication; decides its group and its label.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Deserialize,
+    Serialize,
+    JsonSchema,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum PublicationKind {
     /// A conference paper.
     #[default]
@@ -28,8 +41,21 @@ pub enum PublicationKind {
 }
 
 /// Where a publication stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize, Serialize, JsonSchema)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    Deserialize,
+    Serialize,
+    JsonSchema,
+    strum::IntoStaticStr,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 pub enum PublicationStatus {
     /// Published.
     #[default]
@@ -117,35 +143,52 @@ pub struct Publication {
 each_text_fields!(Publication: title, venue, venue_short, award, note);
 
 impl PublicationLinks {
-    /// Every link as an address, keyed and in the order shown (`pdf`, `doi`, `arxiv`, `web`,
-    /// `code`, `slides`, `poster`, `video`): a bare DOI or arXiv identifier becomes its doi.org
-    /// or arxiv.org address, and each passes the one link check; a link it refuses is `None`.
-    pub fn addresses(&self) -> [(&'static str, Option<String>); 8] {
-        let doi = self
-            .doi
-            .as_deref()
-            .map(|d| format!("https://doi.org/{}", super::ids::bare_doi(d)));
-        let arxiv = self.arxiv.as_deref().map(|a| {
-            let a = a.trim();
-            if a.contains("://") {
-                a.to_string()
-            } else {
-                format!(
-                    "https://arxiv.org/abs/{}",
-                    super::ids::strip_arxiv_prefix(a)
-                )
-            }
-        });
-        let checked = |u: Option<&str>| u.and_then(|u| crate::link::check(u).ok());
+    /// Each link with its key, in the order a CV shows them: the one list of a paper's links
+    /// that every stage walks (validation, importers, the lab's BibTeX).
+    pub fn each(&self) -> [(&'static str, &Option<String>); 8] {
         [
-            ("pdf", checked(self.pdf.as_deref())),
-            ("doi", checked(doi.as_deref())),
-            ("arxiv", checked(arxiv.as_deref())),
-            ("web", checked(self.web.as_deref())),
-            ("code", checked(self.code.as_deref())),
-            ("slides", checked(self.slides.as_deref())),
-            ("poster", checked(self.poster.as_deref())),
-            ("video", checked(self.video.as_deref())),
+            ("pdf", &self.pdf),
+            ("doi", &self.doi),
+            ("arxiv", &self.arxiv),
+            ("web", &self.web),
+            ("code", &self.code),
+            ("slides", &self.slides),
+            ("poster", &self.poster),
+            ("video", &self.video),
         ]
+    }
+
+    /// Each link's slot with its key, in the order of [`PublicationLinks::each`].
+    pub fn each_mut(&mut self) -> [(&'static str, &mut Option<String>); 8] {
+        [
+            ("pdf", &mut self.pdf),
+            ("doi", &mut self.doi),
+            ("arxiv", &mut self.arxiv),
+            ("web", &mut self.web),
+            ("code", &mut self.code),
+            ("slides", &mut self.slides),
+            ("poster", &mut self.poster),
+            ("video", &mut self.video),
+        ]
+    }
+
+    /// Every link as an address, keyed and in the order shown: a bare DOI or arXiv
+    /// identifier becomes its doi.org or arxiv.org address, and each passes the one link
+    /// check; a link it refuses is `None`.
+    pub fn addresses(&self) -> [(&'static str, Option<String>); 8] {
+        self.each().map(|(key, value)| {
+            let value = value.as_deref().map(str::trim);
+            let address = match (key, value) {
+                ("doi", Some(doi)) => {
+                    Some(format!("https://doi.org/{}", super::ids::bare_doi(doi)))
+                }
+                ("arxiv", Some(id)) if !id.contains("://") => Some(format!(
+                    "https://arxiv.org/abs/{}",
+                    super::ids::strip_arxiv_prefix(id)
+                )),
+                (_, value) => value.map(str::to_string),
+            };
+            (key, address.and_then(|u| crate::link::check(&u).ok()))
+        })
     }
 }

@@ -299,6 +299,34 @@ mod tests {
         assert!(page.contains("[Link](#link)"));
     }
 
+    /// Each of the format's names read by serde is the one the derive gives the value back
+    /// (the source generator, the people page and the command line use the latter).
+    fn names_agree<T>(def: &str)
+    where
+        T: serde::de::DeserializeOwned + Into<&'static str>,
+    {
+        let schema = json_schema();
+        let values = schema["$defs"][def]["oneOf"].as_array().unwrap();
+        assert!(!values.is_empty());
+        for value in values {
+            let name = value["const"].as_str().unwrap();
+            let read: T = serde_json::from_value(value["const"].clone()).unwrap();
+            assert_eq!(read.into(), name, "{def}");
+        }
+    }
+
+    #[test]
+    fn the_format_names_each_value_once() {
+        use crate::profile::*;
+        names_agree::<Paper>("Paper");
+        names_agree::<Numbering>("Numbering");
+        names_agree::<PhotoShape>("PhotoShape");
+        names_agree::<LinkKind>("LinkKind");
+        names_agree::<MemberGroup>("MemberGroup");
+        names_agree::<PublicationKind>("PublicationKind");
+        names_agree::<PublicationStatus>("PublicationStatus");
+    }
+
     #[test]
     fn rustdoc_links_and_pipes_become_markdown() {
         assert_eq!(prose("a [`Link`] b"), "a [`Link`](#link) b");

@@ -7,7 +7,8 @@ use super::model::Profile;
 use crate::diag::{unknown, Problem};
 
 /// A built-in section of a CV.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Section {
     /// The long biography.
     Bio,
@@ -54,20 +55,7 @@ impl Section {
 
     /// The key used in profiles, `cvpdf.yaml`, the words table and the templates.
     pub fn key(self) -> &'static str {
-        match self {
-            Section::Bio => "bio",
-            Section::Interests => "interests",
-            Section::Education => "education",
-            Section::Experience => "experience",
-            Section::Publications => "publications",
-            Section::Talks => "talks",
-            Section::Awards => "awards",
-            Section::Teaching => "teaching",
-            Section::Service => "service",
-            Section::Skills => "skills",
-            Section::Languages => "languages",
-            Section::Hobbies => "hobbies",
-        }
+        self.into()
     }
 
     /// The section with this key.

@@ -1,84 +1,38 @@
-//! Jekyll sites as academics keep them.
-//!
-//! - **al-folio**: `_pages/cv.md` names the CV in its front matter, `cv_pdf:`. Sites differ in
-//!   how the value is read: older layouts prepend `assets/pdf/` (`cv_pdf: example_pdf.pdf`),
-//!   newer ones take a site path (`cv_pdf: /assets/pdf/example_pdf.pdf`). The value already
-//!   there decides, else the site's `_layouts/cv.*`, else the newer form.
-//! - **lab sites with `_members/`** (Greene Lab's lab-website-template): each member's page has
-//!   a `links:` map of type → address; the CV becomes `cv: cv/<slug>.pdf` there (the template
-//!   passes link values through `relative_url`). The template labels a link by its type in
-//!   `_data/types.yaml`, which has no `cv`: one is added (a PDF icon, "CV").
+//! Jekyll lab sites with `_members/` (Greene Lab's lab-website-template): each member's page
+//! has a `links:` map of type → address; the CV becomes `cv: cv/<slug>.pdf` there (the
+//! template passes link values through `relative_url`). The template labels a link by its type
+//! in `_data/types.yaml`, which has no `cv`: one is added (a PDF icon, "CV").
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use super::in_front_matter;
+use super::page::{in_front_matter, PageEdit};
+use crate::diag::Failure;
 use crate::yaml::edit;
 use crate::yaml::spans::{RootKind, SpanIndex};
 
-/// al-folio's CV page (`_pages/cv.md`, or `.markdown`).
-pub fn al_folio_cv_page(site: &Path) -> PathBuf {
-    let pages = site.join("_pages");
-    ["cv.md", "cv.markdown"]
-        .iter()
-        .map(|name| pages.join(name))
-        .find(|page| page.is_file())
-        .unwrap_or_else(|| pages.join("cv.md"))
-}
-
-/// The `cv_pdf:` value that makes the site link `file` in `assets/pdf/`, in the form the page
-/// (`page`, its text) or the site's CV layout reads.
-pub fn cv_pdf_value(site: &Path, page: &str, file: &str) -> String {
-    let encoded = crate::link::path_segment(file);
-    let current = front_value(page, "cv_pdf");
-    let bare = match current.as_deref() {
-        // An address elsewhere (a Google Drive link) says nothing about the form.
-        Some(value) if !value.contains("://") => !value.contains('/'),
-        _ => layout_prepends_folder(site),
-    };
-    if bare {
-        encoded
-    } else if current.as_deref().is_some_and(|v| v.starts_with("assets/")) {
-        format!("assets/pdf/{encoded}")
-    } else {
-        format!("/assets/pdf/{encoded}")
+/// The CV's link (`cv/<file>`) and the edit of the member's page that makes it (none when
+/// the site has no page for `slug`).
+pub(super) fn cv_link(
+    site: &Path,
+    root: &Path,
+    slug: &str,
+    file: &str,
+) -> Result<(String, Option<PageEdit>), Failure> {
+    let link = format!(
+        "{}/{}",
+        super::SiteKind::JekyllMembers.uploads(),
+        crate::link::path_segment(file)
+    );
+    let page = site.join("_members").join(format!("{slug}.md"));
+    if !page.is_file() {
+        return Ok((link, None));
     }
-}
-
-/// Whether the site's CV layout (or the page itself) puts `assets/pdf/` before `cv_pdf`.
-fn layout_prepends_folder(site: &Path) -> bool {
-    let layouts = site.join("_layouts");
-    ["cv.liquid", "cv.html"]
-        .iter()
-        .filter_map(|name| {
-            crate::input::read_bytes(&layouts.join(name), "layout", 1024 * 1024).ok()
-        })
-        .any(|bytes| {
-            let text = String::from_utf8_lossy(&bytes);
-            text.contains("prepend: 'assets/pdf/'")
-                || text.contains("prepend: \"assets/pdf/\"")
-                || text.contains("prepend: '/assets/pdf/'")
-                || text.contains("prepend: \"/assets/pdf/\"")
-        })
-}
-
-/// The string value of a top-level key of the page's front matter, if it has one.
-fn front_value(page: &str, key: &str) -> Option<String> {
-    let mut found = None;
-    let _ = in_front_matter(page, |front| {
-        let map: serde_yaml::Mapping = serde_yaml::from_str(front).unwrap_or_default();
-        found = map.get(key).and_then(|v| v.as_str()).map(str::to_string);
-        Ok(front.to_string())
-    });
-    found
-}
-
-/// The CV page with `cv_pdf: value` in its front matter.
-pub fn set_cv_pdf(page: &str, value: &str) -> Result<String, String> {
-    in_front_matter(page, |front| edit::set_scalar(front, &["cv_pdf"], value))
+    let edit = PageEdit::of(root, page, |text| set_member_cv(text, &link))?;
+    Ok((link, Some(edit)))
 }
 
 /// The member's page with `cv: link` among its front matter's `links`.
-pub fn set_member_cv(page: &str, link: &str) -> Result<String, String> {
+fn set_member_cv(page: &str, link: &str) -> Result<String, String> {
     in_front_matter(page, |front| {
         edit::set_scalar(front, &["links", "cv"], link)
     })
@@ -112,40 +66,8 @@ pub fn with_cv_type(types: &str) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::page::keeping_line_endings;
     use super::*;
-
-    #[test]
-    fn al_folio_keeps_the_form_of_its_cv_pdf() {
-        let dir = tempfile::tempdir().unwrap();
-        let old = "---\nlayout: cv\ncv_pdf: example_pdf.pdf # you can also use external links here\ntoc:\n  sidebar: left\n---\n";
-        let value = cv_pdf_value(dir.path(), old, "zili zhang.pdf");
-        assert_eq!(value, "zili%20zhang.pdf");
-        let new = set_cv_pdf(old, &value).unwrap();
-        assert_eq!(
-            new,
-            "---\nlayout: cv\ncv_pdf: zili%20zhang.pdf # you can also use external links here\ntoc:\n  sidebar: left\n---\n"
-        );
-        assert_eq!(set_cv_pdf(&new, &value).unwrap(), new);
-        let newer = "---\ncv_pdf: /assets/pdf/example_pdf.pdf\n---\n";
-        assert_eq!(
-            cv_pdf_value(dir.path(), newer, "a.pdf"),
-            "/assets/pdf/a.pdf"
-        );
-        // No value yet: the layout decides; without one, the newer form.
-        let none = "---\nlayout: cv\ntitle: cv\n---\nText\n";
-        assert_eq!(cv_pdf_value(dir.path(), none, "a.pdf"), "/assets/pdf/a.pdf");
-        std::fs::create_dir(dir.path().join("_layouts")).unwrap();
-        std::fs::write(
-            dir.path().join("_layouts/cv.liquid"),
-            "<a href=\"{{ page.cv_pdf | prepend: 'assets/pdf/' | relative_url }}\">",
-        )
-        .unwrap();
-        assert_eq!(cv_pdf_value(dir.path(), none, "a.pdf"), "a.pdf");
-        assert_eq!(
-            set_cv_pdf(none, "a.pdf").unwrap(),
-            "---\nlayout: cv\ntitle: cv\ncv_pdf: a.pdf\n---\nText\n"
-        );
-    }
 
     #[test]
     fn members_get_a_cv_link_among_their_links() {
@@ -195,5 +117,20 @@ mod tests {
             let err = with_cv_type(types).unwrap_err();
             assert!(err.contains("by hand"), "{types}: {err}");
         }
+    }
+
+    #[test]
+    fn a_crlf_types_file_stays_crlf() {
+        let types = "pi:\r\n  icon: fa-solid fa-microscope\r\n";
+        let new = keeping_line_endings(types, with_cv_type).unwrap();
+        assert!(
+            new.contains("cv:\r\n  icon: fa-solid fa-file-pdf\r\n"),
+            "{new:?}"
+        );
+        assert_eq!(
+            new.matches('\n').count(),
+            new.matches("\r\n").count(),
+            "{new:?}"
+        );
     }
 }

@@ -1,7 +1,10 @@
 //! Compiling a profile's generated source with Typst, and exporting the document as PDF or
 //! page images.
 
+mod images;
 mod warnings;
+
+pub use images::{png_page, png_pages, svg_pages};
 
 use std::sync::Arc;
 
@@ -363,37 +366,6 @@ pub(crate) fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, Failure
                 .with_note("this is a bug in cvpdf or Typst, not in the profile; please report it"),
         )
     })
-}
-
-/// Each page as a PNG image at `ppi` pixels per inch.
-pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, String> {
-    document
-        .pages()
-        .iter()
-        .map(|page| png_page(page, ppi))
-        .collect()
-}
-
-/// One page as a PNG image at `ppi` pixels per inch, marked as cvpdf's (see `ownership`).
-pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, String> {
-    let options = typst_render::RenderOptions {
-        pixel_per_pt: typst::utils::Scalar::new(f64::from(ppi) / 72.0),
-        render_bleed: false,
-    };
-    typst_render::render(page, &options)
-        .encode_png()
-        .map(crate::ownership::mark_png)
-        .map_err(|e| e.to_string())
-}
-
-/// Each page as an SVG image.
-pub fn svg_pages(document: &PagedDocument) -> Vec<String> {
-    let options = typst_svg::SvgOptions::default();
-    document
-        .pages()
-        .iter()
-        .map(|page| typst_svg::svg(page, &options))
-        .collect()
 }
 
 /// A PDF creation date from a timestamp (midnight UTC when only the day is known).

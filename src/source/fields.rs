@@ -6,7 +6,7 @@ use super::smart::{smarten, smarten_nodes, Quotes};
 use super::value::Value;
 use crate::profile::kinds::normalized_breaks;
 use crate::profile::{
-    Date, EndDate, LinkKind, Profile, PublicationKind, PublicationLinks, PublicationStatus, Text,
+    author_marks, normalize_name, Date, EndDate, Profile, PublicationLinks, Text,
 };
 use crate::timestamp::Timestamp;
 
@@ -161,40 +161,6 @@ pub(super) fn own_names(p: &Profile) -> Vec<String> {
         .collect()
 }
 
-/// Lower case, punctuation as spaces, single spaces: `Z. Zhang` → `z zhang`.
-pub fn normalize_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() {
-                c.to_lowercase().next().unwrap_or(c)
-            } else {
-                ' '
-            }
-        })
-        .collect();
-    cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// An author as written in a profile, split into the name and its trailing marks: `*` equal
-/// contribution, `†` corresponding author (`Ada Li*†` → `Ada Li`, true, true).
-pub fn author_marks(raw: &str) -> (&str, bool, bool) {
-    let mut name = raw.trim();
-    let (mut equal, mut corresponding) = (false, false);
-    loop {
-        if let Some(rest) = name.strip_suffix('*') {
-            equal = true;
-            name = rest.trim_end();
-        } else if let Some(rest) = name.strip_suffix('†') {
-            corresponding = true;
-            name = rest.trim_end();
-        } else {
-            break;
-        }
-    }
-    (name, equal, corresponding)
-}
-
 /// One author: the name without its markers, and what the markers and the own name say.
 pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
     let (name, equal, corresponding) = author_marks(raw);
@@ -205,43 +171,6 @@ pub(super) fn author(raw: &str, own: &[String], prose: Prose) -> Value {
         ("equal", Value::Bool(equal)),
         ("corresponding", Value::Bool(corresponding)),
     ])
-}
-
-/// The name of a link kind in the templates' data (`google-scholar`), also its key in
-/// `templates/icons.yaml`.
-pub fn link_kind(kind: LinkKind) -> &'static str {
-    match kind {
-        LinkKind::Github => "github",
-        LinkKind::GoogleScholar => "google-scholar",
-        LinkKind::Orcid => "orcid",
-        LinkKind::Dblp => "dblp",
-        LinkKind::Linkedin => "linkedin",
-        LinkKind::X => "x",
-        LinkKind::Website => "website",
-        LinkKind::Other => "other",
-    }
-}
-
-pub(super) fn publication_kind(kind: PublicationKind) -> &'static str {
-    match kind {
-        PublicationKind::Conference => "conference",
-        PublicationKind::Journal => "journal",
-        PublicationKind::Workshop => "workshop",
-        PublicationKind::Preprint => "preprint",
-        PublicationKind::Thesis => "thesis",
-        PublicationKind::Patent => "patent",
-        PublicationKind::Other => "other",
-    }
-}
-
-pub(super) fn publication_status(status: PublicationStatus) -> &'static str {
-    match status {
-        PublicationStatus::Published => "published",
-        PublicationStatus::Accepted => "accepted",
-        PublicationStatus::Submitted => "submitted",
-        PublicationStatus::Preprint => "preprint",
-        PublicationStatus::InPreparation => "in-preparation",
-    }
 }
 
 #[cfg(test)]

@@ -13,10 +13,10 @@ pub mod smart;
 pub mod value;
 
 use crate::profile::LoadedProfile;
-use crate::style::{Color, Numbering, PhotoShape, Style};
+pub use crate::profile::{author_marks, normalize_name};
+use crate::style::{Color, Style};
 use crate::timestamp::Timestamp;
 use fields::opt_url;
-pub use fields::{author_marks, link_kind, normalize_name};
 pub use profile::profile_value;
 pub use value::SourceMap;
 use value::Value;
@@ -147,12 +147,12 @@ pub fn style_value(style: &Style, simple_breaks: bool) -> Value {
                 "cv"
             }),
         ),
-        ("numbering", Value::str(numbering(style.numbering))),
+        ("numbering", Value::str(<&str>::from(style.numbering))),
         (
             "photo",
             style
                 .photo
-                .map_or(Value::None, |p| Value::str(photo_shape(p))),
+                .map_or(Value::None, |p| Value::str(<&str>::from(p))),
         ),
         ("icons", Value::Bool(style.icons)),
         (
@@ -173,21 +173,6 @@ pub fn style_value(style: &Style, simple_breaks: bool) -> Value {
             ]),
         ),
     ])
-}
-
-fn numbering(n: Numbering) -> &'static str {
-    match n {
-        Numbering::Reverse => "reverse",
-        Numbering::Forward => "forward",
-        Numbering::None => "none",
-    }
-}
-
-fn photo_shape(p: PhotoShape) -> &'static str {
-    match p {
-        PhotoShape::Round => "round",
-        PhotoShape::Square => "square",
-    }
 }
 
 #[cfg(test)]

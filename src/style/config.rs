@@ -1,5 +1,6 @@
 //! `cvpdf.yaml` as written, and how its values, the defaults and the command line's flags
-//! make a [`Style`]. Every bad value is a problem at its line (or names its flag).
+//! make a [`Style`]. Every bad value is a problem at its line (or names its flag). Each
+//! variant's style is resolved in `variants.rs`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -9,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::color::Color;
 use super::logo::read_logo;
+use super::variants::{rename_field, resolve_variant, LabStyles};
 use super::{
     languages, Content, Fit, LabStyle, Numbering, Overrides, Paper, PhotoShape, Style, Variant,
 };
@@ -81,7 +83,7 @@ pub struct LabConfig {
 
 impl LabConfig {
     /// This configuration with the look `variant` sets.
-    fn with_variant(&self, variant: &Variant) -> LabConfig {
+    pub(super) fn with_variant(&self, variant: &Variant) -> LabConfig {
         let mut config = self.clone();
         let over = |base: &mut Option<String>, v: &Option<String>| {
             if v.is_some() {
@@ -99,101 +101,6 @@ impl LabConfig {
         config.strict = variant.strict.or(config.strict);
         config
     }
-}
-
-/// A lab's styles: the full CV's and each variant's, resolved once per run.
-#[derive(Debug, Clone)]
-pub struct LabStyles {
-    /// The configuration as written (none without a file).
-    pub config: LabConfig,
-    /// The full CV's style.
-    pub base: Arc<Style>,
-    /// Each variant's style.
-    pub variants: BTreeMap<String, Arc<Style>>,
-}
-
-impl LabStyles {
-    /// The style of variant `name` with a profile's own keys `own` on top, or `None` when
-    /// neither the lab nor the profile defines it. Problems name the profile's fields
-    /// (`variants.short.accent`).
-    pub fn variant(
-        &self,
-        name: &str,
-        own: Option<&Variant>,
-        overrides: &Overrides,
-        fonts: &FontSet,
-    ) -> Option<Result<Arc<Style>, Vec<Problem>>> {
-        let lab = self.config.variants.get(name);
-        match (lab, own) {
-            (None, None) => None,
-            (Some(_), None) => self.variants.get(name).cloned().map(Ok),
-            (lab, Some(own)) => {
-                let merged = lab.cloned().unwrap_or_default().overlaid(own);
-                let path = self.base.config_path.as_deref();
-                Some(
-                    resolve_variant(&self.config, path, name, &merged, overrides, fonts)
-                        .map(Arc::new)
-                        .map_err(|problems| {
-                            // Only the profile's own keys can be wrong here: the lab's were
-                            // checked when its file was read.
-                            problems
-                                .into_iter()
-                                .map(|p| rename_field(p, name, own))
-                                .collect()
-                        }),
-                )
-            }
-        }
-    }
-}
-
-/// The field of a problem about a variant's key, as written in the variant
-/// (`variants.short.template`); other fields are left as they are.
-fn rename_field(problem: Problem, name: &str, variant: &Variant) -> Problem {
-    let Some(field) = problem.field.clone() else {
-        return problem;
-    };
-    let key = field.split(['.', '[']).next().unwrap_or_default();
-    if variant.keys().contains(&key) {
-        problem.at_field(format!("variants.{name}.{field}"))
-    } else {
-        problem
-    }
-}
-
-/// Resolves the style of variant `name` (`variant` holds its keys): the configuration's look
-/// with the variant's on top, then what it shows.
-fn resolve_variant(
-    config: &LabConfig,
-    path: Option<&Path>,
-    name: &str,
-    variant: &Variant,
-    overrides: &Overrides,
-    fonts: &FontSet,
-) -> Result<Style, Vec<Problem>> {
-    let mut problems = Vec::new();
-    let style = resolve(&config.with_variant(variant), path, overrides, fonts);
-    if let Some(sections) = &variant.sections {
-        problems.extend(section_keys(sections, "sections", None));
-    }
-    if variant.max_pages == Some(0) {
-        problems.push(Problem::error("a CV has at least one page").at_field("max_pages"));
-    }
-    let mut style = match style {
-        Ok(style) if problems.is_empty() => style,
-        Ok(_) => return Err(problems),
-        Err(mut more) => {
-            more.extend(problems);
-            return Err(more);
-        }
-    };
-    style.variant = Some(name.to_string());
-    style.content = Content {
-        publications: variant.publications.unwrap_or_default(),
-        sections: variant.sections.clone(),
-        max_pages: variant.max_pages,
-    };
-    Ok(style)
 }
 
 /// Reads a configuration file and resolves the style of the full CV and of each variant.
@@ -291,7 +198,7 @@ pub fn load_style(
 
 /// Merges defaults, the configuration and the overrides, checking every value. Problems with
 /// a value from the command line name the flag instead of a field.
-fn resolve(
+pub(super) fn resolve(
     config: &LabConfig,
     path: Option<&Path>,
     o: &Overrides,

@@ -76,7 +76,7 @@ pub fn protect<'a>(raw: &mut RawBibliography<'a>, store: &'a mut Vec<String>) {
                 .map(|pair| (pair.key.v, &pair.value.v))
         }));
     for (field_index, (key, value)) in fields.enumerate() {
-        if super::is_verbatim_field(key) || holds_escaped_latex(value) {
+        if super::raw::is_verbatim_field(key) || holds_escaped_latex(value) {
             continue;
         }
         // In a name a stand-in is braced: the crate tells a name's parts by the case of each

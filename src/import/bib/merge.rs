@@ -3,12 +3,12 @@
 //! award, note, selection); the others are appended. The file is edited as text, so the rest
 //! of it — comments, order, layout — survives.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use super::Read;
 
-use crate::import::convert::papers::{self, doi_key, is_preprint, same_paper, title_keys};
+use crate::import::convert::paper_index::PaperIndex;
+use crate::import::convert::papers::{self, is_preprint};
 use crate::profile::{self, Profile, Publication, PublicationLinks, Text, FALLBACK_LANGUAGE};
 use crate::yaml::edit::{self, Edit, SequenceAt};
 use crate::yaml::spans::{RootKind, SpanIndex};
@@ -28,9 +28,6 @@ pub struct BibOutcome {
     /// its published version), with which version was kept.
     pub merged: Vec<String>,
 }
-
-/// The most earlier papers of the same title a paper is compared with.
-const MAX_SAME_TITLE: usize = 32;
 
 /// Merges the publications `read` from a .bib into the profile `text` (already parsed as
 /// `profile`); `dir` is where the profile's relative paths start, for the final validation.
@@ -54,34 +51,10 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
     let mut outcome = BibOutcome::default();
     let mut existing: Vec<Publication> = profile.publications.clone();
     let mut changed = vec![false; existing.len()];
-    // Each publication's keys, made once (comparing normalised titles pairwise made 125
-    // long titles into 125 others take 30 s).
-    let mut by_doi: HashMap<String, usize> = HashMap::new();
-    let mut by_title: HashMap<String, Vec<usize>> = HashMap::new();
-    for (i, old) in existing.iter().enumerate() {
-        if let Some(doi) = doi_key(old) {
-            by_doi.entry(doi).or_insert(i);
-        }
-        for title in title_keys(&old.title) {
-            by_title.entry(title).or_default().push(i);
-        }
-    }
+    let mut found_by = PaperIndex::of(&existing);
     let before = profile.publications.len();
     for (key, new) in &read.papers {
-        let new_titles = title_keys(&new.title);
-        let found = doi_key(new)
-            .and_then(|doi| by_doi.get(&doi).copied())
-            .or_else(|| {
-                new_titles.iter().find_map(|title| {
-                    // Bounded: a file with more papers of one title than this is no CV.
-                    by_title
-                        .get(title)?
-                        .iter()
-                        .take(MAX_SAME_TITLE)
-                        .copied()
-                        .find(|&i| same_paper(&existing[i], new))
-                })
-            });
+        let found = found_by.find(new, |i| &existing[i]);
         match found {
             // Another version of an entry added from this same file.
             Some(i) if i >= before => {
@@ -111,15 +84,7 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
             }
             None => {
                 outcome.added.push(new.title.to_string());
-                if let Some(doi) = doi_key(new) {
-                    by_doi.entry(doi).or_insert(existing.len());
-                }
-                for title in &new_titles {
-                    by_title
-                        .entry(title.clone())
-                        .or_default()
-                        .push(existing.len());
-                }
+                found_by.insert(existing.len(), new);
                 existing.push(new.clone());
             }
         }
@@ -239,18 +204,23 @@ fn updated(old: &Publication, new: &Publication) -> Publication {
         note: old.note.clone().or(new.note.clone()),
         selected: old.selected || new.selected,
         venue,
-        links: PublicationLinks {
-            pdf: new.links.pdf.clone().or(old.links.pdf.clone()),
-            doi: new.links.doi.clone().or(old.links.doi.clone()),
-            arxiv: new.links.arxiv.clone().or(old.links.arxiv.clone()),
-            web: old.links.web.clone().or(new.links.web.clone()),
-            code: old.links.code.clone().or(new.links.code.clone()),
-            slides: old.links.slides.clone().or(new.links.slides.clone()),
-            poster: old.links.poster.clone().or(new.links.poster.clone()),
-            video: old.links.video.clone().or(new.links.video.clone()),
-        },
+        links: updated_links(&old.links, &new.links),
         ..new.clone()
     }
+}
+
+/// The links of a paper updated from a .bib: its identifiers and PDF are the file's when it
+/// has them; the pages the user added to the profile (web, code, slides, …) are kept.
+fn updated_links(old: &PublicationLinks, new: &PublicationLinks) -> PublicationLinks {
+    let mut links = new.clone();
+    for ((name, slot), (_, kept)) in links.each_mut().into_iter().zip(old.each()) {
+        *slot = if matches!(name, "pdf" | "doi" | "arxiv") {
+            slot.take().or_else(|| kept.clone())
+        } else {
+            kept.clone().or_else(|| slot.take())
+        };
+    }
+    links
 }
 
 /// The entry's text `new` in place of the profile's `old`, keeping the translations a .bib

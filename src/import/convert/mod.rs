@@ -15,6 +15,8 @@ pub mod links;
 pub mod math;
 pub mod mojibake;
 pub mod months;
+pub mod paper_index;
+pub mod paper_links;
 pub mod papers;
 pub mod sections;
 pub mod symbols;

@@ -13,10 +13,8 @@
 use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
-use crate::profile::{
-    bare_doi, Publication, PublicationKind, PublicationLinks, PublicationStatus, Text,
-};
-use crate::source::inline;
+use crate::profile::markup::inline;
+use crate::profile::{bare_doi, Publication, PublicationKind, PublicationStatus, Text};
 
 /// Venues that are preprint servers, as they are written in lower case (DBLP writes arXiv as
 /// `CoRR`, ECCC as `Electron. Colloquium Comput. Complex.`).
@@ -153,27 +151,13 @@ pub fn fill(kept: &mut Publication, other: &Publication) {
     }
     take(&mut kept.award, &other.award);
     take(&mut kept.note, &other.note);
-    let PublicationLinks {
-        pdf,
-        doi,
-        arxiv,
-        web,
-        code,
-        slides,
-        poster,
-        video,
-    } = &other.links;
-    let links = &mut kept.links;
-    take(&mut links.pdf, pdf);
-    if !preprint {
-        take(&mut links.doi, doi);
+    let theirs = other.links.each();
+    for ((name, slot), (_, value)) in kept.links.each_mut().into_iter().zip(theirs) {
+        // A preprint's DOI is not its published version's.
+        if name != "doi" || !preprint {
+            take(slot, value);
+        }
     }
-    take(&mut links.arxiv, arxiv);
-    take(&mut links.web, web);
-    take(&mut links.code, code);
-    take(&mut links.slides, slides);
-    take(&mut links.poster, poster);
-    take(&mut links.video, video);
     kept.selected |= other.selected;
     // A longer author list is the more complete one (a CV may shorten it with "et al.").
     if other.authors.len() > kept.authors.len() {
@@ -316,6 +300,7 @@ pub fn short_venue(venue: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::profile::PublicationLinks;
 
     fn paper(title: &str, year: u16, venue: &str, kind: PublicationKind) -> Publication {
         Publication {

@@ -1,7 +1,7 @@
 //! Hugo Blox author data files (`data/authors/<slug>.yaml`, schema `hugoblox/author/v1`).
 
 use super::super::Tracked;
-use super::{dated, social_link};
+use super::{dated, shared_fields, social_link};
 use crate::profile::*;
 
 /// `data/authors/<slug>.yaml` (Hugo Blox `hugoblox/author/v1`).
@@ -48,21 +48,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         native_name: native,
         ..Profile::default()
     };
-    p.headline = (src.str("role")).map(Text::from);
-    p.bio = (src.str("bio")).map(Text::from);
-    p.interests = (src.strs("interests"))
-        .into_iter()
-        .map(Text::from)
-        .collect::<Vec<_>>();
-    for i in 0..src.len("affiliations") {
-        let at = format!("affiliations[{i}]");
-        if let Some(name) = src.str(&format!("{at}.name")) {
-            p.affiliations.push(Affiliation {
-                name: name.into(),
-                url: src.str(&format!("{at}.url")),
-            });
-        }
-    }
+    shared_fields(src, &mut p, "affiliations");
     for i in 0..src.len("links") {
         let at = format!("links[{i}]");
         let icon = src.str(&format!("{at}.icon")).unwrap_or_default();

@@ -149,21 +149,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
             ));
         }
     }
-    p.headline = (src.str("role")).map(Text::from);
-    p.bio = (src.str("bio")).map(Text::from);
-    p.interests = (src.strs("interests"))
-        .into_iter()
-        .map(Text::from)
-        .collect::<Vec<_>>();
-    for i in 0..src.len("organizations") {
-        let at = format!("organizations[{i}]");
-        if let Some(name) = src.str(&format!("{at}.name")) {
-            p.affiliations.push(Affiliation {
-                name: name.into(),
-                url: src.str(&format!("{at}.url")),
-            });
-        }
-    }
+    shared_fields(src, &mut p, "organizations");
     for i in 0..src.len("education.courses") {
         let at = format!("education.courses[{i}]");
         let (Some(degree), Some(institution)) = (
@@ -195,6 +181,26 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
     }
     website_settings(src, warnings);
     Ok(p)
+}
+
+/// The fields an Academic author page and a Hugo Blox author file write alike: `role`, `bio`,
+/// `interests`, and the affiliations under `affiliations` (`organizations` on a page).
+pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile, affiliations: &str) {
+    p.headline = (src.str("role")).map(Text::from);
+    p.bio = (src.str("bio")).map(Text::from);
+    p.interests = (src.strs("interests"))
+        .into_iter()
+        .map(Text::from)
+        .collect::<Vec<_>>();
+    for i in 0..src.len(affiliations) {
+        let at = format!("{affiliations}[{i}]");
+        if let Some(name) = src.str(&format!("{at}.name")) {
+            p.affiliations.push(Affiliation {
+                name: name.into(),
+                url: src.str(&format!("{at}.url")),
+            });
+        }
+    }
 }
 
 /// The page's settings for the website, said as such and not listed as lost data.

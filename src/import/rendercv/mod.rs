@@ -15,6 +15,7 @@ use super::convert::sections;
 use super::entries;
 use parts::*;
 
+mod header;
 mod parts;
 use super::Tracked;
 use crate::profile::*;
@@ -84,7 +85,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     }
     let mut src = Tracked::new(value);
     let mut warnings = Vec::new();
-    let (mut p, name) = parts::header(&mut src, &mut warnings);
+    let (mut p, name) = header::header(&mut src, &mut warnings);
 
     let own = name.trim().to_string();
     // The file's language (v2 `locale.language`, v1 `locale_catalog.language`).

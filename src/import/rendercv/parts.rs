@@ -1,10 +1,12 @@
-//! The parts of a RenderCV file around its sections: the header, dates, links of social
-//! networks, section titles, and how warnings name sections.
+//! The parts of a RenderCV file's sections: entries and their dates, highlights and papers,
+//! section titles, and how warnings name sections. The header is `header.rs`.
 
+use heck::ToTitleCase;
 use serde_json::Value;
 
 use super::{entry_type, EntryType};
-use crate::import::{link_kind, parse_date, parse_period, Tracked};
+use crate::import::convert::paper_links::file_paper_link;
+use crate::import::{parse_date, parse_period, Tracked};
 use crate::profile::*;
 
 /// An entry of a place and a name in it (a degree at an institution, a position at a
@@ -83,112 +85,6 @@ impl Placed {
     }
 }
 
-/// The header: RenderCV's own settings (said, not carried), the CV's language, the name,
-/// contact details, social networks and custom connections.
-pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile, String) {
-    for key in [
-        "design",
-        "locale",
-        "locale_catalog",
-        "settings",
-        "rendercv_settings",
-    ] {
-        if src.get(key).is_some() {
-            src.mark(key);
-            warnings.push(format!(
-                "{key}: RenderCV's own settings; cvpdf's are in cvpdf.yaml"
-            ));
-        }
-    }
-    // The CV's language is cvpdf's to set too: say how.
-    let language = ["locale.language", "locale_catalog.language"]
-        .iter()
-        .find_map(|at| src.peek(at)?.as_str().map(str::to_lowercase));
-    if let Some(code) = language
-        .as_deref()
-        .and_then(language_code)
-        .filter(|c| *c != "en")
-    {
-        warnings.push(format!(
-            "locale: the CV is in {}; render it in that language with `--lang {code}` or \
-             `lang: {code}` in cvpdf.yaml",
-            language.as_deref().unwrap_or_default()
-        ));
-    }
-    let name = src.str("cv.name").unwrap_or_default();
-    let mut p = Profile {
-        name: name.clone(),
-        // `label` and `summary` are JSON Resume's, in al-folio's RenderCV-style cv.yml.
-        headline: src
-            .str("cv.headline")
-            .or_else(|| src.str("cv.label"))
-            .map(Text::from),
-        bio: src.str("cv.summary").map(Text::from),
-        ..Profile::default()
-    };
-    p.contact.address = (src.str("cv.location")).map(Text::from);
-    let (email, more_emails) = one_or_many(src, "cv.email");
-    p.contact.email = email;
-    let (phone, more_phones) = one_or_many(src, "cv.phone");
-    p.contact.phone = phone.map(|p| p.trim_start_matches("tel:").to_string());
-    let (website, more_websites) = one_or_many(src, "cv.website");
-    p.contact.website = website;
-    for extra in more_emails.iter().chain(&more_phones) {
-        warnings.push(format!(
-            "cv: a second e-mail or phone \"{extra}\" (a profile has one)"
-        ));
-    }
-    for url in more_websites {
-        p.links.push(Link {
-            kind: LinkKind::Website,
-            url,
-            label: None,
-        });
-    }
-    if src.str("cv.photo").is_some() {
-        warnings.push(
-            "cv.photo: copy the photo next to the profile and set `photo:` to its file name".into(),
-        );
-    }
-    for i in 0..src.len("cv.social_networks") {
-        let at = format!("cv.social_networks[{i}]");
-        let (Some(network), Some(username)) = (
-            src.str(&format!("{at}.network")),
-            src.str(&format!("{at}.username")),
-        ) else {
-            continue;
-        };
-        match network_url(&network, &username) {
-            Some(url) => {
-                let kind = link_kind(&network).unwrap_or(LinkKind::Other);
-                let label = (kind == LinkKind::Other).then(|| network.clone());
-                p.links.push(Link {
-                    kind,
-                    url,
-                    label: label.map(Text::from),
-                });
-            }
-            None => warnings.push(format!(
-                "{at}: no address is known for network \"{network}\""
-            )),
-        }
-    }
-    for i in 0..src.len("cv.custom_connections") {
-        let at = format!("cv.custom_connections[{i}]");
-        src.mark(&format!("{at}.fontawesome_icon"));
-        if let Some(url) = src.str(&format!("{at}.url")) {
-            let label = src.str(&format!("{at}.placeholder"));
-            p.links.push(Link {
-                kind: LinkKind::Other,
-                url,
-                label: label.map(Text::from),
-            });
-        }
-    }
-
-    (p, name)
-}
-
 /// Says that `count` entries of a section meant for one of the profile's own lists lacked
 /// what it needs and are listed apart, under the section's title.
 pub(super) fn apart(
@@ -215,83 +111,12 @@ pub(super) fn apart(
     }
 }
 
-/// cvpdf's code for a language RenderCV names (`korean`, `mandarin_chinese`, `pt`), if it
-/// has its words.
-pub(super) fn language_code(name: &str) -> Option<&'static str> {
-    let name = name.to_lowercase();
-    [
-        ("en", "english"),
-        ("zh", "chinese"),
-        ("de", "german"),
-        ("fr", "french"),
-        ("es", "spanish"),
-        ("pt", "portuguese"),
-        ("it", "italian"),
-        ("ru", "russian"),
-        ("ja", "japanese"),
-        ("ko", "korean"),
-    ]
-    .iter()
-    .find(|(code, word)| {
-        name == *code || name.starts_with(&format!("{code}-")) || name.contains(word)
-    })
-    .map(|(code, _)| *code)
-}
-
 /// RenderCV writes section keys in snake case and prints them in title case.
 pub(super) fn section_title(key: &str) -> String {
     if key.contains(' ') || key.chars().any(char::is_uppercase) {
         return key.to_string();
     }
-    key.split('_')
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            let mut chars = w.chars();
-            chars.next().map_or_else(String::new, |first| {
-                first.to_uppercase().collect::<String>() + chars.as_str()
-            })
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The addresses RenderCV makes of a network's username.
-pub(super) fn network_url(network: &str, username: &str) -> Option<String> {
-    // A user name is a name, never a path (`../../elsewhere`) or an address.
-    let valid = username
-        .trim_start_matches('@')
-        .chars()
-        .all(|c| c.is_alphanumeric() || "._-@".contains(c))
-        && !username.contains("..");
-    if !valid {
-        return None;
-    }
-    let prefix = match network.to_lowercase().as_str() {
-        "linkedin" => "https://linkedin.com/in/",
-        "github" => "https://github.com/",
-        "gitlab" => "https://gitlab.com/",
-        "imdb" => "https://imdb.com/name/",
-        "instagram" => "https://instagram.com/",
-        "orcid" => "https://orcid.org/",
-        "stackoverflow" => "https://stackoverflow.com/users/",
-        "researchgate" => "https://researchgate.net/profile/",
-        "youtube" => "https://youtube.com/@",
-        "google scholar" => "https://scholar.google.com/citations?user=",
-        "telegram" => "https://t.me/",
-        "whatsapp" => "https://wa.me/",
-        "leetcode" => "https://leetcode.com/u/",
-        "x" | "twitter" => "https://x.com/",
-        "bluesky" => "https://bsky.app/profile/",
-        "reddit" => "https://reddit.com/user/",
-        "mastodon" => {
-            // `@user@server.social`.
-            let mut parts = username.trim_start_matches('@').splitn(2, '@');
-            let (user, server) = (parts.next()?, parts.next()?);
-            return Some(format!("https://{server}/@{user}"));
-        }
-        _ => return None,
-    };
-    Some(format!("{prefix}{}", username.trim_start_matches('@')))
+    key.to_title_case()
 }
 
 /// The first of a value that may be one string or a list of them, and the rest.
@@ -398,13 +223,7 @@ pub(super) fn publication(
         ..PublicationLinks::default()
     };
     if let Some(url) = src.str(&format!("{at}.url")) {
-        if url.to_lowercase().ends_with(".pdf") {
-            links.pdf = Some(url);
-        } else if url.contains("arxiv.org/") {
-            links.arxiv = Some(url);
-        } else {
-            links.web = Some(url);
-        }
+        file_paper_link(&mut links, url);
     }
     Some(Publication {
         title: title.into(),

@@ -4,6 +4,7 @@
 //! text fit is [`fit`]'s.
 
 mod fit;
+pub mod inline;
 
 pub use fit::fit;
 

@@ -3,13 +3,15 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 use crate::commands::{self, Command as Run};
-use crate::fonts::FontOptions;
 use crate::import::SourceFormat;
-use crate::pipeline::Format as OutputFormat;
-use crate::style::{Numbering, Overrides, Paper, PhotoShape};
+
+mod manual;
+mod shared;
+
+pub use shared::{FontArgs, FormatArg, FromArg, PdfStandardArg, StyleArgs, TargetArgs};
 
 /// Turn a research lab's profile YAML into polished academic CV PDFs.
 #[derive(Debug, Parser)]
@@ -78,6 +80,30 @@ pub enum Command {
         after_help = "Examples:\n  cvpdf lab profiles/ -o site/\n  cvpdf lab profiles/ -o public/people/ --accent maroon"
     )]
     Lab(LabArgs),
+    /// Print a shell's completion script for cvpdf.
+    #[command(
+        after_help = "Examples:\n  cvpdf completions bash > ~/.local/share/bash-completion/completions/cvpdf\n  cvpdf completions zsh > ~/.zfunc/_cvpdf\n  cvpdf completions fish > ~/.config/fish/completions/cvpdf.fish"
+    )]
+    Completions(CompletionsArgs),
+    /// Print cvpdf's manual page (roff), or a command's.
+    #[command(
+        after_help = "Examples:\n  cvpdf man | man -l -\n  cvpdf man render > cvpdf-render.1"
+    )]
+    Man(ManArgs),
+}
+
+/// Arguments of `cvpdf completions`.
+#[derive(Debug, clap::Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    shell: clap_complete::Shell,
+}
+
+/// Arguments of `cvpdf man`.
+#[derive(Debug, clap::Args)]
+pub struct ManArgs {
+    /// A command whose page to print (`render`, `lab`, …); without it, cvpdf's own.
+    command: Option<String>,
 }
 
 /// Arguments of `cvpdf schema`.
@@ -213,244 +239,20 @@ pub struct WatchArgs {
     fonts: FontArgs,
 }
 
-/// What `render` and `watch` read and what they write.
-#[derive(Debug, clap::Args)]
-pub struct TargetArgs {
-    /// Profile files, or directories whose `*.yaml` files are profiles.
-    #[arg(required = true, value_name = "PROFILE")]
-    inputs: Vec<PathBuf>,
-    /// Output file (one profile, ending in .pdf or .typ) or directory (default: next to each
-    /// profile).
-    #[arg(short, long, value_name = "FILE|DIR")]
-    output: Option<PathBuf>,
-    /// What to write; repeat for several (`-f pdf -f png`).
-    #[arg(short, long, value_enum, default_values_t = [FormatArg::Pdf])]
-    format: Vec<FormatArg>,
-    /// Resolution of PNG pages, in pixels per inch (10 to 600).
-    #[arg(long, default_value_t = 144.0, value_name = "PPI", value_parser = parse_ppi)]
-    ppi: f32,
-    /// Conform to and validate a PDF standard: a-2b (archival), ua-1 (accessible); repeatable.
-    #[arg(long = "pdf-standard", value_enum, value_name = "STANDARD")]
-    pdf_standards: Vec<PdfStandardArg>,
-    /// Render this variant of each profile (defined under `variants:` in cvpdf.yaml or the
-    /// profile) into <stem>-<variant>.pdf; repeatable; `full` is the full CV, `all` the full
-    /// CV and every variant (default: the full CV and the lab's `default_variants`).
-    #[arg(long = "variant", value_name = "NAME")]
-    variants: Vec<String>,
-}
-
-/// How the CV looks; each flag overrides the lab's `cvpdf.yaml`.
-#[derive(Debug, clap::Args)]
-pub struct StyleArgs {
-    /// A built-in template name (see `cvpdf templates`) or the path of a .typ template.
-    #[arg(short, long, value_name = "NAME|PATH.typ")]
-    template: Option<String>,
-    /// Use this lab configuration instead of the nearest cvpdf.yaml.
-    #[arg(long, value_name = "FILE")]
-    config: Option<PathBuf>,
-    /// Paper size.
-    #[arg(long, value_enum)]
-    paper: Option<PaperArg>,
-    /// Accent colour: #rrggbb, #rgb or a Typst colour name (navy, maroon, …).
-    #[arg(long, value_name = "COLOUR")]
-    accent: Option<String>,
-    /// Body font family (bundled: Libertinus Serif, Inter; or one added with --font-path).
-    #[arg(long, value_name = "FAMILY")]
-    font: Option<String>,
-    /// Language of the CV's own words: section titles, months, "Present", quotation marks
-    /// (en, zh, ja, ko, de, fr, es, pt, it, ru; `cvpdf templates` lists them).
-    #[arg(long, value_name = "LANG")]
-    lang: Option<String>,
-    /// Publication numbering.
-    #[arg(long, value_enum)]
-    numbering: Option<NumberingArg>,
-    /// Photo crop.
-    #[arg(long, value_enum)]
-    photo: Option<PhotoArg>,
-    /// Refuse to render a CV in which a translated text lacks the CV's language (otherwise
-    /// the English text is shown and the fields are listed as a warning).
-    #[arg(long)]
-    strict: bool,
-}
-
-impl From<StyleArgs> for Overrides {
-    fn from(args: StyleArgs) -> Self {
-        Overrides {
-            config: args.config,
-            template: args.template,
-            paper: args.paper.map(|p| match p {
-                PaperArg::A4 => Paper::A4,
-                PaperArg::UsLetter => Paper::UsLetter,
-            }),
-            accent: args.accent,
-            font: args.font,
-            lang: args.lang,
-            numbering: args.numbering.map(|n| match n {
-                NumberingArg::Reverse => Numbering::Reverse,
-                NumberingArg::Forward => Numbering::Forward,
-                NumberingArg::None => Numbering::None,
-            }),
-            photo: args.photo.map(|p| match p {
-                PhotoArg::Round => PhotoShape::Round,
-                PhotoArg::Square => PhotoShape::Square,
-            }),
-            strict: args.strict,
-        }
-    }
-}
-
-/// The page-image resolutions cvpdf accepts: 600 ppi makes an A4 page 4,960 × 7,016 pixels
-/// (140 MB while it is drawn); more would only exhaust memory.
-const PPI_RANGE: std::ops::RangeInclusive<f32> = 10.0..=600.0;
-
-/// `--ppi`: a number in [`PPI_RANGE`] (not NaN or infinite).
-fn parse_ppi(value: &str) -> Result<f32, String> {
-    let ppi: f32 = value
-        .trim()
-        .parse()
-        .map_err(|_| format!("\"{value}\" is not a number"))?;
-    if PPI_RANGE.contains(&ppi) {
-        Ok(ppi)
-    } else {
-        Err(format!(
-            "{value} is outside {} to {} pixels per inch",
-            PPI_RANGE.start(),
-            PPI_RANGE.end()
-        ))
-    }
-}
-
-/// Paper sizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PaperArg {
-    /// ISO A4, 210 × 297 mm.
-    A4,
-    /// US Letter, 8.5 × 11 in.
-    UsLetter,
-}
-
-/// How publications are numbered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum NumberingArg {
-    /// The newest has the highest number, counting down the list.
-    Reverse,
-    /// 1, 2, 3 … down the list.
-    Forward,
-    /// No numbers.
-    None,
-}
-
-/// How a photo is cropped.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PhotoArg {
-    /// A circle.
-    Round,
-    /// A rectangle with slightly rounded corners.
-    Square,
-}
-
-/// The formats `cvpdf import` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FromArg {
-    /// A JSON Resume (`resume.json`, schema v1).
-    Jsonresume,
-    /// A Hugo Academic / Wowchemy / Hugo Blox author page or author data file.
-    Hugo,
-    /// A RenderCV input file (v1 or v2 YAML).
-    Rendercv,
-    /// al-folio's `_data/cv.yml` (its `resume.json` is a JSON Resume).
-    AlFolio,
-}
-
-/// PDF standards `--pdf-standard` accepts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
-pub enum PdfStandardArg {
-    /// PDF/A-2b, for archives and university portals.
-    #[value(name = "a-2b")]
-    A2b,
-    /// PDF/UA-1, universal accessibility.
-    #[value(name = "ua-1")]
-    Ua1,
-}
-
-impl PdfStandardArg {
-    /// The typst-pdf standard.
-    fn standard(self) -> typst_pdf::PdfStandard {
-        match self {
-            PdfStandardArg::A2b => typst_pdf::PdfStandard::A_2b,
-            PdfStandardArg::Ua1 => typst_pdf::PdfStandard::Ua_1,
-        }
-    }
-}
-
-/// Font options.
-#[derive(Debug, clap::Args)]
-pub struct FontArgs {
-    /// A directory of extra fonts (searched recursively); may be repeated.
-    #[arg(long = "font-path", value_name = "DIR")]
-    font_paths: Vec<PathBuf>,
-    /// Never use the system's fonts, even for characters no bundled font has.
-    #[arg(long)]
-    no_system_fonts: bool,
-}
-
 /// Arguments of `cvpdf check`.
 #[derive(Debug, clap::Args)]
 pub struct CheckArgs {
     /// Profile files, or directories whose `*.yaml` files are profiles.
     #[arg(required = true, value_name = "PROFILE")]
     inputs: Vec<PathBuf>,
+    /// Print one JSON document instead of lines: each file with `ok` and its problems (file,
+    /// line, column, field, message, help), for scripts, editors and CI annotations.
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     style: StyleArgs,
     #[command(flatten)]
     fonts: FontArgs,
-}
-
-/// Output formats of `render`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
-pub enum FormatArg {
-    /// A PDF file.
-    Pdf,
-    /// One PNG image per page (`cv-1.png`, …) at `--ppi`.
-    Png,
-    /// One SVG image per page (`cv-1.svg`, …).
-    Svg,
-    /// The generated Typst source, with the template beside it, for `typst compile`.
-    Typ,
-}
-
-impl From<FontArgs> for FontOptions {
-    fn from(args: FontArgs) -> Self {
-        FontOptions {
-            paths: args.font_paths,
-            system_fallback: !args.no_system_fonts,
-        }
-    }
-}
-
-impl From<TargetArgs> for commands::Target {
-    fn from(args: TargetArgs) -> Self {
-        let mut formats: Vec<OutputFormat> = Vec::new();
-        for format in args.format {
-            let format = match format {
-                FormatArg::Pdf => OutputFormat::Pdf,
-                FormatArg::Png => OutputFormat::Png,
-                FormatArg::Svg => OutputFormat::Svg,
-                FormatArg::Typ => OutputFormat::Typ,
-            };
-            if !formats.contains(&format) {
-                formats.push(format);
-            }
-        }
-        commands::Target {
-            inputs: args.inputs,
-            output: args.output,
-            formats,
-            ppi: args.ppi,
-            standards: args.pdf_standards.iter().map(|s| s.standard()).collect(),
-            variants: commands::VariantChoice::from_flags(args.variants),
-        }
-    }
 }
 
 impl Cli {
@@ -472,6 +274,7 @@ impl Cli {
             }),
             Command::Check(a) => Run::Check(commands::check::Options {
                 inputs: a.inputs,
+                json: a.json,
                 style: a.style.into(),
                 fonts: a.fonts.into(),
             }),
@@ -508,6 +311,11 @@ impl Cli {
                 style: a.style.into(),
                 fonts: a.fonts.into(),
             }),
+            Command::Completions(a) => Run::Print(manual::completions(a.shell)),
+            Command::Man(a) => match manual::page(a.command.as_deref()) {
+                Ok(page) => Run::Print(page),
+                Err(message) => Run::Usage(message),
+            },
             Command::Lab(a) => Run::Lab(commands::lab::Options {
                 profiles: a.profiles,
                 output: a.output,

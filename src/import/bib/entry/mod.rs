@@ -5,16 +5,25 @@
 
 use std::collections::BTreeSet;
 
-use biblatex::{Chunk, Chunks, Entry, EntryType, Person, Spanned, Type};
+use biblatex::{Chunk, Chunks, Entry, EntryType, Spanned};
 
 use super::latex;
-use crate::import::convert::tex::{self, Dropped};
+
+mod dates;
+mod links;
+mod people;
+
+use crate::import::convert::links::arxiv_in;
+use crate::import::convert::papers;
+use crate::import::convert::tex::Dropped;
 use crate::import::convert::text::{foreign, Context};
-use crate::import::convert::{links, papers};
+use crate::profile::markup::escape as escape_markdown;
 use crate::profile::markup::fit;
 use crate::profile::TextKind;
-use crate::profile::{Publication, PublicationKind, PublicationLinks, PublicationStatus, Text};
-use crate::source::inline::escape as escape_markdown;
+use crate::profile::{Publication, PublicationKind, PublicationStatus, Text};
+use dates::date;
+use links::links_of;
+use people::authors;
 
 /// A note longer than this is not a CV line (reference managers put whole records there).
 const MAX_NOTE_CHARS: usize = 300;
@@ -127,84 +136,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     };
     let (year, month) = date(&mut fields, &mut notes)?;
 
-    let mut links = PublicationLinks::default();
-    if let Some(doi) = fields.verbatim("doi") {
-        match links::doi_in(&doi) {
-            Some(doi) => links.doi = Some(doi),
-            None => left.push("doi (not a DOI)".to_string()),
-        }
-    }
-    let arxiv_typed = fields
-        .verbatim("eprinttype")
-        .or_else(|| fields.verbatim("archiveprefix"))
-        .is_some_and(|t| t.eq_ignore_ascii_case("arxiv"));
-    fields.used.insert("primaryclass");
-    let eprint = fields.verbatim("eprint");
-    links.arxiv = fields
-        .verbatim("arxiv")
-        .or(eprint.filter(|_| arxiv_typed))
-        .filter(|id| is_arxiv_id(id));
-    for name in ["url", "ee"] {
-        let Some(url) = fields.verbatim(name) else {
-            continue;
-        };
-        // `url = {doi:10.…}` is a DOI written as an address, whatever wraps it.
-        if url.to_ascii_lowercase().starts_with("doi:") {
-            match links::doi_in(&url[4..]) {
-                Some(doi) => links.doi = links.doi.or(Some(doi)),
-                None => left.push(format!("{name} (not a DOI)")),
-            }
-            continue;
-        }
-        match crate::link::check(&url) {
-            Ok(url) => {
-                let lower = url.to_lowercase();
-                if lower.contains("arxiv.org/") {
-                    links.arxiv = links.arxiv.or(Some(url));
-                } else if lower.contains("doi.org/") {
-                    links.doi = links.doi.or(Some(url));
-                } else if lower.ends_with(".pdf") {
-                    links.pdf = links.pdf.or(Some(url));
-                } else {
-                    links.web = links.web.or(Some(url));
-                }
-            }
-            Err(_) => left.push(format!("{name} (not a web address)")),
-        }
-    }
-    // al-folio's link fields: a relative path is a file of the site (`assets/pdf/` for
-    // documents), so it needs the site's address.
-    for (name, documents) in [
-        ("pdf", true),
-        ("html", false),
-        ("website", false),
-        ("code", false),
-        ("slides", true),
-        ("poster", true),
-        ("video", false),
-    ] {
-        let Some(value) = fields.verbatim(name) else {
-            continue;
-        };
-        let url = match absolute_link(&value, documents, base_url) {
-            Ok(url) => url,
-            Err(why) => {
-                left.push(format!("{name} ({why})"));
-                continue;
-            }
-        };
-        let slot = match name {
-            "pdf" => &mut links.pdf,
-            "html" | "website" => &mut links.web,
-            "code" => &mut links.code,
-            "slides" => &mut links.slides,
-            "poster" => &mut links.poster,
-            _ => &mut links.video,
-        };
-        if slot.is_none() {
-            *slot = Some(url);
-        }
-    }
+    let mut links = links_of(&mut fields, base_url, &mut left);
 
     let booktitle = fields
         .text("booktitle")
@@ -220,8 +152,8 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     if server && links.arxiv.is_none() {
         links.arxiv = fields
             .verbatim("volume")
-            .and_then(|v| links::arxiv_in(&v))
-            .or_else(|| fields.verbatim("eprint").and_then(|e| links::arxiv_in(&e)));
+            .and_then(|v| arxiv_in(&v))
+            .or_else(|| fields.verbatim("eprint").and_then(|e| arxiv_in(&e)));
     }
     let pubstate = fields.text("pubstate").map(|s| s.to_lowercase());
     // A report or `@misc` is a preprint when it says so: an arXiv id, its publication state,
@@ -360,181 +292,6 @@ fn chunk_str(chunk: &Spanned<Chunk>) -> &str {
     }
 }
 
-/// Whether `id` is an arXiv identifier or address.
-fn is_arxiv_id(id: &str) -> bool {
-    let bare = crate::profile::strip_arxiv_prefix(id);
-    !bare.is_empty()
-        && bare
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-'))
-}
-
-/// A link field as an address: as it is when it has a scheme (or starts with `www.`), else a
-/// file of the site at `base_url` (documents under al-folio's `assets/pdf/`). `Err` says why
-/// not in words that do not depend on the value, so that the summary can count them.
-fn absolute_link(
-    value: &str,
-    document: bool,
-    base_url: Option<&str>,
-) -> Result<String, &'static str> {
-    // A value without a scheme (other than `www.…`) is a path on the site: al-folio keeps
-    // documents named bare (`paper.pdf`) under `assets/pdf/`.
-    let lower = value.to_ascii_lowercase();
-    let path = value.trim_start_matches("./");
-    let on_site;
-    let value = if lower.contains("://")
-        || lower.starts_with("www.")
-        || lower.starts_with("mailto:")
-        || lower.starts_with("//")
-        || path.starts_with(['/', '#'])
-    {
-        value
-    } else {
-        on_site = if document && !path.contains('/') {
-            format!("./assets/pdf/{path}")
-        } else {
-            format!("./{path}")
-        };
-        on_site.as_str()
-    };
-    // The one classifier: an address as it is, a path against the site's address.
-    match links::address(value, base_url) {
-        Ok(links::Address::Web(url)) => Ok(url),
-        Ok(links::Address::Mail(_)) => Err("a mail address, not a page"),
-        Err(why) if why.contains("--base-url") => {
-            Err("a path on the site; give --base-url to link it")
-        }
-        Err(_) => Err("not a web address"),
-    }
-}
-
-/// The authors in the paper's order, with their `*`/`†` marks; `and others` is "et al.".
-fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<String>, String> {
-    let chunks = fields.chunks(role).ok_or("no authors")?;
-    let persons = <Vec<Person> as Type>::from_chunks(chunks).unwrap_or_default();
-    let mut authors = Vec::new();
-    let mut others = false;
-    for person in &persons {
-        if person.name.trim() == "others" && person.given_name.trim().is_empty() {
-            others = true;
-            continue;
-        }
-        let name = display_name(person, &mut fields.dropped);
-        if !name.trim_end_matches(['*', '†']).is_empty() {
-            authors.push(name);
-        }
-    }
-    if authors.is_empty() {
-        return Err("no authors".into());
-    }
-    if others {
-        authors.push("et al.".into());
-    }
-    Ok(authors)
-}
-
-/// "Given Prefix Family, Suffix", the order the paper prints, LaTeX turned into text and
-/// the marks written anywhere in the name (`Zhang*, Zili`, `Zili Zhang$^\dagger$`,
-/// `Zili\textsuperscript{*} Zhang`) put after it: `*` equal contribution, `†` corresponding.
-fn display_name(person: &Person, dropped: &mut Dropped) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    for part in [&person.given_name, &person.prefix, &person.name] {
-        let text = latex::without_html(&tex::text(part, dropped));
-        if !text.trim().is_empty() {
-            parts.push(text.trim().to_string());
-        }
-    }
-    // A mark written as a superscript keeps its caret once the math is text.
-    let mut name = parts.join(" ").replace('^', "");
-    let suffix = tex::text(&person.suffix, dropped);
-    if !suffix.trim().is_empty() {
-        name = format!("{name}, {}", suffix.trim());
-    }
-    let equal = name.contains('*');
-    let corresponding = name.contains(['†', '‡']);
-    let mut name: String = name
-        .split(['*', '†', '‡'])
-        .collect::<Vec<_>>()
-        .join("")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    if equal {
-        name.push('*');
-    }
-    if corresponding {
-        name.push('†');
-    }
-    // Escaped characters last, so that a literal `^` or `*` is not read as a mark.
-    super::literal::restored(&name)
-}
-
-/// Year and month: from `date` (BibLaTeX, also a range: its start) or `year` and `month`
-/// (a number, a name or a macro; `day` and its ranges are not needed).
-fn date(fields: &mut Fields, notes: &mut Vec<String>) -> Result<(u16, Option<u8>), String> {
-    if let Some(date) = fields.verbatim("date") {
-        let start = date.split('/').next().unwrap_or("");
-        let mut parts = start.split('-');
-        let year = parts.next().and_then(|y| y.parse::<u16>().ok());
-        if let Some(year) = year.filter(|y| (1000..=9999).contains(y)) {
-            let month = parts
-                .next()
-                .and_then(|m| m.get(..2).unwrap_or(m).parse::<u8>().ok())
-                .filter(|m| (1..=12).contains(m));
-            fields.used.insert("year");
-            fields.used.insert("month");
-            return Ok((year, month));
-        }
-    }
-    let text = fields.text("year").ok_or("no year")?;
-    let year = find_year(&text).ok_or_else(|| format!("year \"{text}\" has no year in it"))?;
-    let month = match fields.text("month") {
-        None => None,
-        Some(text) => {
-            let month = month_of(&text);
-            if month.is_none() {
-                notes.push(format!("month \"{text}\" is not a month; the year is kept"));
-            }
-            month
-        }
-    };
-    Ok((year, month))
-}
-
-/// The first four-digit year in `text` (`2023`, `2023a`, `{2023}`, `2016--2019`).
-fn find_year(text: &str) -> Option<u16> {
-    let bytes = text.as_bytes();
-    (0..bytes.len().saturating_sub(3)).find_map(|i| {
-        let window = &bytes[i..i + 4];
-        let bounded = (i == 0 || !bytes[i - 1].is_ascii_digit())
-            && bytes.get(i + 4).is_none_or(|b| !b.is_ascii_digit());
-        if bounded && window.iter().all(u8::is_ascii_digit) {
-            text[i..i + 4]
-                .parse()
-                .ok()
-                .filter(|y| (1000..=9999).contains(y))
-        } else {
-            None
-        }
-    })
-}
-
-/// A month from `4`, `04`, `apr`, `April`, `Apr.`, `Sept`, the first of `jun--jul`, or a
-/// date written into the field (`2016-06-03T00:00:00`).
-fn month_of(text: &str) -> Option<u8> {
-    if let Some((year, rest)) = text.trim().split_once('-') {
-        if year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit()) {
-            return month_of(rest.get(..2).unwrap_or(rest));
-        }
-    }
-    let first: String = text
-        .trim()
-        .chars()
-        .take_while(|c| c.is_alphanumeric())
-        .collect();
-    crate::import::month_number(&first)
-}
-
 /// Whether an entry of this type is a report or a work of no type (`@misc`, `@online`,
 /// `@unpublished`, `@techreport`): what a preprint is filed as.
 fn is_report(entry_type: &EntryType) -> bool {
@@ -565,26 +322,5 @@ fn kind(entry_type: &EntryType, booktitle: Option<&str>, preprint: bool) -> Publ
             PublicationKind::Conference
         }
         _ => PublicationKind::Other,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn years_and_months_as_people_write_them() {
-        assert_eq!(find_year("2023"), Some(2023));
-        assert_eq!(find_year("2023a"), Some(2023));
-        assert_eq!(find_year("since 2016--2019"), Some(2016));
-        assert_eq!(find_year("20234"), None);
-        assert_eq!(find_year("in press"), None);
-        assert_eq!(month_of("Apr."), Some(4));
-        assert_eq!(month_of("sept"), Some(9));
-        assert_eq!(month_of("June--July"), Some(6));
-        assert_eq!(month_of("07"), Some(7));
-        assert_eq!(month_of("21"), None);
-        assert_eq!(month_of("2016-06-03T00:00:00"), Some(6));
-        assert_eq!(month_of("ma"), None);
     }
 }

@@ -1,0 +1,93 @@
+//! An entry's year and month, as BibTeX and BibLaTeX write them.
+
+use super::Fields;
+
+/// Year and month: from `date` (BibLaTeX, also a range: its start) or `year` and `month`
+/// (a number, a name or a macro; `day` and its ranges are not needed).
+pub(super) fn date(
+    fields: &mut Fields,
+    notes: &mut Vec<String>,
+) -> Result<(u16, Option<u8>), String> {
+    if let Some(date) = fields.verbatim("date") {
+        let start = date.split('/').next().unwrap_or("");
+        let mut parts = start.split('-');
+        let year = parts.next().and_then(|y| y.parse::<u16>().ok());
+        if let Some(year) = year.filter(|y| (1000..=9999).contains(y)) {
+            let month = parts
+                .next()
+                .and_then(|m| m.get(..2).unwrap_or(m).parse::<u8>().ok())
+                .filter(|m| (1..=12).contains(m));
+            fields.used.insert("year");
+            fields.used.insert("month");
+            return Ok((year, month));
+        }
+    }
+    let text = fields.text("year").ok_or("no year")?;
+    let year = find_year(&text).ok_or_else(|| format!("year \"{text}\" has no year in it"))?;
+    let month = match fields.text("month") {
+        None => None,
+        Some(text) => {
+            let month = month_of(&text);
+            if month.is_none() {
+                notes.push(format!("month \"{text}\" is not a month; the year is kept"));
+            }
+            month
+        }
+    };
+    Ok((year, month))
+}
+
+/// The first four-digit year in `text` (`2023`, `2023a`, `{2023}`, `2016--2019`).
+fn find_year(text: &str) -> Option<u16> {
+    let bytes = text.as_bytes();
+    (0..bytes.len().saturating_sub(3)).find_map(|i| {
+        let window = &bytes[i..i + 4];
+        let bounded = (i == 0 || !bytes[i - 1].is_ascii_digit())
+            && bytes.get(i + 4).is_none_or(|b| !b.is_ascii_digit());
+        if bounded && window.iter().all(u8::is_ascii_digit) {
+            text[i..i + 4]
+                .parse()
+                .ok()
+                .filter(|y| (1000..=9999).contains(y))
+        } else {
+            None
+        }
+    })
+}
+
+/// A month from `4`, `04`, `apr`, `April`, `Apr.`, `Sept`, the first of `jun--jul`, or a
+/// date written into the field (`2016-06-03T00:00:00`).
+fn month_of(text: &str) -> Option<u8> {
+    if let Some((year, rest)) = text.trim().split_once('-') {
+        if year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit()) {
+            return month_of(rest.get(..2).unwrap_or(rest));
+        }
+    }
+    let first: String = text
+        .trim()
+        .chars()
+        .take_while(|c| c.is_alphanumeric())
+        .collect();
+    crate::import::month_number(&first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn years_and_months_as_people_write_them() {
+        assert_eq!(find_year("2023"), Some(2023));
+        assert_eq!(find_year("2023a"), Some(2023));
+        assert_eq!(find_year("since 2016--2019"), Some(2016));
+        assert_eq!(find_year("20234"), None);
+        assert_eq!(find_year("in press"), None);
+        assert_eq!(month_of("Apr."), Some(4));
+        assert_eq!(month_of("sept"), Some(9));
+        assert_eq!(month_of("June--July"), Some(6));
+        assert_eq!(month_of("07"), Some(7));
+        assert_eq!(month_of("21"), None);
+        assert_eq!(month_of("2016-06-03T00:00:00"), Some(6));
+        assert_eq!(month_of("ma"), None);
+    }
+}

@@ -1,0 +1,68 @@
+//! An entry's authors (or editors) as the paper prints them, with their marks.
+
+use biblatex::{Person, Type};
+
+use super::super::latex;
+use super::Fields;
+use crate::import::convert::tex::{self, Dropped};
+
+/// The authors in the paper's order, with their `*`/`†` marks; `and others` is "et al.".
+pub(super) fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<String>, String> {
+    let chunks = fields.chunks(role).ok_or("no authors")?;
+    let persons = <Vec<Person> as Type>::from_chunks(chunks).unwrap_or_default();
+    let mut authors = Vec::new();
+    let mut others = false;
+    for person in &persons {
+        if person.name.trim() == "others" && person.given_name.trim().is_empty() {
+            others = true;
+            continue;
+        }
+        let name = display_name(person, &mut fields.dropped);
+        if !name.trim_end_matches(['*', '†']).is_empty() {
+            authors.push(name);
+        }
+    }
+    if authors.is_empty() {
+        return Err("no authors".into());
+    }
+    if others {
+        authors.push("et al.".into());
+    }
+    Ok(authors)
+}
+
+/// "Given Prefix Family, Suffix", the order the paper prints, LaTeX turned into text and
+/// the marks written anywhere in the name (`Zhang*, Zili`, `Zili Zhang$^\dagger$`,
+/// `Zili\textsuperscript{*} Zhang`) put after it: `*` equal contribution, `†` corresponding.
+fn display_name(person: &Person, dropped: &mut Dropped) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for part in [&person.given_name, &person.prefix, &person.name] {
+        let text = latex::without_html(&tex::text(part, dropped));
+        if !text.trim().is_empty() {
+            parts.push(text.trim().to_string());
+        }
+    }
+    // A mark written as a superscript keeps its caret once the math is text.
+    let mut name = parts.join(" ").replace('^', "");
+    let suffix = tex::text(&person.suffix, dropped);
+    if !suffix.trim().is_empty() {
+        name = format!("{name}, {}", suffix.trim());
+    }
+    let equal = name.contains('*');
+    let corresponding = name.contains(['†', '‡']);
+    let mut name: String = name
+        .split(['*', '†', '‡'])
+        .collect::<Vec<_>>()
+        .join("")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if equal {
+        name.push('*');
+    }
+    if corresponding {
+        name.push('†');
+    }
+    // Escaped characters last, so that a literal `^` or `*` is not read as a mark.
+    super::super::literal::restored(&name)
+}

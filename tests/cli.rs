@@ -1,0 +1,156 @@
+//! The command line's own documents, used as their readers use them: the completion script
+//! loaded into bash and asked to complete, the manual pages rendered by groff, and
+//! `check --json` read as JSON.
+
+use std::fs;
+use std::process::Command;
+
+use crate::common::{cvpdf, root, stderr};
+
+/// What bash's completion for cvpdf offers for `words` (the last one being completed).
+fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cvpdf.bash");
+    fs::write(&file, script).unwrap();
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{w}'")).collect();
+    let program = format!(
+        "source \"$0\"; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE=\"${{COMP_WORDS[*]}}\"; \
+         COMP_POINT=${{#COMP_LINE}}; _cvpdf cvpdf \"${{COMP_WORDS[COMP_CWORD]}}\" \
+         \"${{COMP_WORDS[COMP_CWORD-1]}}\"; printf '%s\\n' \"${{COMPREPLY[@]}}\"",
+        quoted.join(" "),
+        words.len() - 1
+    );
+    let output = Command::new("bash")
+        .arg("-c")
+        .arg(program)
+        .arg(&file)
+        .output()
+        .expect("bash runs");
+    assert!(output.status.success(), "{}", stderr(&output));
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn bash_completes_commands_options_and_their_values() {
+    let output = cvpdf(&root(), &["completions", "bash"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let script = String::from_utf8(output.stdout).unwrap();
+    let commands = bash_completes(&script, &["cvpdf", "re"]);
+    assert!(commands.contains(&"render".to_string()), "{commands:?}");
+    assert!(!commands.contains(&"lab".to_string()), "{commands:?}");
+    let options = bash_completes(&script, &["cvpdf", "render", "--pa"]);
+    assert_eq!(options, ["--paper"]);
+    // The values of the profile format's enums, by the format's own names.
+    let papers = bash_completes(&script, &["cvpdf", "render", "--paper", ""]);
+    assert_eq!(papers, ["a4", "us-letter"]);
+    let numbering = bash_completes(&script, &["cvpdf", "lab", "--numbering", ""]);
+    assert_eq!(numbering, ["reverse", "forward", "none"]);
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let output = cvpdf(&root(), &["completions", shell]);
+        assert!(output.status.success(), "{shell}: {}", stderr(&output));
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(script.contains("import-bib"), "{shell}");
+    }
+    let output = cvpdf(&root(), &["completions", "tcsh"]);
+    assert_eq!(output.status.code(), Some(2));
+}
+
+/// The manual page `args` prints, rendered by groff as a terminal shows it; groff must not
+/// warn about it.
+fn rendered_manual(args: &[&str]) -> String {
+    let output = cvpdf(&root(), args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.1");
+    fs::write(&page, &output.stdout).unwrap();
+    // `-k`: the page is UTF-8, which man passes through preconv; `-ww`: every warning.
+    let groff = Command::new("groff")
+        .args(["-k", "-man", "-Tutf8", "-ww"])
+        .arg(&page)
+        .output();
+    let Ok(groff) = groff else {
+        eprintln!("skipped: groff is not installed, the manual page is checked as text only");
+        return String::from_utf8(output.stdout).unwrap();
+    };
+    assert!(groff.status.success(), "{}", stderr(&groff));
+    assert!(stderr(&groff).is_empty(), "groff warns: {}", stderr(&groff));
+    // Bold and underline are drawn by overstriking; the text is what is left.
+    let text = String::from_utf8_lossy(&groff.stdout).into_owned();
+    let mut plain = String::new();
+    for c in text.chars() {
+        if c == '\u{8}' {
+            plain.pop();
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
+#[test]
+fn the_manual_pages_render_and_name_every_command_and_option() {
+    let main = rendered_manual(&["man"]);
+    for part in [
+        "NAME",
+        "SYNOPSIS",
+        "cvpdf",
+        "render",
+        "import-bib",
+        "publish",
+    ] {
+        assert!(main.contains(part), "{part} is not in cvpdf(1):\n{main}");
+    }
+    let render = rendered_manual(&["man", "render"]);
+    for part in [
+        "cvpdf-render",
+        "--paper",
+        "--variant",
+        "--pdf-standard",
+        "a4",
+    ] {
+        assert!(
+            render.contains(part),
+            "{part} is not in cvpdf-render(1):\n{render}"
+        );
+    }
+    let output = cvpdf(&root(), &["man", "rendr"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("render"), "{}", stderr(&output));
+}
+
+#[test]
+fn check_json_is_one_document_with_each_problem_placed() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("good.yaml"), "name: Ada Good\n").unwrap();
+    fs::write(
+        dir.path().join("bad.yaml"),
+        "name: Ada Bad\neducation:\n  - {institution: \"U \\\"Q\\\"\", degree: PhD, start: 2O20}\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["check", "--json", "good.yaml", "bad.yaml"]);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(stderr(&output).is_empty(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["checked"], 2);
+    assert_eq!(report["failed"], 1);
+    let files = report["files"].as_array().unwrap();
+    assert_eq!(files[0]["path"], "good.yaml");
+    assert_eq!(files[0]["ok"], true);
+    assert_eq!(files[0]["problems"].as_array().unwrap().len(), 0);
+    assert_eq!(files[1]["ok"], false);
+    let problem = &files[1]["problems"][0];
+    assert_eq!(problem["severity"], "error");
+    assert_eq!(problem["file"], "bad.yaml");
+    assert_eq!(problem["line"], 3);
+    assert_eq!(problem["field"], "education[0].start");
+    assert!(problem["column"].as_u64().unwrap() > 1);
+    assert!(problem["message"].as_str().unwrap().len() > 10);
+    // All fine: exit 0, the same document.
+    let output = cvpdf(dir.path(), &["check", "--json", "good.yaml"]);
+    assert!(output.status.success());
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["failed"], 0);
+}
