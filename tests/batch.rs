@@ -10,26 +10,11 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant, SystemTime};
 
-use common::{bundled_profiles, cvpdf, root, stderr, Pdf};
+use common::{bundled_profiles, cvpdf, root, stderr, stdout, Pdf};
 
-/// A lab directory with the bundled profiles in `profiles/`.
+/// A lab directory with the bundled profiles in `profiles/` (not its configuration).
 fn lab() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    fs::create_dir(dir.path().join("profiles")).unwrap();
-    for profile in bundled_profiles() {
-        fs::copy(
-            &profile,
-            dir.path()
-                .join("profiles")
-                .join(profile.file_name().unwrap()),
-        )
-        .unwrap();
-    }
-    dir
-}
-
-fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    common::temp_lab(false)
 }
 
 fn modified(path: &Path) -> SystemTime {

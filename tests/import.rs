@@ -10,11 +10,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-use common::{cvpdf, root, stderr, Pdf};
-
-fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use common::{cvpdf, root, stderr, stdout, Pdf};
 
 /// Renders `profile` (in `dir`) and returns its PDF.
 fn render(dir: &Path, profile: &str) -> Pdf {

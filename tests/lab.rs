@@ -14,19 +14,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{cvpdf, root, stderr, Pdf};
+use common::{cvpdf, root, stderr, stdout, Pdf};
 
 /// Copies the bundled lab (profiles and configuration) into `dir/profiles`.
 fn bundled_lab(dir: &Path) -> PathBuf {
-    let profiles = dir.join("profiles");
-    fs::create_dir_all(&profiles).unwrap();
-    for entry in fs::read_dir(root().join("profiles")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_file() {
-            fs::copy(&path, profiles.join(path.file_name().unwrap())).unwrap();
-        }
-    }
-    profiles
+    common::copy_bundled_lab(dir, true)
 }
 
 fn lab_json(out: &Path) -> serde_json::Value {
@@ -923,10 +915,6 @@ fn copy_dir(from: &Path, to: &Path) {
 }
 
 /// `publish` output as text.
-fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
 #[test]
 fn publish_puts_the_cv_on_an_al_folio_site_once() {
     let dir = tempfile::tempdir().unwrap();

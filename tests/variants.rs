@@ -6,38 +6,16 @@ use crate::common;
 use std::fs;
 use std::path::Path;
 
-use common::{bundled_profiles, cvpdf, root, stderr, Pdf};
+use common::{cvpdf, root, stderr, stdout, Pdf};
 
-/// A lab directory holding the bundled profiles and the bundled `cvpdf.yaml` in `profiles/`.
+/// A lab directory with the bundled profiles and configuration in `profiles/`.
 fn lab() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let profiles = dir.path().join("profiles");
-    fs::create_dir(&profiles).unwrap();
-    for profile in bundled_profiles() {
-        fs::copy(&profile, profiles.join(profile.file_name().unwrap())).unwrap();
-    }
-    fs::copy(
-        root().join("profiles/cvpdf.yaml"),
-        profiles.join("cvpdf.yaml"),
-    )
-    .unwrap();
-    dir
-}
-
-fn stdout(output: &std::process::Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    common::temp_lab(true)
 }
 
 /// Runs cvpdf and insists that it worked.
 fn ok(dir: &Path, args: &[&str]) -> std::process::Output {
-    let output = cvpdf(dir, args);
-    assert!(
-        output.status.success(),
-        "cvpdf {args:?}: {}{}",
-        stdout(&output),
-        stderr(&output)
-    );
-    output
+    common::succeed(dir, args)
 }
 
 /// The PDF's text without its page footers (`footer`, and "page 1 of 3"), which come in

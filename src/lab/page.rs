@@ -3,14 +3,14 @@
 //! like `<script>` is text; addresses in `href`/`src` were checked by the one link check (or
 //! are files cvpdf named) before they got here.
 
-use std::collections::{BTreeMap, HashMap};
-use std::sync::OnceLock;
+use std::collections::BTreeMap;
 
 use minijinja::{AutoEscape, Environment};
 use serde::Serialize;
 
 use super::{Member, Paper, Site};
-use crate::profile::{LinkKind, MemberGroup};
+use crate::profile::MemberGroup;
+use crate::source::short_url;
 use crate::style::Numbering;
 
 /// The page's template.
@@ -155,65 +155,4 @@ pub fn people_page(
             t => words,
         })
         .map_err(|e| format!("cannot make the people page: {e}"))
-}
-
-/// A member's link label: its own, else the service's name (`name` in
-/// `templates/icons.yaml`, which the CVs' `link-label` reads too), else the short address.
-pub fn link_label(kind: LinkKind, label: Option<&str>, url: &str) -> String {
-    if let Some(label) = label {
-        return label.to_string();
-    }
-    static NAMES: OnceLock<HashMap<String, String>> = OnceLock::new();
-    let names = NAMES.get_or_init(|| {
-        let table: HashMap<String, serde_yaml::Value> =
-            serde_yaml::from_str(crate::template::ICONS).unwrap_or_default();
-        table
-            .into_iter()
-            .filter_map(|(key, icon)| Some((key, icon.get("name")?.as_str()?.to_string())))
-            .collect()
-    });
-    names
-        .get(<&str>::from(kind))
-        .cloned()
-        .unwrap_or_else(|| short_url(url))
-}
-
-/// An address without its scheme, `www.` and trailing `/`.
-pub fn short_url(url: &str) -> String {
-    let mut u = url.trim();
-    for scheme in ["https://", "http://", "mailto:"] {
-        if u.len() >= scheme.len() && u[..scheme.len()].eq_ignore_ascii_case(scheme) {
-            u = &u[scheme.len()..];
-        }
-    }
-    let u = u.strip_prefix("www.").unwrap_or(u);
-    u.strip_suffix('/').unwrap_or(u).to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn short_addresses() {
-        assert_eq!(short_url("https://www.example.org/me/"), "example.org/me");
-        assert_eq!(short_url("HTTP://x.org"), "x.org");
-        assert_eq!(
-            link_label(LinkKind::Github, None, "https://github.com/a"),
-            "GitHub"
-        );
-        assert_eq!(
-            link_label(
-                LinkKind::GoogleScholar,
-                None,
-                "https://scholar.google.com/x"
-            ),
-            "Google Scholar"
-        );
-        assert_eq!(
-            link_label(LinkKind::Website, None, "https://www.a.org/"),
-            "a.org"
-        );
-        assert_eq!(link_label(LinkKind::Dblp, Some("My DBLP"), "x"), "My DBLP");
-    }
 }

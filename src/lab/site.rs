@@ -128,7 +128,7 @@ pub fn finish_site(
                     let url = crate::link::check(&l.url).ok()?;
                     Some(MemberLink {
                         kind: l.kind,
-                        label: page::link_label(l.kind, l.label.as_deref(), &url),
+                        label: crate::source::link_label(l.kind, l.label.as_deref(), &url),
                         url,
                     })
                 })

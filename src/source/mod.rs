@@ -8,6 +8,7 @@
 
 mod fields;
 pub mod inline;
+mod labels;
 mod profile;
 pub mod smart;
 pub mod value;
@@ -17,6 +18,7 @@ pub use crate::profile::{author_marks, normalize_name};
 use crate::style::{Color, Style};
 use crate::timestamp::Timestamp;
 use fields::opt_url;
+pub use labels::{link_label, short_url};
 pub use profile::profile_value;
 pub use value::SourceMap;
 use value::Value;

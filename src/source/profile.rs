@@ -2,6 +2,7 @@
 //! (documented at the top of `templates/common.typ`).
 
 use super::fields::*;
+use super::labels::{link_label, short_url};
 use super::smart::Quotes;
 use super::value::Value;
 use crate::profile::{Profile, Section};
@@ -60,16 +61,29 @@ pub fn profile_value(
                         .map_or(Value::None, Value::Str),
                 ),
                 ("website", opt_url(p.contact.website.as_deref())),
+                (
+                    "website_label",
+                    p.contact
+                        .website
+                        .as_deref()
+                        .and_then(|u| crate::link::check(u).ok())
+                        .map_or(Value::None, |u| Value::Str(short_url(&u))),
+                ),
                 ("address", t.address(p.contact.address.as_ref())),
             ]),
         ),
         (
             "links",
             list(&p.links, |l| {
+                let url = web_url(&l.url);
+                let label = match &l.label {
+                    Some(label) => t.text(label),
+                    None => Value::Str(link_label(l.kind, None, &url)),
+                };
                 Value::Dict(vec![
                     ("kind", Value::str(<&str>::from(l.kind))),
-                    ("url", Value::str(web_url(&l.url))),
-                    ("label", t.opt_text(l.label.as_ref())),
+                    ("url", Value::Str(url)),
+                    ("label", label),
                 ])
             }),
         ),

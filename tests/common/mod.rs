@@ -90,6 +90,49 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// Standard output as text.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Runs `cvpdf` like [`cvpdf`] and insists that it worked, showing what it said if not.
+pub fn succeed(dir: &Path, args: &[&str]) -> Output {
+    let output = cvpdf(dir, args);
+    assert!(
+        output.status.success(),
+        "cvpdf {args:?}: {}{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    output
+}
+
+/// Copies the bundled lab's profiles (and, with `config`, its `cvpdf.yaml`) into
+/// `dir/profiles`, which it returns.
+pub fn copy_bundled_lab(dir: &Path, config: bool) -> PathBuf {
+    let profiles = dir.join("profiles");
+    std::fs::create_dir_all(&profiles).unwrap();
+    for profile in bundled_profiles() {
+        std::fs::copy(&profile, profiles.join(profile.file_name().unwrap())).unwrap();
+    }
+    if config {
+        std::fs::copy(
+            root().join("profiles/cvpdf.yaml"),
+            profiles.join("cvpdf.yaml"),
+        )
+        .unwrap();
+    }
+    profiles
+}
+
+/// A temporary folder holding a copy of the bundled lab in `profiles/` (see
+/// [`copy_bundled_lab`]).
+pub fn temp_lab(config: bool) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    copy_bundled_lab(dir.path(), config);
+    dir
+}
+
 /// Everything a test wants to know about a PDF.
 #[derive(Debug)]
 pub struct Pdf {
