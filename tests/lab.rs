@@ -845,59 +845,18 @@ fn the_people_page_works_in_a_browser_on_a_desktop_and_a_phone() {
     assert!(problems.is_empty(), "{problems:#?}");
 }
 
-/// How `actual` differs from the image at `reference`, beyond anti-aliasing.
+/// How `actual` differs from the screenshot at `reference` (more than 0.5% of its pixels).
 fn compare(actual: &image::RgbaImage, reference: &Path) -> Option<String> {
-    let name = reference
-        .file_name()
-        .unwrap()
-        .to_string_lossy()
-        .into_owned();
-    let Ok(expected) = image::open(reference) else {
-        return Some(format!("{name}: no reference at {}", reference.display()));
-    };
-    let expected = expected.to_rgba8();
-    if actual.dimensions() != expected.dimensions() {
-        return Some(format!(
-            "{name}: size {:?} instead of {:?}",
-            actual.dimensions(),
-            expected.dimensions()
-        ));
-    }
-    let differing = actual
-        .pixels()
-        .zip(expected.pixels())
-        .filter(|(a, e)| a.0.iter().zip(e.0).any(|(a, e)| a.abs_diff(e) > 48))
-        .count();
-    let share = differing as f64 / f64::from(actual.width() * actual.height());
-    if share > 0.005 {
-        let dir = root().join("target/visual-diff");
-        fs::create_dir_all(&dir).unwrap();
-        let _ = actual.save(dir.join(&name));
-        return Some(format!(
-            "{name}: {:.2}% of the pixels differ (actual page in target/visual-diff/)",
-            share * 100.0
-        ));
-    }
-    None
+    let name = reference.file_name().unwrap().to_string_lossy();
+    common::compare(actual, reference, name.trim_end_matches(".png"), 0.005)
 }
 
 /// `%XX` escapes decoded.
 fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(b) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8(out).unwrap()
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .unwrap()
+        .into_owned()
 }
 
 /// Copies the folder `from` into `to`, recursively.

@@ -50,51 +50,11 @@ fn updating() -> bool {
     std::env::var_os("UPDATE_REFERENCES").is_some()
 }
 
-/// Compares a rendered page with its reference; returns a description of the difference.
+/// How the page `actual_png` differs from the image at `reference` (more than 0.1% of its
+/// pixels).
 fn compare(actual_png: &[u8], reference: &Path, name: &str) -> Option<String> {
     let actual = image::load_from_memory(actual_png).unwrap().to_rgba8();
-    let Ok(expected) = image::open(reference) else {
-        return Some(format!("{name}: no reference at {}", reference.display()));
-    };
-    let expected = expected.to_rgba8();
-    if actual.dimensions() != expected.dimensions() {
-        return Some(format!(
-            "{name}: size {:?} instead of {:?}",
-            actual.dimensions(),
-            expected.dimensions()
-        ));
-    }
-    // A pixel differs when a channel moves by more than 48 of 255 (anti-aliasing noise stays
-    // below); the page differs when more than 0.1% of its pixels do.
-    let mut diff = image::RgbaImage::new(actual.width(), actual.height());
-    let mut differing = 0usize;
-    for (x, y, a) in actual.enumerate_pixels() {
-        let e = expected.get_pixel(x, y);
-        let delta =
-            a.0.iter()
-                .zip(e.0)
-                .map(|(a, e)| a.abs_diff(e))
-                .max()
-                .unwrap_or(0);
-        if delta > 48 {
-            differing += 1;
-            diff.put_pixel(x, y, image::Rgba([255, 0, 0, 255]));
-        } else {
-            let grey = (e.0[0] / 4) + 190;
-            diff.put_pixel(x, y, image::Rgba([grey, grey, grey, 255]));
-        }
-    }
-    let total = (actual.width() * actual.height()) as usize;
-    if differing * 1000 <= total {
-        return None;
-    }
-    let dir = root().join("target/visual-diff");
-    fs::create_dir_all(&dir).unwrap();
-    fs::write(dir.join(format!("{name}-actual.png")), actual_png).unwrap();
-    diff.save(dir.join(format!("{name}-diff.png"))).unwrap();
-    Some(format!(
-        "{name}: {differing} of {total} pixels differ; see target/visual-diff/{name}-diff.png"
-    ))
+    common::compare(&actual, reference, name, 0.001)
 }
 
 #[test]

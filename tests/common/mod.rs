@@ -3,6 +3,10 @@
 
 #![allow(dead_code)]
 
+mod pixels;
+
+pub use pixels::compare;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
