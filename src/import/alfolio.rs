@@ -58,188 +58,23 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         };
         match kind.as_str() {
             "map" => {
-                for i in 0..src.len(&contents) {
-                    let e = format!("{contents}[{i}]");
-                    let (Some(name), Some(value)) = (
-                        src.str(&format!("{e}.name")),
-                        src.str(&format!("{e}.value")),
-                    ) else {
-                        continue;
-                    };
-                    match name.to_lowercase().as_str() {
-                        "full name" | "name" => p.name = plain(&value),
-                        "languages" | "language" => {
-                            p.languages
-                                .extend(plain(&value).split([',', ';']).map(|l| Language {
-                                    name: (l.trim().to_string()).into(),
-                                    fluency: None,
-                                }))
-                        }
-                        "email" | "e-mail" => p.contact.email = Some(value),
-                        "phone" => p.contact.phone = Some(value),
-                        "website" | "homepage" => p.contact.website = Some(value),
-                        "address" | "location" => p.contact.address = Some(plain(&value).into()),
-                        _ => custom.entries.push(CustomEntry {
-                            title: super::entries::labelled(&html_text(&name), &html_text(&value))
-                                .into(),
-                            ..CustomEntry::default()
-                        }),
-                    }
-                }
+                map_section(&mut src, &mut p, &contents, &mut custom);
             }
             "time_table" => {
-                for i in 0..src.len(&contents) {
-                    let e = format!("{contents}[{i}]");
-                    // Warnings name the entry: its section and its name, where it has one.
-                    let named = ["title", "degree", "position", "name"]
-                        .iter()
-                        .find_map(|key| src.peek(&format!("{e}.{key}"))?.as_str())
-                        .map_or_else(|| e.clone(), |t| format!("{title}: \"{}\"", html_text(t)));
-                    let (start, end) = match src.str(&format!("{e}.year")) {
-                        Some(year) => {
-                            hugo::year_range(&year, &format!("{named}, year"), &mut warnings)
-                        }
-                        None => (None, None),
-                    };
-                    // `{year, items}`: several entries of one year (al-folio's honours).
-                    if src.len(&format!("{e}.items")) > 0 {
-                        let date = start.or(match end {
-                            Some(EndDate::Date(d)) => Some(d),
-                            _ => None,
-                        });
-                        for item in src.strs(&format!("{e}.items")) {
-                            if meaning == Some(Section::Awards) {
-                                p.awards.push(Award {
-                                    title: (html_text(&item)).into(),
-                                    date,
-                                    ..Award::default()
-                                });
-                            } else {
-                                custom.entries.push(CustomEntry {
-                                    title: (html_text(&item)).into(),
-                                    date,
-                                    ..CustomEntry::default()
-                                });
-                            }
-                        }
-                        continue;
-                    }
-                    // The entry's name under whichever key the site used.
-                    let Some(entry_title) = ["title", "degree", "position", "role", "name"]
-                        .iter()
-                        .find_map(|key| src.str(&format!("{e}.{key}")))
-                        .map(|t| plain(&t))
-                    else {
-                        if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
-                            warnings.push(format!(
-                                "{title}: an entry without a title (or degree, position, name) \
-                                 was left out ({e})"
-                            ));
-                            src.mark(&e);
-                        }
-                        continue;
-                    };
-                    let institution = [
-                        "institution",
-                        "school",
-                        "university",
-                        "company",
-                        "organization",
-                        "employer",
-                    ]
-                    .iter()
-                    .find_map(|key| src.str(&format!("{e}.{key}")))
-                    .map(|t| plain(&t));
-                    let location = src.str(&format!("{e}.location")).map(|t| plain(&t));
-                    let highlights = description(&mut src, &format!("{e}.description"));
-                    if meaning == Some(Section::Education) && institution.is_some() {
-                        p.education.push(Education {
-                            institution: institution.unwrap_or_default().into(),
-                            degree: entry_title.into(),
-                            location: location.map(Text::from),
-                            start,
-                            end,
-                            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-                            ..Education::default()
-                        });
-                    } else if meaning == Some(Section::Experience) && institution.is_some() {
-                        p.experience.push(Experience {
-                            organization: institution.unwrap_or_default().into(),
-                            role: entry_title.into(),
-                            location: location.map(Text::from),
-                            start,
-                            end,
-                            mentors: Vec::new(),
-                            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-                        });
-                    } else if meaning == Some(Section::Awards) {
-                        p.awards.push(Award {
-                            title: entry_title.into(),
-                            awarder: institution.map(Text::from),
-                            date: start.or(match end {
-                                Some(EndDate::Date(d)) => Some(d),
-                                _ => None,
-                            }),
-                            note: ((!highlights.is_empty()).then(|| highlights.join("; ")))
-                                .map(Text::from),
-                            ..Award::default()
-                        });
-                    } else {
-                        let (date, start, end) = match (start, end) {
-                            (None, Some(EndDate::Date(d))) => (Some(d), None, None),
-                            (start, end) => (None, start, end),
-                        };
-                        custom.entries.push(CustomEntry {
-                            title: entry_title.into(),
-                            subtitle: institution.map(Text::from),
-                            location: location.map(Text::from),
-                            date,
-                            start,
-                            end,
-                            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-                        });
-                    }
-                }
+                time_table_section(
+                    &mut src,
+                    &mut p,
+                    &mut warnings,
+                    (&title, &contents),
+                    meaning,
+                    &mut custom,
+                );
             }
             "list" => {
-                for line in src.strs(&contents) {
-                    let line = html_text(&line);
-                    if meaning == Some(Section::Interests) {
-                        p.interests.push(line.into());
-                    } else if meaning == Some(Section::Hobbies) {
-                        p.hobbies.push(line.into());
-                    } else {
-                        custom.entries.push(CustomEntry {
-                            title: line.into(),
-                            ..CustomEntry::default()
-                        });
-                    }
-                }
+                list_section(&mut src, &mut p, &contents, meaning, &mut custom);
             }
             "nested_list" => {
-                for i in 0..src.len(&contents) {
-                    let e = format!("{contents}[{i}]");
-                    let Some(group) = src.str(&format!("{e}.title")).map(|t| plain(&t)) else {
-                        continue;
-                    };
-                    let items: Vec<String> = src
-                        .strs(&format!("{e}.items"))
-                        .iter()
-                        .map(|t| plain(t))
-                        .collect();
-                    if meaning == Some(Section::Skills) {
-                        p.skills.push(Skill {
-                            name: group.into(),
-                            keywords: items.into_iter().map(Text::from).collect::<Vec<_>>(),
-                        });
-                    } else {
-                        custom.entries.push(CustomEntry {
-                            title: group.into(),
-                            highlights: items.into_iter().map(Text::from).collect::<Vec<_>>(),
-                            ..CustomEntry::default()
-                        });
-                    }
-                }
+                nested_list_section(&mut src, &mut p, &contents, meaning, &mut custom);
             }
             other => {
                 src.mark(&contents);
@@ -265,6 +100,214 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         warnings.push(format!("{path}: no matching field"));
     }
     Ok((p, src.named(warnings)))
+}
+
+/// A `map` section: `name: value` pairs (contact fields, or the entries of a section of its own).
+fn map_section(src: &mut Tracked, p: &mut Profile, contents: &str, custom: &mut CustomSection) {
+    for i in 0..src.len(contents) {
+        let e = format!("{contents}[{i}]");
+        let (Some(name), Some(value)) = (
+            src.str(&format!("{e}.name")),
+            src.str(&format!("{e}.value")),
+        ) else {
+            continue;
+        };
+        match name.to_lowercase().as_str() {
+            "full name" | "name" => p.name = plain(&value),
+            "languages" | "language" => {
+                p.languages
+                    .extend(plain(&value).split([',', ';']).map(|l| Language {
+                        name: (l.trim().to_string()).into(),
+                        fluency: None,
+                    }))
+            }
+            "email" | "e-mail" => p.contact.email = Some(value),
+            "phone" => p.contact.phone = Some(value),
+            "website" | "homepage" => p.contact.website = Some(value),
+            "address" | "location" => p.contact.address = Some(plain(&value).into()),
+            _ => custom.entries.push(CustomEntry {
+                title: super::entries::labelled(&html_text(&name), &html_text(&value)).into(),
+                ..CustomEntry::default()
+            }),
+        }
+    }
+}
+
+/// A `time_table` section: dated entries filed as education, experience or awards when the
+/// section means one (and the entry names its place), else entries of a section of its own.
+fn time_table_section(
+    src: &mut Tracked,
+    p: &mut Profile,
+    warnings: &mut Vec<String>,
+    (title, contents): (&str, &str),
+    meaning: Option<Section>,
+    custom: &mut CustomSection,
+) {
+    for i in 0..src.len(contents) {
+        let e = format!("{contents}[{i}]");
+        // Warnings name the entry: its section and its name, where it has one.
+        let named = ["title", "degree", "position", "name"]
+            .iter()
+            .find_map(|key| src.peek(&format!("{e}.{key}"))?.as_str())
+            .map_or_else(|| e.clone(), |t| format!("{title}: \"{}\"", html_text(t)));
+        let (start, end) = match src.str(&format!("{e}.year")) {
+            Some(year) => hugo::year_range(&year, &format!("{named}, year"), warnings),
+            None => (None, None),
+        };
+        // `{year, items}`: several entries of one year (al-folio's honours).
+        if src.len(&format!("{e}.items")) > 0 {
+            let date = start.or(match end {
+                Some(EndDate::Date(d)) => Some(d),
+                _ => None,
+            });
+            for item in src.strs(&format!("{e}.items")) {
+                if meaning == Some(Section::Awards) {
+                    p.awards.push(Award {
+                        title: (html_text(&item)).into(),
+                        date,
+                        ..Award::default()
+                    });
+                } else {
+                    custom.entries.push(CustomEntry {
+                        title: (html_text(&item)).into(),
+                        date,
+                        ..CustomEntry::default()
+                    });
+                }
+            }
+            continue;
+        }
+        // The entry's name under whichever key the site used.
+        let Some(entry_title) = ["title", "degree", "position", "role", "name"]
+            .iter()
+            .find_map(|key| src.str(&format!("{e}.{key}")))
+            .map(|t| plain(&t))
+        else {
+            if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
+                warnings.push(format!(
+                    "{title}: an entry without a title (or degree, position, name) \
+                                 was left out ({e})"
+                ));
+                src.mark(&e);
+            }
+            continue;
+        };
+        let institution = [
+            "institution",
+            "school",
+            "university",
+            "company",
+            "organization",
+            "employer",
+        ]
+        .iter()
+        .find_map(|key| src.str(&format!("{e}.{key}")))
+        .map(|t| plain(&t));
+        let location = src.str(&format!("{e}.location")).map(|t| plain(&t));
+        let highlights = description(src, &format!("{e}.description"));
+        if meaning == Some(Section::Education) && institution.is_some() {
+            p.education.push(Education {
+                institution: institution.unwrap_or_default().into(),
+                degree: entry_title.into(),
+                location: location.map(Text::from),
+                start,
+                end,
+                highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
+                ..Education::default()
+            });
+        } else if meaning == Some(Section::Experience) && institution.is_some() {
+            p.experience.push(Experience {
+                organization: institution.unwrap_or_default().into(),
+                role: entry_title.into(),
+                location: location.map(Text::from),
+                start,
+                end,
+                mentors: Vec::new(),
+                highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
+            });
+        } else if meaning == Some(Section::Awards) {
+            p.awards.push(Award {
+                title: entry_title.into(),
+                awarder: institution.map(Text::from),
+                date: start.or(match end {
+                    Some(EndDate::Date(d)) => Some(d),
+                    _ => None,
+                }),
+                note: ((!highlights.is_empty()).then(|| highlights.join("; "))).map(Text::from),
+                ..Award::default()
+            });
+        } else {
+            let (date, start, end) = match (start, end) {
+                (None, Some(EndDate::Date(d))) => (Some(d), None, None),
+                (start, end) => (None, start, end),
+            };
+            custom.entries.push(CustomEntry {
+                title: entry_title.into(),
+                subtitle: institution.map(Text::from),
+                location: location.map(Text::from),
+                date,
+                start,
+                end,
+                highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
+            });
+        }
+    }
+}
+
+/// A `list` section: lines, filed as interests or hobbies when the section means one.
+fn list_section(
+    src: &mut Tracked,
+    p: &mut Profile,
+    contents: &str,
+    meaning: Option<Section>,
+    custom: &mut CustomSection,
+) {
+    for line in src.strs(contents) {
+        let line = html_text(&line);
+        if meaning == Some(Section::Interests) {
+            p.interests.push(line.into());
+        } else if meaning == Some(Section::Hobbies) {
+            p.hobbies.push(line.into());
+        } else {
+            custom.entries.push(CustomEntry {
+                title: line.into(),
+                ..CustomEntry::default()
+            });
+        }
+    }
+}
+
+/// A `nested_list` section: titled groups of items (skills, when the section means skills).
+fn nested_list_section(
+    src: &mut Tracked,
+    p: &mut Profile,
+    contents: &str,
+    meaning: Option<Section>,
+    custom: &mut CustomSection,
+) {
+    for i in 0..src.len(contents) {
+        let e = format!("{contents}[{i}]");
+        let Some(group) = src.str(&format!("{e}.title")).map(|t| plain(&t)) else {
+            continue;
+        };
+        let items: Vec<String> = src
+            .strs(&format!("{e}.items"))
+            .iter()
+            .map(|t| plain(t))
+            .collect();
+        if meaning == Some(Section::Skills) {
+            p.skills.push(Skill {
+                name: group.into(),
+                keywords: items.into_iter().map(Text::from).collect::<Vec<_>>(),
+            });
+        } else {
+            custom.entries.push(CustomEntry {
+                title: group.into(),
+                highlights: items.into_iter().map(Text::from).collect::<Vec<_>>(),
+                ..CustomEntry::default()
+            });
+        }
+    }
 }
 
 /// A description: one text, or lines, or `{title, contents}` groups (flattened as

@@ -19,11 +19,67 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     src.ignore("$schema");
     src.ignore("meta");
 
-    let name = src.str("basics.name").unwrap_or_default();
     let mut p = Profile {
-        name: name.clone(),
+        name: src.str("basics.name").unwrap_or_default(),
         ..Profile::default()
     };
+    basics(&mut src, &mut p, &mut warnings);
+    work(&mut src, &mut p, &mut warnings);
+    education(&mut src, &mut p, &mut warnings);
+    awards(&mut src, &mut p, &mut warnings);
+    publications(&mut src, &mut p, &mut warnings);
+    skills_languages_interests(&mut src, &mut p);
+
+    custom_section(
+        &mut src,
+        &mut p,
+        &mut warnings,
+        "volunteer",
+        "Volunteering",
+        ("organization", "position"),
+    );
+    custom_section(
+        &mut src,
+        &mut p,
+        &mut warnings,
+        "projects",
+        "Projects",
+        ("name", "description"),
+    );
+    custom_section(
+        &mut src,
+        &mut p,
+        &mut warnings,
+        "certificates",
+        "Certificates",
+        ("name", "issuer"),
+    );
+
+    for (list, section) in [
+        ("work", "work"),
+        ("education", "education"),
+        ("volunteer", "volunteer"),
+        ("projects", "projects"),
+        ("awards", "awards"),
+        ("publications", "publications"),
+        ("certificates", "certificates"),
+    ] {
+        src.label_entries(list, section);
+    }
+    for path in src.unused() {
+        let why = if path.starts_with("references") {
+            "references have no place in a CV profile"
+        } else {
+            "no matching field"
+        };
+        warnings.push(format!("{path}: {why}"));
+    }
+    Ok((p, src.named(warnings)))
+}
+
+/// `basics`: the headline, summary, contact fields and the profiles elsewhere (a photo
+/// is a file cvpdf cannot fetch, so it is named in a warning).
+fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
     p.headline = (src.str("basics.label")).map(Text::from);
     p.bio = (src.str("basics.summary")).map(Text::from);
     p.contact.email = src.str("basics.email");
@@ -61,7 +117,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             label: label.map(Text::from),
         });
     }
+}
 
+/// `work`: positions with an organisation and a role become experience.
+fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
     for i in 0..src.len("work") {
         let at = format!("work[{i}]");
         let organization = src
@@ -71,7 +130,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         else {
             continue;
         };
-        let (start, end) = period(&mut src, &at, &mut warnings);
+        let (start, end) = period(src, &at, warnings);
         let mut highlights: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
         highlights.extend(src.str(&format!("{at}.description")));
         highlights.extend(src.strs(&format!("{at}.highlights")));
@@ -85,7 +144,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
+}
 
+/// `education`: degrees, with their courses as a highlight.
+fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
     for i in 0..src.len("education") {
         let at = format!("education[{i}]");
         let Some(institution) = src.str(&format!("{at}.institution")) else {
@@ -99,7 +161,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             (Some(one), None) | (None, Some(one)) => one,
             (None, None) => continue,
         };
-        let (start, end) = period(&mut src, &at, &mut warnings);
+        let (start, end) = period(src, &at, warnings);
         let courses = src.strs(&format!("{at}.courses"));
         let highlights = if courses.is_empty() {
             Vec::new()
@@ -121,7 +183,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
+}
 
+/// `awards`.
+fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
     for i in 0..src.len("awards") {
         let at = format!("awards[{i}]");
         let Some(title) = src.str(&format!("{at}.title")) else {
@@ -130,19 +195,24 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         p.awards.push(Award {
             title: title.into(),
             awarder: (src.str(&format!("{at}.awarder"))).map(Text::from),
-            date: src.date(&format!("{at}.date"), &mut warnings),
+            date: src.date(&format!("{at}.date"), warnings),
             rank: None,
             note: (src.str(&format!("{at}.summary"))).map(Text::from),
         });
     }
+}
 
+/// `publications`, with the researcher as the only author (JSON Resume has no authors,
+/// which a warning says).
+fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+    let name = p.name.clone();
     let mut authorless = 0;
     for i in 0..src.len("publications") {
         let at = format!("publications[{i}]");
         let Some(title) = src.str(&format!("{at}.name")) else {
             continue;
         };
-        let Some(released) = src.date(&format!("{at}.releaseDate"), &mut warnings) else {
+        let Some(released) = src.date(&format!("{at}.releaseDate"), warnings) else {
             warnings.push(format!(
                 "{at} ({title}): no releaseDate, and a publication needs a year; not imported"
             ));
@@ -190,7 +260,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             "publications: JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)"
         ));
     }
+}
 
+/// `skills`, `languages`, and `interests` (as hobbies).
+fn skills_languages_interests(src: &mut Tracked, p: &mut Profile) {
     for i in 0..src.len("skills") {
         let at = format!("skills[{i}]");
         let Some(name) = src.str(&format!("{at}.name")) else {
@@ -227,52 +300,6 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             format!("{name} ({})", keywords.join(", ")).into()
         });
     }
-
-    custom_section(
-        &mut src,
-        &mut p,
-        &mut warnings,
-        "volunteer",
-        "Volunteering",
-        ("organization", "position"),
-    );
-    custom_section(
-        &mut src,
-        &mut p,
-        &mut warnings,
-        "projects",
-        "Projects",
-        ("name", "description"),
-    );
-    custom_section(
-        &mut src,
-        &mut p,
-        &mut warnings,
-        "certificates",
-        "Certificates",
-        ("name", "issuer"),
-    );
-
-    for (list, section) in [
-        ("work", "work"),
-        ("education", "education"),
-        ("volunteer", "volunteer"),
-        ("projects", "projects"),
-        ("awards", "awards"),
-        ("publications", "publications"),
-        ("certificates", "certificates"),
-    ] {
-        src.label_entries(list, section);
-    }
-    for path in src.unused() {
-        let why = if path.starts_with("references") {
-            "references have no place in a CV profile"
-        } else {
-            "no matching field"
-        };
-        warnings.push(format!("{path}: {why}"));
-    }
-    Ok((p, src.named(warnings)))
 }
 
 /// `startDate`/`endDate` of an entry.
