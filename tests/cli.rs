@@ -154,3 +154,49 @@ fn check_json_is_one_document_with_each_problem_placed() {
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["failed"], 0);
 }
+
+#[test]
+fn a_reader_that_goes_away_or_a_full_disk_is_no_crash() {
+    // Found by probing: `cvpdf check big-lab/ | head` and `cvpdf man > /dev/full` ended in
+    // "internal error" with exit code 101.
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    // More than a pipe holds (64 KiB), so that cvpdf is still writing when the reader goes.
+    let long = "a".repeat(150);
+    for i in 0..600 {
+        let name = format!("{long}-{i}.yaml");
+        fs::write(dir.path().join(name), "name: Ada Lovelace\n").unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+        .args(["check", "."])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with("ok"), "{first}");
+    // The reader has gone (its end of the pipe is closed): cvpdf finishes and says nothing.
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(stderr(&output).is_empty(), "{}", stderr(&output));
+    if std::path::Path::new("/dev/full").exists() {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+            .arg("man")
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        let err = stderr(&output);
+        assert!(err.contains("cannot write to standard output"), "{err}");
+        assert!(!err.contains("internal error"), "{err}");
+    }
+}

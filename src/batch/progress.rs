@@ -74,7 +74,7 @@ impl Reporter {
     fn line(&self, text: &str) {
         match &self.bar {
             Some(bar) => bar.println(text),
-            None => println!("{text}"),
+            None => crate::diag::outln!("{text}"),
         }
     }
 

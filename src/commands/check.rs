@@ -137,9 +137,9 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
         printer.eprint(&checked.diagnostics);
         match (checked.ok, checked.why) {
-            (true, _) => println!("ok    {}", shown(input)),
-            (false, None) => println!("FAIL  {}", shown(input)),
-            (false, Some(why)) => println!("FAIL  {} ({why})", shown(input)),
+            (true, _) => crate::diag::outln!("ok    {}", shown(input)),
+            (false, None) => crate::diag::outln!("FAIL  {}", shown(input)),
+            (false, Some(why)) => crate::diag::outln!("FAIL  {} ({why})", shown(input)),
         }
     }
     if options.json {
@@ -150,7 +150,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         };
         let text = serde_json::to_string_pretty(&report)
             .map_err(|e| Error::failed(format!("cannot write the report: {e}")))?;
-        println!("{text}");
+        crate::diag::outln!("{text}");
         // The exit code says the rest; the document is the whole of the output.
         return if failed > 0 {
             Err(Error::reported())

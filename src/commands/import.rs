@@ -85,7 +85,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         .collect();
     printer.eprint(&warnings);
     let Some(path) = options.output else {
-        print!("{yaml}");
+        crate::diag::write_stdout(&yaml);
         return Ok(());
     };
     let exists = || {

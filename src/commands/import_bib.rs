@@ -93,6 +93,6 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         outcome.updated.len(),
         file.display()
     );
-    println!("{}", escape_controls(&line));
+    crate::diag::outln!("{}", escape_controls(&line));
     Ok(())
 }

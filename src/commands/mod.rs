@@ -127,16 +127,16 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         Command::ImportBib(options) => import_bib::run(options, printer),
         Command::Schema { lab, markdown } => {
             match (lab, markdown) {
-                (true, _) => println!("{}", crate::lab::schema()),
-                (false, true) => print!("{}", crate::profile::reference::reference()),
-                (false, false) => println!("{}", crate::profile::reference::schema()),
+                (true, _) => crate::diag::outln!("{}", crate::lab::schema()),
+                (false, true) => crate::diag::write_stdout(&crate::profile::reference::reference()),
+                (false, false) => crate::diag::outln!("{}", crate::profile::reference::schema()),
             }
             Ok(())
         }
         Command::Publish(options) => publish::run(options, printer),
         Command::Lab(options) => lab::run(options, printer),
         Command::Print(text) => {
-            print!("{text}");
+            crate::diag::write_stdout(&text);
             Ok(())
         }
         Command::Usage(message) => Err(Error::usage(message)),
@@ -145,6 +145,11 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
 
 /// Prints what an ended command left to print and gives its exit code.
 pub fn finish(result: Result<(), Error>, printer: Printer) -> u8 {
+    // Output the command meant to give and could not is a failure too.
+    let result = match (result, crate::diag::stdout_failure()) {
+        (Ok(()), Some(message)) => Err(Error::failed(message)),
+        (result, _) => result,
+    };
     match result {
         Ok(()) => EXIT_OK,
         Err(Error::Usage(diagnostics)) => {

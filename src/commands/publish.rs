@@ -91,7 +91,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         ) {
             Ok(published) => {
                 for change in &published.changes {
-                    println!("{verb} {}", escape_controls(change));
+                    crate::diag::outln!("{verb} {}", escape_controls(change));
                 }
                 changed += published.changes.len();
                 if published.no_author_page {
@@ -112,7 +112,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     if kind == SiteKind::JekyllMembers && linked > 0 {
         match add_cv_link_type(&options.site, options.dry_run) {
             Ok(Some(change)) => {
-                println!("{verb} {}", escape_controls(&change));
+                crate::diag::outln!("{verb} {}", escape_controls(&change));
                 changed += 1;
             }
             Ok(None) => {}
@@ -133,7 +133,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         eprintln!("{}", escape_controls(&note));
     }
     if changed == 0 && failed == 0 {
-        println!("the site is up to date");
+        crate::diag::outln!("the site is up to date");
     }
     if failed > 0 {
         return Err(Error::failed(format!(

@@ -8,11 +8,11 @@ use super::Error;
 /// Runs `cvpdf templates`.
 pub fn run() -> Result<(), Error> {
     for t in BUILTIN {
-        println!("{:<10} {}", t.name, t.description);
+        crate::diag::outln!("{:<10} {}", t.name, t.description);
     }
-    println!("\nLanguages (--lang, or `lang:` in cvpdf.yaml):");
+    crate::diag::outln!("\nLanguages (--lang, or `lang:` in cvpdf.yaml):");
     for (code, name) in language_names() {
-        println!("{code:<10} {name}");
+        crate::diag::outln!("{code:<10} {name}");
     }
     Ok(())
 }

@@ -134,7 +134,7 @@ impl Session<'_> {
                 } => {
                     self.shown.remove(&job.input);
                     self.printer.eprint(&done.warnings);
-                    println!(
+                    crate::diag::outln!(
                         "{}",
                         rendered_line(&job.input, files, *pages, fitted.as_deref(), *elapsed)
                     );
@@ -153,7 +153,7 @@ impl Session<'_> {
                             job.input.display(),
                             outputs.join(", ")
                         );
-                        println!("{}", escape_controls(&line));
+                        crate::diag::outln!("{}", escape_controls(&line));
                     }
                 }
                 Outcome::Failed(failure) => {

@@ -11,9 +11,12 @@ use std::sync::Arc;
 
 pub mod json;
 mod print;
+mod stdout;
 mod suggest;
 
 pub use print::{escape_controls, Printer};
+pub(crate) use stdout::outln;
+pub use stdout::{stdout_failure, write_stdout};
 pub(crate) use suggest::{close_to, unknown};
 
 use codespan_reporting::diagnostic::Label;

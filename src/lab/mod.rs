@@ -305,31 +305,6 @@ pub fn paper(
     }
 }
 
-/// The language a name's script suggests, for the `lang` attribute of a native name.
-pub fn script_language(text: &str) -> Option<&'static str> {
-    use unicode_script::{Script, UnicodeScript};
-    let mut han = false;
-    for c in text.chars() {
-        let language = match c.script() {
-            Script::Hiragana | Script::Katakana => "ja",
-            Script::Hangul => "ko",
-            Script::Cyrillic => "ru",
-            Script::Greek => "el",
-            Script::Hebrew => "he",
-            Script::Arabic => "ar",
-            Script::Devanagari => "hi",
-            Script::Thai => "th",
-            Script::Han => {
-                han = true;
-                continue;
-            }
-            _ => continue,
-        };
-        return Some(language);
-    }
-    han.then_some("zh")
-}
-
 /// A member's id in the people page, made from their slug: `member-` and ASCII letters,
 /// digits and `-`, different from every id in `taken`. The prefix keeps it apart from the
 /// page's own ids (`main`, `people`, …) and the papers' (`paper-<key>`), whatever the slug.
@@ -347,16 +322,6 @@ pub fn anchor(slug: &str, taken: &mut std::collections::HashSet<String>) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn native_names_get_the_language_of_their_script() {
-        assert_eq!(script_language("张子立"), Some("zh"));
-        assert_eq!(script_language("山田 たろう"), Some("ja"));
-        assert_eq!(script_language("김민준"), Some("ko"));
-        assert_eq!(script_language("Ada"), None);
-        assert_eq!(script_language("Иван Петров"), Some("ru"));
-        assert_eq!(script_language("สมชาย"), Some("th"));
-    }
 
     #[test]
     fn anchors_are_ids_and_unique() {

@@ -108,7 +108,7 @@ pub fn finish_site(
             native_lang: p
                 .native_name
                 .as_deref()
-                .and_then(super::script_language)
+                .and_then(crate::profile::script_language)
                 .map(str::to_string),
             native_name: p.native_name.clone(),
             group: p.group,

@@ -224,22 +224,29 @@ fn updated_links(old: &PublicationLinks, new: &PublicationLinks) -> PublicationL
 }
 
 /// The entry's text `new` in place of the profile's `old`, keeping the translations a .bib
-/// cannot know: a translated title keeps its other languages, its English (or first) text
-/// updated from the entry.
+/// cannot know. The entry's text is one of them: the translation it matches (the same words,
+/// case and punctuation aside), else the one in the language its script says (a Chinese title
+/// is the `zh` one), else the English (or first) one; that translation alone is updated.
 fn keep_translations(old: &Text, new: &Text) -> Text {
     let Some(pairs) = old.translations() else {
         return new.clone();
     };
-    if **old == **new {
-        return old.clone();
-    }
-    let shown = pairs
+    let text = new.to_string();
+    let key = papers::title_key(&text);
+    let script = profile::script_language(&text);
+    let place = pairs
         .iter()
-        .position(|(lang, _)| lang == FALLBACK_LANGUAGE)
+        .position(|(_, t)| papers::title_key(t) == key)
+        .or_else(|| {
+            pairs
+                .iter()
+                .position(|(lang, _)| Some(lang.as_str()) == script)
+        })
+        .or_else(|| pairs.iter().position(|(lang, _)| lang == FALLBACK_LANGUAGE))
         .unwrap_or(0);
     let mut pairs = pairs.to_vec();
-    if let Some(pair) = pairs.get_mut(shown) {
-        pair.1 = new.to_string();
+    if let Some(pair) = pairs.get_mut(place) {
+        pair.1 = text;
     }
     Text::translated(pairs)
 }

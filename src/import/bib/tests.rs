@@ -333,3 +333,24 @@ fn windows_line_endings_and_document_markers_are_kept() {
         .starts_with("---\nname: Zili Zhang\npublications:\n"));
     assert!(out.text.ends_with("\n...\n"), "{}", out.text);
 }
+
+#[test]
+fn an_entry_in_another_language_updates_only_its_own_translation() {
+    // Found by probing: a .bib title matching the `zh` text (or a paper matched by its DOI)
+    // replaced the English title with the Chinese one.
+    let text = "name: Ada Lovelace\npublications:\n  - title: {en: Beta Engine, zh: 贝塔引擎}\n    authors: [Ada Lovelace]\n    venue: OSDI\n    year: 2021\n  - title: {en: \"Alpha: A System\", zh: 阿尔法系统}\n    authors: [Ada Lovelace]\n    venue: SOSP\n    year: 2020\n    links: {doi: 10.1145/abc.123}\n";
+    let profile = profile::parse(text, Path::new(".")).unwrap();
+    let bib = "@inproceedings{b, title={贝塔引擎}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n\
+               @inproceedings{a, title={阿尔法系统 (修订)}, author={Ada Lovelace}, booktitle={SOSP}, year={2020}, doi={10.1145/ABC.123}}\n\
+               @inproceedings{c, title={Beta engine}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n";
+    let read = publications(bib, None).unwrap();
+    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let merged = profile::parse(&out.text, Path::new(".")).unwrap();
+    assert_eq!(merged.publications.len(), 2, "{}", out.text);
+    let beta = merged.publications[0].title.translations().unwrap();
+    assert_eq!(beta[0], ("en".into(), "Beta engine".into()));
+    assert_eq!(beta[1], ("zh".into(), "贝塔引擎".into()));
+    let alpha = merged.publications[1].title.translations().unwrap();
+    assert_eq!(alpha[0], ("en".into(), "Alpha: A System".into()));
+    assert_eq!(alpha[1], ("zh".into(), "阿尔法系统 (修订)".into()));
+}

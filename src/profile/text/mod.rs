@@ -8,6 +8,9 @@ use std::fmt;
 use std::ops::Deref;
 
 mod format;
+mod script;
+
+pub use script::script_language;
 
 /// The language a text without the CV's language falls back to.
 pub const FALLBACK_LANGUAGE: &str = "en";
