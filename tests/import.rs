@@ -867,3 +867,28 @@ fn publish_uploads_the_default_variants_beside_the_full_cv() {
         stdout(&again)
     );
 }
+
+#[test]
+fn import_bib_keeps_the_byte_order_mark_and_every_line_ending_it_did_not_write() {
+    // Found by probing: the byte-order mark was dropped, and one CRLF line made every line CRLF.
+    let dir = tempfile::tempdir().unwrap();
+    let before = "\u{feff}name: Ada Lovelace\r\npublications:\r\n  - title: Old\r\n    authors: [Ada Lovelace]\r\n    venue: X\r\n    year: 2020\r\n# kept with its LF ending\nskills: []\n";
+    fs::write(dir.path().join("p.yaml"), before).unwrap();
+    fs::write(
+        dir.path().join("a.bib"),
+        "@article{a, title={New Paper}, author={Ada Lovelace}, journal={J}, year={2021}}\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["import-bib", "a.bib", "--into", "p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let after = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+    assert!(
+        after.starts_with(before.split("# kept").next().unwrap()),
+        "{after:?}"
+    );
+    assert!(after.contains("title: New Paper\r\n"), "{after:?}");
+    assert!(
+        after.ends_with("# kept with its LF ending\nskills: []\n"),
+        "{after:?}"
+    );
+}

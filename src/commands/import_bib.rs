@@ -52,7 +52,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
         // A profile that is a symbolic link is edited where it points, not replaced by a file.
         let target = fs::canonicalize(into).unwrap_or_else(|_| into.clone());
-        write_atomic(&target, outcome.text.as_bytes())
+        // Reading dropped a byte-order mark; the file keeps the one it has.
+        let text = if starts_with_bom(&target) {
+            format!("\u{feff}{}", outcome.text)
+        } else {
+            outcome.text.clone()
+        };
+        write_atomic(&target, text.as_bytes())
             .map_err(|err| Error::failed(format!("cannot write {}: {err}", into.display())))?;
     }
     let mut warnings: Vec<Diagnostic> = read
@@ -95,4 +101,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     );
     crate::diag::outln!("{}", escape_controls(&line));
     Ok(())
+}
+
+/// Whether the file at `path` starts with a UTF-8 byte-order mark.
+fn starts_with_bom(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut first = [0u8; 3];
+    fs::File::open(path)
+        .and_then(|mut file| file.read_exact(&mut first))
+        .is_ok_and(|()| first == [0xEF, 0xBB, 0xBF])
 }

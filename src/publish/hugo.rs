@@ -170,4 +170,15 @@ mod tests {
             assert_eq!(read["interests"][0], "x", "{out}");
         }
     }
+
+    #[test]
+    fn a_page_of_mixed_line_endings_keeps_each_line_s_own() {
+        // Found by probing: one CRLF line made every line of the page CRLF.
+        let page = "---\r\ntitle: Ada\r\n---\nBody LF line\nanother\n";
+        let (_, out) = link_in_front_matter(page, "uploads/ada.pdf").unwrap();
+        assert_eq!(
+            out,
+            "---\r\ntitle: Ada\r\nsocial:\r\n  - icon: cv\r\n    icon_pack: ai\r\n    link: uploads/ada.pdf\r\n---\nBody LF line\nanother\n"
+        );
+    }
 }

@@ -6,6 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use crate::diag::Failure;
+use crate::yaml::edit;
 
 /// A page (or data file) of the site, read and edited in memory.
 pub(super) struct PageEdit {
@@ -74,31 +75,19 @@ fn read(path: &Path) -> Result<String, Failure> {
 }
 
 /// Runs `edit` on `text` as if it had LF line endings and no byte-order mark, then gives the
-/// result the page's own: a CRLF page stays CRLF, a BOM stays.
+/// result the page's own form: its byte-order mark, every line the edit did not touch as it
+/// was, new lines ending as their neighbours do ([`edit::in_original_form`]).
 pub(super) fn keeping_line_endings(
     text: &str,
     edit: impl FnOnce(&str) -> Result<String, String>,
 ) -> Result<String, String> {
-    let (bom, body) = match text.strip_prefix('\u{feff}') {
-        Some(body) => ("\u{feff}", body),
-        None => ("", text),
-    };
-    let crlf = body.contains("\r\n");
-    let plain = if crlf {
-        body.replace("\r\n", "\n")
-    } else {
-        body.to_string()
-    };
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let plain = body.replace("\r\n", "\n");
     let edited = edit(&plain)?;
     if edited == plain {
         return Ok(text.to_string());
     }
-    let edited = if crlf {
-        edited.replace('\n', "\r\n")
-    } else {
-        edited
-    };
-    Ok(format!("{bom}{edited}"))
+    Ok(edit::in_original_form(text, &edited))
 }
 
 /// The page with `edit` made to its YAML front matter (between the `---` lines), every other

@@ -35,7 +35,15 @@ pub struct BibOutcome {
 /// (`publications: []`, `[{…}]`) is rewritten as a block sequence; a missing one is added at
 /// the end. New entries come after a comment saying where they came from and what of the
 /// .bib was not carried over.
-pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<BibOutcome, String> {
+pub fn merge(
+    original: &str,
+    profile: &Profile,
+    dir: &Path,
+    read: &Read,
+) -> Result<BibOutcome, String> {
+    // Edited in its plain form (LF endings); the file gets its own form back at the end.
+    let plain = original.replace("\r\n", "\n");
+    let text = plain.as_str();
     let index = SpanIndex::build(text).map_err(|e| e.message)?;
     let first_line = text
         .lines()
@@ -159,13 +167,8 @@ pub fn merge(text: &str, profile: &Profile, dir: &Path, read: &Read) -> Result<B
         }
         SequenceAt::Empty | SequenceAt::Other => {}
     }
-    // New lines end as the file's lines do (a profile saved on Windows keeps its CRLF).
-    if text.contains("\r\n") {
-        for edit in &mut edits {
-            edit.text = edit.text.replace("\r\n", "\n").replace('\n', "\r\n");
-        }
-    }
-    outcome.text = edit::apply(text, edits);
+    // New lines end as the lines around them do (a profile saved on Windows keeps its CRLF).
+    outcome.text = edit::in_original_form(original, &edit::apply(text, edits));
     // Never replace a good profile with a broken one.
     profile::parse(&outcome.text, dir).map_err(|problems| {
         let first = problems

@@ -33,6 +33,53 @@ pub fn apply(text: &str, mut edits: Vec<Edit>) -> String {
     out
 }
 
+/// `edited`, a new version of the file text `original` made on its plain form (LF line
+/// endings, no byte-order mark), given back the file's own form: its byte-order mark, every
+/// line the edit did not touch exactly as it was, and the changed lines ending as the line
+/// before them does (a CRLF front matter above an LF body keeps both).
+pub fn in_original_form(original: &str, edited: &str) -> String {
+    let (bom, body) = match original.strip_prefix('\u{feff}') {
+        Some(body) => ("\u{feff}", body),
+        None => ("", original),
+    };
+    let lines: Vec<&str> = body.split_inclusive('\n').collect();
+    let plain = |line: &str| match line.strip_suffix("\r\n") {
+        Some(rest) => format!("{rest}\n"),
+        None => line.to_string(),
+    };
+    let old: Vec<String> = lines.iter().map(|l| plain(l)).collect();
+    let new: Vec<&str> = edited.split_inclusive('\n').collect();
+    let prefix = old.iter().zip(&new).take_while(|(a, b)| a == *b).count();
+    let room = old.len().min(new.len()) - prefix;
+    let suffix = old
+        .iter()
+        .rev()
+        .zip(new.iter().rev())
+        .take(room)
+        .take_while(|(a, b)| a == *b)
+        .count();
+    let crlf = match prefix.checked_sub(1) {
+        Some(before) => lines[before].ends_with("\r\n"),
+        None => lines
+            .get(prefix)
+            .map_or(body.contains("\r\n"), |l| l.ends_with("\r\n")),
+    };
+    let mut out = String::with_capacity(original.len() + edited.len() / 8);
+    out.push_str(bom);
+    out.extend(lines[..prefix].iter().copied());
+    for line in &new[prefix..new.len() - suffix] {
+        match line.strip_suffix('\n') {
+            Some(rest) if crlf && !rest.ends_with('\r') => {
+                out.push_str(rest);
+                out.push_str("\r\n");
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out.extend(lines[lines.len() - suffix..].iter().copied());
+    out
+}
+
 /// Where the line holding byte `at` ends, before its line break (`\n` or `\r\n`).
 pub(super) fn line_end(text: &str, at: usize) -> usize {
     let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
@@ -161,6 +208,25 @@ mod tests {
     }
 
     const DOC: &str = "name: A  # the name\n# Papers, newest first\npublications:\n  - title: One\n    year: 2020\n  # keep this\n  - {title: Two, year: 2021}\n\n# trailing comment\nskills: []\n";
+
+    #[test]
+    fn an_edit_keeps_the_form_of_every_line_it_did_not_touch() {
+        let original = "\u{feff}---\r\ntitle: A\r\n---\nBody\nmore\n";
+        let plain = "---\ntitle: A\n---\nBody\nmore\n";
+        let edited = plain.replace("title: A\n", "title: A\nsocial: []\n");
+        assert_eq!(
+            in_original_form(original, &edited),
+            "\u{feff}---\r\ntitle: A\r\nsocial: []\r\n---\nBody\nmore\n"
+        );
+        let lf_first = "a: 1\nb: 2\r\n";
+        assert_eq!(
+            in_original_form(lf_first, "a: 1\nc: 3\nb: 2\n"),
+            "a: 1\nc: 3\nb: 2\r\n"
+        );
+        assert_eq!(in_original_form("x\r\n", "y\n"), "y\r\n");
+        assert_eq!(in_original_form("", "y\n"), "y\n");
+        assert_eq!(in_original_form("a\r\nb", "a\nb\nc"), "a\r\nb\r\nc");
+    }
 
     #[test]
     fn comment_text_stays_one_comment() {
