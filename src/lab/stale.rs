@@ -29,8 +29,17 @@ pub fn published(members: &[Member]) -> BTreeSet<String> {
         .collect()
 }
 
-/// What the `lab.json` in `out` says was published, if cvpdf wrote it; nothing otherwise.
+/// What the `lab.json` in `out` says was published by its members, if cvpdf wrote it;
+/// nothing otherwise. The lab's own files are never a member's, whatever the file says (an old
+/// build's member named `publications` listed `publications.pdf`).
 pub fn published_before(out: &Path) -> BTreeSet<String> {
+    let mut names = members_files_before(out);
+    names.retain(|name| !super::LAB_FILES.contains(&name.as_str()));
+    names
+}
+
+/// The members' files an earlier `lab.json` in `out` lists.
+fn members_files_before(out: &Path) -> BTreeSet<String> {
     let Ok(bytes) = crate::input::read_bytes(&out.join("lab.json"), "file", MAX_LAB_JSON_BYTES)
     else {
         return BTreeSet::new();
@@ -157,5 +166,19 @@ mod tests {
         assert!(!is_photo_name("my-holiday.jpg"));
         assert!(!is_photo_name("ada-0123456789AB.png"));
         assert!(!is_photo_name("-0123456789ab.png"));
+    }
+
+    #[test]
+    fn the_lab_s_own_files_are_never_a_member_s() {
+        // Found by probing: an old lab.json naming publications.pdf as a member's CV had the
+        // lab's own list removed.
+        let out = tempfile::tempdir().unwrap();
+        let json = r#"{"generator": "cvpdf", "members": [
+            {"cv": "publications.pdf", "thumbnail": "index.html", "photo": "photos/a-0123456789ab.png",
+             "variants": [{"pdf": "lab.json"}, {"pdf": "ada-short.pdf"}]}]}"#;
+        fs::write(out.path().join("lab.json"), json).unwrap();
+        let before = published_before(out.path());
+        let names: Vec<&str> = before.iter().map(String::as_str).collect();
+        assert_eq!(names, ["ada-short.pdf", "photos/a-0123456789ab.png"]);
     }
 }

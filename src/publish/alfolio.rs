@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::page::{in_front_matter, PageEdit};
+use super::page::{in_front_matter, within_site, PageEdit};
 use crate::diag::Failure;
 use crate::yaml::edit;
 
@@ -19,7 +19,7 @@ pub(super) fn cv_link(
 ) -> Result<(String, Option<PageEdit>), Failure> {
     let mut value = String::new();
     let edit = PageEdit::of(root, cv_page(site), |text| {
-        value = cv_pdf_value(site, text, file);
+        value = cv_pdf_value(site, root, text, file);
         set_cv_pdf(text, &value)
     })?;
     Ok((value, Some(edit)))
@@ -37,13 +37,13 @@ pub fn cv_page(site: &Path) -> PathBuf {
 
 /// The `cv_pdf:` value that makes the site link `file` in `assets/pdf/`, in the form the page
 /// (`page`, its text) or the site's CV layout reads.
-fn cv_pdf_value(site: &Path, page: &str, file: &str) -> String {
+fn cv_pdf_value(site: &Path, root: &Path, page: &str, file: &str) -> String {
     let encoded = crate::link::path_segment(file);
     let current = front_value(page, "cv_pdf");
     let bare = match current.as_deref() {
         // An address elsewhere (a Google Drive link) says nothing about the form.
         Some(value) if !value.contains("://") => !value.contains('/'),
-        _ => layout_prepends_folder(site),
+        _ => layout_prepends_folder(site, root),
     };
     if bare {
         encoded
@@ -54,14 +54,15 @@ fn cv_pdf_value(site: &Path, page: &str, file: &str) -> String {
     }
 }
 
-/// Whether the site's CV layout (or the page itself) puts `assets/pdf/` before `cv_pdf`.
-fn layout_prepends_folder(site: &Path) -> bool {
+/// Whether the site's CV layout puts `assets/pdf/` before `cv_pdf`. A layout that leads out
+/// of the site (`root`, canonical) through a symbolic link is not read: nothing outside the
+/// site may change what is written into it.
+fn layout_prepends_folder(site: &Path, root: &Path) -> bool {
     let layouts = site.join("_layouts");
     ["cv.liquid", "cv.html"]
         .iter()
-        .filter_map(|name| {
-            crate::input::read_bytes(&layouts.join(name), "layout", 1024 * 1024).ok()
-        })
+        .filter_map(|name| within_site(root, &layouts.join(name)).ok())
+        .filter_map(|real| crate::input::read_bytes(&real, "layout", 1024 * 1024).ok())
         .any(|bytes| {
             let text = String::from_utf8_lossy(&bytes);
             text.contains("prepend: 'assets/pdf/'")
@@ -94,8 +95,9 @@ mod tests {
     #[test]
     fn al_folio_keeps_the_form_of_its_cv_pdf() {
         let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
         let old = "---\nlayout: cv\ncv_pdf: example_pdf.pdf # you can also use external links here\ntoc:\n  sidebar: left\n---\n";
-        let value = cv_pdf_value(dir.path(), old, "zili zhang.pdf");
+        let value = cv_pdf_value(dir.path(), &root, old, "zili zhang.pdf");
         assert_eq!(value, "zili%20zhang.pdf");
         let new = set_cv_pdf(old, &value).unwrap();
         assert_eq!(
@@ -105,22 +107,46 @@ mod tests {
         assert_eq!(set_cv_pdf(&new, &value).unwrap(), new);
         let newer = "---\ncv_pdf: /assets/pdf/example_pdf.pdf\n---\n";
         assert_eq!(
-            cv_pdf_value(dir.path(), newer, "a.pdf"),
+            cv_pdf_value(dir.path(), &root, newer, "a.pdf"),
             "/assets/pdf/a.pdf"
         );
         // No value yet: the layout decides; without one, the newer form.
         let none = "---\nlayout: cv\ntitle: cv\n---\nText\n";
-        assert_eq!(cv_pdf_value(dir.path(), none, "a.pdf"), "/assets/pdf/a.pdf");
+        assert_eq!(
+            cv_pdf_value(dir.path(), &root, none, "a.pdf"),
+            "/assets/pdf/a.pdf"
+        );
         std::fs::create_dir(dir.path().join("_layouts")).unwrap();
         std::fs::write(
             dir.path().join("_layouts/cv.liquid"),
             "<a href=\"{{ page.cv_pdf | prepend: 'assets/pdf/' | relative_url }}\">",
         )
         .unwrap();
-        assert_eq!(cv_pdf_value(dir.path(), none, "a.pdf"), "a.pdf");
+        assert_eq!(cv_pdf_value(dir.path(), &root, none, "a.pdf"), "a.pdf");
         assert_eq!(
             set_cv_pdf(none, "a.pdf").unwrap(),
             "---\nlayout: cv\ntitle: cv\ncv_pdf: a.pdf\n---\nText\n"
+        );
+    }
+
+    #[test]
+    fn a_layout_outside_the_site_is_not_read() {
+        // Found by probing: `_layouts` linking out of the site changed the value written.
+        let dir = tempfile::tempdir().unwrap();
+        let (site, outside) = (dir.path().join("site"), dir.path().join("outside"));
+        std::fs::create_dir_all(&site).unwrap();
+        std::fs::create_dir_all(&outside).unwrap();
+        std::fs::write(
+            outside.join("cv.liquid"),
+            "{{ page.cv_pdf | prepend: 'assets/pdf/' }}",
+        )
+        .unwrap();
+        std::os::unix::fs::symlink(&outside, site.join("_layouts")).unwrap();
+        let root = site.canonicalize().unwrap();
+        let none = "---\nlayout: cv\n---\n";
+        assert_eq!(
+            cv_pdf_value(&site, &root, none, "a.pdf"),
+            "/assets/pdf/a.pdf"
         );
     }
 }
