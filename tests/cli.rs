@@ -48,6 +48,8 @@ fn bash_completes_commands_options_and_their_values() {
     assert_eq!(papers, ["a4", "us-letter"]);
     let numbering = bash_completes(&script, &["cvpdf", "lab", "--numbering", ""]);
     assert_eq!(numbering, ["reverse", "forward", "none"]);
+    let languages = bash_completes(&script, &["cvpdf", "check", "--lang", ""]);
+    assert!(languages.contains(&"zh".to_string()), "{languages:?}");
     for shell in ["zsh", "fish", "elvish", "powershell"] {
         let output = cvpdf(&root(), &["completions", shell]);
         assert!(output.status.success(), "{shell}: {}", stderr(&output));
@@ -153,6 +155,28 @@ fn check_json_is_one_document_with_each_problem_placed() {
     assert!(output.status.success());
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["failed"], 0);
+    // A text without the CV's language is a warning at its line, not a sentence about it
+    // (found by probing), and does not fail the file.
+    fs::write(
+        dir.path().join("de.yaml"),
+        "name: Ada De\nheadline: {de: Professorin}\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["check", "--json", "--lang", "en", "de.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let warning = &report["files"][0]["problems"][0];
+    assert_eq!(warning["severity"], "warning");
+    assert_eq!(warning["field"], "headline");
+    assert_eq!(warning["line"], 2);
+    // A file name with a line break stays on its line in the human report.
+    fs::write(dir.path().join("a\nb.yaml"), "name: Ada Newline\n").unwrap();
+    let output = cvpdf(dir.path(), &["check", "a\nb.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "ok    a\\u{a}b.yaml\n"
+    );
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_line, Diagnostic, Printer};
 use crate::pipeline::{Done, Outcome};
 
 /// How a run reports progress.
@@ -108,7 +108,7 @@ pub(crate) fn rendered_line(
         files.join(", "),
         elapsed.as_millis()
     );
-    escape_controls(&line).into_owned()
+    escape_line(&line).into_owned()
 }
 
 /// A progress bar when standard error is a terminal and progress is wanted.

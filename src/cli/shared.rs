@@ -57,7 +57,7 @@ pub struct StyleArgs {
     font: Option<String>,
     /// Language of the CV's own words: section titles, months, "Present", quotation marks
     /// (en, zh, ja, ko, de, fr, es, pt, it, ru; `cvpdf templates` lists them).
-    #[arg(long, value_name = "LANG")]
+    #[arg(long, value_name = "LANG", value_parser = languages())]
     lang: Option<String>,
     /// Publication numbering: newest highest, 1 2 3 down the list, or none.
     #[arg(long, value_parser = format_enum::<Numbering>())]
@@ -106,6 +106,14 @@ fn parse_ppi(value: &str) -> Result<f32, String> {
             PPI_RANGE.end()
         ))
     }
+}
+
+/// `--lang`: one of the languages of `templates/i18n.yaml`, which completion offers too.
+fn languages() -> clap::builder::PossibleValuesParser {
+    let names = crate::template::languages();
+    clap::builder::PossibleValuesParser::new(
+        names.into_iter().map(clap::builder::PossibleValue::new),
+    )
 }
 
 /// A value of one of the profile format's enums (`--paper us-letter`), by the names the

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use crate::diag::json::{self, Record};
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_line, Diagnostic, Printer};
 use crate::fonts::FontOptions;
-use crate::pipeline::{derive, variant_style};
+use crate::pipeline::{derive, untranslated_warnings, variant_style};
 use crate::profile;
 use crate::style::variant::every_cv;
 use crate::style::{Overrides, StyleCache};
@@ -30,7 +30,7 @@ pub struct Options {
 
 /// A file name as the terminal may show it.
 fn shown(path: &std::path::Path) -> String {
-    escape_controls(&path.display().to_string()).into_owned()
+    escape_line(&path.display().to_string()).into_owned()
 }
 
 /// What checking one profile found.
@@ -45,7 +45,7 @@ struct Checked {
 
 /// Loads `input` and resolves its full CV and every variant: each style resolves, and each
 /// language's untranslated fields are told (an error with --strict).
-fn check_one(input: &Path, styles: &StyleCache) -> Checked {
+fn check_one(input: &Path, styles: &StyleCache, json: bool) -> Checked {
     let loaded = match profile::load(input) {
         Ok(loaded) => loaded,
         Err(report) => {
@@ -76,11 +76,18 @@ fn check_one(input: &Path, styles: &StyleCache) -> Checked {
         diagnostics: Vec::new(),
     };
     for variant in variants {
-        let derived = variant_style(styles, &loaded, variant.as_deref())
-            .and_then(|style| derive(&loaded, &style));
-        match derived {
-            Ok((_, warnings)) => checked.diagnostics.extend(warnings),
-            Err(failure) => {
+        let style = variant_style(styles, &loaded, variant.as_deref());
+        let derived = style
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|style| derive(&loaded, style));
+        match (derived, &style) {
+            // Records name each text at its line; people get one line for them all.
+            (Ok((_, warnings)), Ok(style)) if json && !warnings.is_empty() => checked
+                .diagnostics
+                .extend(untranslated_warnings(&loaded, style)),
+            (Ok((_, warnings)), _) => checked.diagnostics.extend(warnings),
+            (Err(failure), _) => {
                 checked.diagnostics.extend(failure.diagnostics);
                 checked.ok = false;
             }
@@ -119,7 +126,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let mut failed = 0;
     let mut files = Vec::new();
     for input in &inputs {
-        let checked = check_one(input, &styles);
+        let checked = check_one(input, &styles, options.json);
         if !checked.ok {
             failed += 1;
         }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::diag::{escape_controls, Diagnostic, Printer, Report};
+use crate::diag::{escape_line, Diagnostic, Printer, Report};
 use crate::import::SourceFormat;
 use std::fs;
 
@@ -108,6 +108,6 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         file.display(),
         imported.format
     );
-    eprintln!("{}", escape_controls(&line));
+    eprintln!("{}", escape_line(&line));
     Ok(())
 }

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::diag::{escape_controls, Diagnostic, Printer, Report};
+use crate::diag::{Diagnostic, Printer, Report};
 use crate::input::MAX_FILE_BYTES;
 use crate::output::write_atomic;
 use crate::profile;
@@ -99,7 +99,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         outcome.updated.len(),
         file.display()
     );
-    crate::diag::outln!("{}", escape_controls(&line));
+    crate::diag::outln!("{}", crate::diag::escape_line(&line));
     Ok(())
 }
 

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::batch::{self, BatchOptions, Manifests};
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_line, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::lab::{finish_site, publication_list, LAB_FILES};
 use crate::pipeline::{Format, Job, Pipeline};
@@ -131,10 +131,10 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             printer.eprint(&made.warnings);
             if !options.quiet {
                 for line in &made.written {
-                    eprintln!("wrote {}", escape_controls(line));
+                    eprintln!("wrote {}", escape_line(line));
                 }
                 for line in &made.removed {
-                    eprintln!("removed {} (no member's any more)", escape_controls(line));
+                    eprintln!("removed {} (no member's any more)", escape_line(line));
                 }
                 eprintln!(
                     "the lab: {} members, {} publications ({} listed by more than one member), {} in {:.2} s",

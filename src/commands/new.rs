@@ -65,7 +65,7 @@ pub fn run(options: Options) -> Result<(), Error> {
         path.display(),
         path.display()
     );
-    crate::diag::outln!("{}", crate::diag::escape_controls(&line));
+    crate::diag::outln!("{}", crate::diag::escape_line(&line));
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_line, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::publish::{add_cv_link_type, publish_one, SiteKind, THUMBNAIL_PPI};
@@ -91,7 +91,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         ) {
             Ok(published) => {
                 for change in &published.changes {
-                    crate::diag::outln!("{verb} {}", escape_controls(change));
+                    crate::diag::outln!("{verb} {}", escape_line(change));
                 }
                 changed += published.changes.len();
                 if published.no_author_page {
@@ -112,7 +112,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     if kind == SiteKind::JekyllMembers && linked > 0 {
         match add_cv_link_type(&options.site, options.dry_run) {
             Ok(Some(change)) => {
-                crate::diag::outln!("{verb} {}", escape_controls(&change));
+                crate::diag::outln!("{verb} {}", escape_line(&change));
                 changed += 1;
             }
             Ok(None) => {}
@@ -130,7 +130,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             kind.name(),
             kind.page_places(&slug)
         );
-        eprintln!("{}", escape_controls(&note));
+        eprintln!("{}", escape_line(&note));
     }
     if changed == 0 && failed == 0 {
         crate::diag::outln!("the site is up to date");

@@ -1,7 +1,7 @@
 //! `cvpdf render`: every profile through the pipeline, in parallel, then a summary.
 
 use crate::batch::{self, BatchOptions, Summary};
-use crate::diag::{escape_controls, Printer};
+use crate::diag::{escape_controls, escape_line, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::style::Overrides;
@@ -71,10 +71,7 @@ pub(super) fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
             .iter()
             .map(|(p, reason)| {
                 let shown = p.display().to_string();
-                (
-                    escape_controls(&shown).into_owned(),
-                    escape_controls(reason),
-                )
+                (escape_line(&shown).into_owned(), escape_controls(reason))
             })
             .collect();
         let width = rows

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::channel;
 
 use crate::batch::rendered_line;
-use crate::diag::{escape_controls, Diagnostic, Printer};
+use crate::diag::{escape_line, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::output::resolved;
 use crate::pipeline::{Outcome, Pipeline};
@@ -153,7 +153,7 @@ impl Session<'_> {
                             job.input.display(),
                             outputs.join(", ")
                         );
-                        crate::diag::outln!("{}", escape_controls(&line));
+                        crate::diag::outln!("{}", escape_line(&line));
                     }
                 }
                 Outcome::Failed(failure) => {

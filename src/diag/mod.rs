@@ -14,7 +14,7 @@ mod print;
 mod stdout;
 mod suggest;
 
-pub use print::{escape_controls, Printer};
+pub use print::{escape_controls, escape_line, Printer};
 pub(crate) use stdout::outln;
 pub use stdout::{stdout_failure, write_stdout};
 pub(crate) use suggest::{close_to, unknown};

@@ -197,9 +197,35 @@ pub fn escape_controls(text: &str) -> Cow<'_, str> {
     )
 }
 
+/// `text` as one line of a terminal: like [`escape_controls`], and line breaks and tabs
+/// escaped too, for a line that names files (`ok    profiles/a\u{a}b.yaml`): a name with a
+/// line break in it would otherwise split the line and read as two.
+pub fn escape_line(text: &str) -> Cow<'_, str> {
+    if !text.contains(['\n', '\r', '\t']) {
+        return escape_controls(text);
+    }
+    let spaced: String = text
+        .chars()
+        .map(|c| match c {
+            '\n' | '\r' | '\t' => format!("\\u{{{:x}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect();
+    Cow::Owned(escape_controls(&spaced).into_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_naming_files_stays_one_line() {
+        assert_eq!(
+            escape_line("ok    a\nb.yaml\t\u{1b}"),
+            "ok    a\\u{a}b.yaml\\u{9}\\u{1b}"
+        );
+        assert_eq!(escape_line("plain"), "plain");
+    }
 
     #[test]
     fn messages_print_as_one_line_or_with_their_notes() {

@@ -30,7 +30,7 @@ use crate::style::{Style, StyleCache};
 use crate::digest::{self, Digest};
 pub(crate) use fingerprint::font_files;
 pub use fingerprint::{Record, Records, Written};
-pub use variant::{derive, variant_style};
+pub use variant::{derive, untranslated_warnings, variant_style};
 
 /// Output formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

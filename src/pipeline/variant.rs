@@ -136,13 +136,47 @@ pub fn variant_label(style: &Style) -> String {
 
 /// A failure told as problems of the profile's fields, located in its text.
 fn profile_failure(loaded: &LoadedProfile, problems: Vec<Problem>) -> Failure {
+    Failure::new(located(loaded, problems))
+}
+
+/// `problems` of the profile, each at its field's place in the file.
+fn located(loaded: &LoadedProfile, problems: Vec<Problem>) -> Report {
     let problems = match crate::yaml::spans::SpanIndex::build(&loaded.text) {
         Ok(index) => crate::yaml::locate(problems, &index),
         Err(_) => problems,
     };
-    Failure::new(Report::new(
-        &loaded.path,
-        Some(loaded.text.clone()),
-        problems,
-    ))
+    Report::new(&loaded.path, Some(loaded.text.clone()), problems)
+}
+
+/// The texts the CV in `style` shows in another language, as warnings each at its field's
+/// place (as many as a report shows, the rest counted): the form for machine-readable output,
+/// where [`derive`] gives people one line.
+pub fn untranslated_warnings(loaded: &LoadedProfile, style: &Style) -> Option<Diagnostic> {
+    let mut derived = loaded.profile.clone();
+    style.content.select(&mut derived);
+    let untranslated = localize(&mut derived, &style.lang);
+    if untranslated.is_empty() {
+        return None;
+    }
+    let lang = &style.lang;
+    let mut problems: Vec<Problem> = untranslated
+        .iter()
+        .take(MAX_STRICT_NAMED)
+        .map(|u| {
+            Problem::warning(format!(
+                "this text has no {lang} translation{}; it is shown in {}",
+                variant_label(style),
+                u.shown_in
+            ))
+            .at_field(u.path.clone())
+            .with_help(format!("add `{lang}: …` beside the other languages"))
+        })
+        .collect();
+    let more = untranslated.len().saturating_sub(MAX_STRICT_NAMED);
+    if more > 0 {
+        problems.push(Problem::warning(format!(
+            "{more} more texts have no {lang} translation"
+        )));
+    }
+    Some(located(loaded, problems).into())
 }
