@@ -74,6 +74,7 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
     );
     super::whole::fit_entries(profile, &mut warnings);
     super::whole::without_blank_entries(profile, &mut warnings);
+    super::whole::one_paper_each(profile, &mut warnings);
     if !context.dropped.is_empty() {
         let names: Vec<String> = context.dropped.into_iter().collect();
         warnings.push(format!(

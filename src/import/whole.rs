@@ -3,7 +3,11 @@
 //! came to nothing left out, lists longer than a profile holds cut — each said in a warning,
 //! so that render never refuses what an import wrote.
 
-use crate::profile::{CustomEntry, CustomSection, Date, EndDate, Profile, Text, MAX_ENTRIES};
+use super::convert::paper_index::PaperIndex;
+use super::convert::papers;
+use crate::profile::{
+    CustomEntry, CustomSection, Date, EndDate, Profile, Publication, Text, MAX_ENTRIES,
+};
 
 /// Lists longer than a profile holds cut to [`MAX_ENTRIES`], said once per list.
 pub(super) fn capped(p: &mut Profile, warnings: &mut Vec<String>) {
@@ -257,5 +261,60 @@ fn ordered(
             *start = Some(to);
             *end = Some(EndDate::Date(from));
         }
+    }
+}
+
+/// The papers of a foreign file, each once: versions of one paper (the same DOI however it is
+/// written, or the same title by the conversion layer's rule) are merged, the published one
+/// kept, as `import-bib` and the lab's list do.
+pub(super) fn one_paper_each(p: &mut Profile, warnings: &mut Vec<String>) {
+    let papers = std::mem::take(&mut p.publications);
+    let mut kept: Vec<Publication> = Vec::with_capacity(papers.len());
+    let mut index = PaperIndex::default();
+    let mut merged = 0usize;
+    for paper in papers {
+        match index.find(&paper, |i| &kept[i]) {
+            Some(i) => {
+                kept[i] = papers::merged(&kept[i], &paper);
+                index.insert(i, &kept[i]);
+                index.insert(i, &paper);
+                merged += 1;
+            }
+            None => {
+                index.insert(kept.len(), &paper);
+                kept.push(paper);
+            }
+        }
+    }
+    if merged > 0 {
+        warnings.push(format!(
+            "publications: {merged} entr{} the same paper as one before it (by DOI or title) and \
+             merged into it",
+            if merged == 1 { "y was" } else { "ies were" }
+        ));
+    }
+    p.publications = kept;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_of_one_paper_in_a_foreign_file_are_one() {
+        // Found by probing: JSON Resume and RenderCV files kept a paper twice.
+        let mut p: Profile = serde_yaml::from_str(
+            "name: Ada\npublications:\n\
+             - {title: One, authors: [Ada], year: 2020, links: {doi: 10.1/ABC}}\n\
+             - {title: One (journal), authors: [Ada], year: 2021, links: {doi: 10.1/abc}}\n\
+             - {title: Two, authors: [Ada], year: 2020}\n\
+             - {title: two., authors: [Ada], year: 2020, venue: V}\n",
+        )
+        .unwrap();
+        let mut warnings = Vec::new();
+        one_paper_each(&mut p, &mut warnings);
+        assert_eq!(p.publications.len(), 2, "{:?}", p.publications);
+        assert_eq!(p.publications[1].venue.as_deref(), Some("V"));
+        assert!(warnings[0].contains("2 entries were"), "{warnings:?}");
     }
 }
