@@ -191,7 +191,7 @@ fn serde_problem<T: JsonSchema>(
     }
     let path = path_string(err.path());
     let inner = err.inner();
-    let message = bare_message(&inner.to_string());
+    let message = in_words(&bare_message(&inner.to_string()));
     let value_span = index.nearest(&path).map(|n| n.value.clone());
     let fallback = inner.location().map(|l| l.index()..l.index());
     let mut problem = Problem::error(message.clone()).at_field(&path);
@@ -202,6 +202,32 @@ fn serde_problem<T: JsonSchema>(
         problem = problem.with_help("write a list: `[a, b]`, or one `- item` per line");
     }
     problem
+}
+
+/// serde's words for Rust's types in the user's words: "expected u16" means a whole number.
+fn in_words(message: &str) -> String {
+    if message.contains("more than one document") {
+        return "the file holds more than one YAML document (a second `---` line); it must be \
+                one"
+        .into();
+    }
+    let mut out = message.to_string();
+    for (rust, words) in [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number of 0 or more"),
+        ("usize", "a whole number of 0 or more"),
+        ("u128", "a whole number"),
+        ("i64", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+    ] {
+        out = out
+            .replace(&format!("expected {rust}"), &format!("expected {words}"))
+            .replace(&format!(" as {rust}"), &format!(", expected {words}"));
+    }
+    out
 }
 
 /// serde_path_to_error's path in the profile format's notation: `publications[3].year`.
@@ -248,6 +274,22 @@ fn bare_message(message: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rust_type_names_never_reach_the_user() {
+        assert_eq!(
+            in_words("invalid type: string \"x\", expected u16"),
+            "invalid type: string \"x\", expected a whole number from 0 to 65535"
+        );
+        assert_eq!(
+            in_words("invalid value: integer `18446744073709551616` as u128"),
+            "invalid value: integer `18446744073709551616`, expected a whole number"
+        );
+        assert!(in_words(
+            "deserializing from YAML containing more than one document is not supported"
+        )
+        .contains("one YAML document"));
+    }
 
     #[test]
     fn text_fields_lists_every_string_with_its_path() {
