@@ -23,6 +23,16 @@ pub(super) struct Reader {
 }
 
 impl Reader {
+    /// A line of text filed where the section means: a hobby, a research interest, else an
+    /// entry of the section's own.
+    fn line(&mut self, text: String, meaning: &str, custom: &mut CustomSection) {
+        match meaning {
+            "hobbies" => self.p.hobbies.push(text.into()),
+            "interests" => self.p.interests.push(text.into()),
+            _ => custom.entries.push(entry(text)),
+        }
+    }
+
     /// One section of the file: its entries by their RenderCV type, filed where the
     /// section's title says (a section of its own when it says nothing cvpdf knows).
     pub fn section(&mut self, s: usize, title: &str, filed: &mut sections::Filed) {
@@ -133,12 +143,8 @@ impl Reader {
                         Some(bio) => format!("{bio}\n\n{text}").into(),
                         None => text.into(),
                     });
-                } else if meaning == "hobbies" {
-                    self.p.hobbies.push(text.into());
-                } else if meaning == "interests" {
-                    self.p.interests.push(text.into());
                 } else {
-                    custom.entries.push(entry(text));
+                    self.line(text, meaning, custom);
                 }
             }
             EntryType::Education => {
@@ -233,12 +239,8 @@ impl Reader {
                         title: text.into(),
                         ..Award::default()
                     });
-                } else if meaning == "hobbies" {
-                    self.p.hobbies.push(text.into());
-                } else if meaning == "interests" {
-                    self.p.interests.push(text.into());
                 } else {
-                    custom.entries.push(entry(text));
+                    self.line(text, meaning, custom);
                 }
             }
             EntryType::Normal => {
