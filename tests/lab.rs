@@ -1119,3 +1119,52 @@ fn a_member_who_left_takes_their_files_from_the_site_and_only_cvpdf_s() {
     let json = lab_json(&site);
     assert_eq!(json["members"].as_array().unwrap().len(), 1);
 }
+
+#[test]
+fn a_paper_has_the_same_number_on_the_page_in_lab_json_and_in_the_pdf() {
+    // The page listed papers by year and numbered them so, while publications.pdf numbers them
+    // group by group (conference papers, journal articles, preprints, …): one paper had two
+    // numbers. Both now come from one rule (source::listed).
+    let dir = tempfile::tempdir().unwrap();
+    bundled_lab(dir.path());
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = dir.path().join("site");
+    let json = lab_json(&out);
+    let numbered: Vec<(u64, String)> = json["publications"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let number = p["number"].as_u64().unwrap();
+            (number, common::squash(p["title"].as_str().unwrap()))
+        })
+        .collect();
+    // The PDF lists them in falling numbers (reverse numbering): find each title in its text.
+    let pdf = Pdf::read(&out.join("publications.pdf")).squashed();
+    let mut by_place: Vec<(usize, u64)> = numbered
+        .iter()
+        .map(|(number, title)| {
+            let prefix: String = title.chars().take(40).collect();
+            let at = pdf
+                .find(&prefix)
+                .unwrap_or_else(|| panic!("{title} not in the PDF"));
+            (at, *number)
+        })
+        .collect();
+    by_place.sort();
+    let in_pdf: Vec<u64> = by_place.iter().map(|(_, n)| *n).collect();
+    let mut falling = in_pdf.clone();
+    falling.sort_by(|a, b| b.cmp(a));
+    assert_eq!(in_pdf, falling, "the PDF's order is not its numbers'");
+    // The page shows each paper with its number.
+    let page = fs::read_to_string(out.join("index.html")).unwrap();
+    for p in json["publications"].as_array().unwrap() {
+        let item = format!(
+            "<li id=\"paper-{}\" value=\"{}\">",
+            p["key"].as_str().unwrap(),
+            p["number"]
+        );
+        assert!(page.contains(&item), "{item} is not on the page");
+    }
+}

@@ -12,8 +12,8 @@ use super::{bib, page, LabInfo, Member, MemberLink, Site, VariantCv};
 use crate::batch::Manifests;
 use crate::diag::Diagnostic;
 use crate::pipeline::{Format, Job};
-use crate::profile::Profile;
-use crate::style::{Numbering, Style};
+use crate::profile::{Profile, Publication};
+use crate::style::Style;
 
 /// The lab's own files in OUT; no profile's CV may be named like one of them.
 pub const LAB_FILES: [&str; 5] = [
@@ -141,19 +141,17 @@ pub fn finish_site(
 
     let keys = bib::citation_keys(&papers);
     let slugs: Vec<String> = loaded.iter().map(|(s, _, _)| s.clone()).collect();
-    let n = papers.len();
+    // Each paper's number as publications.pdf shows it (the list's groups), one rule.
+    let newest_first: Vec<&Publication> = papers.iter().map(|p| &p.publication).collect();
+    let mut numbers = vec![None; papers.len()];
+    for place in crate::source::listed(&newest_first, style.numbering) {
+        numbers[place.index] = place.number;
+    }
     let publications: Vec<super::Paper> = papers
         .iter()
         .zip(&keys)
-        .enumerate()
-        .map(|(i, (paper, key))| {
-            let number = match style.numbering {
-                Numbering::Reverse => Some(n - i),
-                Numbering::Forward => Some(i + 1),
-                Numbering::None => None,
-            };
-            super::paper(paper, key, number, &names, &slugs)
-        })
+        .zip(numbers)
+        .map(|((paper, key), number)| super::paper(paper, key, number, &names, &slugs))
         .collect();
 
     let site = Site {

@@ -7,6 +7,7 @@
 //! `templates/common.typ` and `docs/styles-and-variants.md`.
 
 mod fields;
+mod groups;
 pub mod inline;
 mod labels;
 mod profile;
@@ -18,6 +19,7 @@ pub use crate::profile::{author_marks, normalize_name};
 use crate::style::{Color, Style};
 use crate::timestamp::Timestamp;
 use fields::opt_url;
+pub use groups::{group_of, listed, Listed, GROUP_ORDER};
 pub use labels::{link_label, short_url};
 pub use profile::profile_value;
 pub use value::SourceMap;
@@ -58,6 +60,7 @@ pub fn main_source_mapped(
         &style.section_order,
         date,
         smart::Quotes::of(&style.lang),
+        style.numbering,
     )
     .write_mapped(&mut out, 1, &mut map);
     let simple_breaks = dense_chars(&out) > DENSE_LIMIT;

@@ -2,10 +2,11 @@
 //! (documented at the top of `templates/common.typ`).
 
 use super::fields::*;
+use super::groups::{listed, Listed};
 use super::labels::{link_label, short_url};
 use super::smart::Quotes;
 use super::value::Value;
-use crate::profile::{Profile, Section};
+use crate::profile::{Numbering, Profile, Publication, Section};
 use crate::timestamp::Timestamp;
 
 /// The data contract: the dictionary the template's `cv` function receives. `lab_order` is
@@ -17,6 +18,7 @@ pub fn profile_value(
     lab_order: &[String],
     date: Option<Timestamp>,
     quotes: &Quotes,
+    numbering: Numbering,
 ) -> Value {
     let t = Prose(quotes);
     let own = own_names(p);
@@ -24,6 +26,13 @@ pub fn profile_value(
     // Newest first; a paper without a month comes after the dated ones of its year, and the
     // stable sort keeps the profile's order among equals.
     publications.sort_by_key(|(_, p)| std::cmp::Reverse((p.year, p.month.unwrap_or(0))));
+    // Then as the list shows them: group by group, each with its number (one rule with the
+    // lab's page).
+    let newest_first: Vec<&Publication> = publications.iter().map(|&(_, p)| p).collect();
+    let listed: Vec<(usize, &Publication, Listed)> = listed(&newest_first, numbering)
+        .into_iter()
+        .map(|l| (publications[l.index].0, publications[l.index].1, l))
+        .collect();
 
     Value::Dict(vec![
         ("name", t.text(p.name.trim())),
@@ -120,9 +129,9 @@ pub fn profile_value(
         (
             "publications",
             Value::Array(
-                publications
+                listed
                     .iter()
-                    .map(|&(index, pb)| {
+                    .map(|&(index, pb, place)| {
                         let paper = Value::Dict(vec![
                             ("title", t.rich(&pb.title)),
                             (
@@ -144,6 +153,13 @@ pub fn profile_value(
                             ("note", t.opt_paragraphs(pb.note.as_deref())),
                             ("links", publication_links(&pb.links)),
                             ("selected", Value::Bool(pb.selected)),
+                            ("group", Value::str(place.group)),
+                            (
+                                "number",
+                                place
+                                    .number
+                                    .map_or(Value::None, |n| Value::Str(n.to_string())),
+                            ),
                         ]);
                         Value::Indexed(index, Box::new(paper))
                     })

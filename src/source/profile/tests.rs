@@ -1,7 +1,7 @@
 //! The unit tests of `source/profile.rs`.
 
 use super::*;
-use crate::profile::{normalize_name, parse, EachText, TextKind};
+use crate::profile::{normalize_name, parse, EachText, Numbering, TextKind};
 use std::path::Path;
 
 fn profile(yaml: &str) -> Profile {
@@ -10,7 +10,15 @@ fn profile(yaml: &str) -> Profile {
 
 fn source(yaml: &str) -> String {
     let mut out = String::new();
-    profile_value(&profile(yaml), None, &[], None, Quotes::of("en")).write(&mut out, 0);
+    profile_value(
+        &profile(yaml),
+        None,
+        &[],
+        None,
+        Quotes::of("en"),
+        Numbering::Reverse,
+    )
+    .write(&mut out, 0);
     out
 }
 
@@ -84,7 +92,15 @@ fn each_field_is_written_as_its_kind_says() {
     profile.name = text.into();
     let mut out = String::new();
     let mut map = super::super::value::SourceMap::default();
-    profile_value(&profile, None, &[], None, Quotes::of("en")).write_mapped(&mut out, 0, &mut map);
+    profile_value(
+        &profile,
+        None,
+        &[],
+        None,
+        Quotes::of("en"),
+        Numbering::Reverse,
+    )
+    .write_mapped(&mut out, 0, &mut map);
     let mut seen = 0;
     for (range, path) in map.entries() {
         let written = &out[range.clone()];
