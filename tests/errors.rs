@@ -259,3 +259,20 @@ fn every_command_has_help_with_an_example() {
         assert!(out.contains("Example"), "{args:?}: {out}");
     }
 }
+
+#[test]
+fn a_wrong_source_id_is_an_error_at_its_line() {
+    // `sources:` (for cvpdf sync): an ORCID iD whose check digit is wrong is found before any
+    // service is asked.
+    let err =
+        fails(b"name: Ada Lovelace\nsources:\n  dblp: 95/8245\n  orcid: 0000-0002-1825-0098\n");
+    assert_has(
+        &err,
+        &[
+            "cv.yaml:4:10",
+            "sources.orcid",
+            "not an ORCID iD",
+            "0000-0002-1825-0097",
+        ],
+    );
+}

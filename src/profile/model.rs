@@ -97,6 +97,10 @@ pub struct Profile {
     /// win over the lab's variant of the same name, key by key.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub variants: super::variant::Variants,
+    /// Where the researcher's papers live, which `cvpdf sync` keeps `publications` current
+    /// from: a DBLP person id, an ORCID iD, an OpenAlex author id. Not shown in the CV.
+    #[serde(default, skip_serializing_if = "super::sources::Sources::is_empty")]
+    pub sources: super::sources::Sources,
 }
 
 /// The groups of a lab's people page, in the order the page lists them.

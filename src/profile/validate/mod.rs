@@ -115,6 +115,8 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
             v.period(&at, e.start, e.end);
         }
     }
+    v.problems
+        .extend(super::sources::source_problems(&profile.sources));
     v.section_order(profile);
     v.translations(&mut texts);
     v.variants(profile);
