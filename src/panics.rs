@@ -21,11 +21,11 @@ pub fn install_hook() {
             .location()
             .map(|l| format!(" at {}:{}", l.file(), l.line()))
             .unwrap_or_default();
-        eprintln!(
+        crate::diag::errln!(
             "error: internal error{location}: {}",
             message(info.payload())
         );
-        eprintln!("  = note: this is a bug in cvpdf; please report it");
+        crate::diag::errln!("  = note: this is a bug in cvpdf; please report it");
     }));
 }
 

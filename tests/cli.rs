@@ -222,5 +222,24 @@ fn a_reader_that_goes_away_or_a_full_disk_is_no_crash() {
         let err = stderr(&output);
         assert!(err.contains("cannot write to standard output"), "{err}");
         assert!(!err.contains("internal error"), "{err}");
+        // Standard error full too (found by probing: render aborted with SIGABRT, 134).
+        fs::write(dir.path().join("b.yaml"), "name: Bob\n").unwrap();
+        fs::write(dir.path().join("c.yaml"), "name: [broken\n").unwrap();
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
+            .args(["render", "b.yaml", "c.yaml", "-o", "out"])
+            .current_dir(dir.path())
+            .stderr(full)
+            .output()
+            .unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(1),
+            "b renders, c fails: exit 1, no abort"
+        );
+        assert!(dir.path().join("out/b.pdf").is_file());
     }
 }

@@ -980,3 +980,23 @@ fn a_photo_named_like_cvpdfs_own_files_is_still_the_photo() {
     assert!(count([200, 0, 0]) > 20, "the logo is drawn");
     assert!(count([0, 0, 200]) > 20, "the photo is drawn");
 }
+
+#[test]
+fn a_file_name_is_never_typst_code() {
+    // Found by probing: the generated source's first comment named the profile, and a Unicode
+    // line separator in the name ended the comment, so the rest of the name ran as Typst.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("sibling.txt"), "SECRET-TEXT").unwrap();
+    for name in [
+        "r\u{2028}#read(\"sibling.txt\")\u{2028}.yaml",
+        "v\u{b}#read(\"sibling.txt\")\u{b}.yaml",
+        "n\u{85}#read(\"sibling.txt\")\u{85}.yaml",
+    ] {
+        fs::write(dir.path().join(name), "name: Ada Lovelace\n").unwrap();
+        let output = cvpdf(dir.path(), &["render", name, "-o", "out.pdf", "--force"]);
+        assert!(output.status.success(), "{name:?}: {}", stderr(&output));
+        let pdf = Pdf::read(&dir.path().join("out.pdf"));
+        assert!(!pdf.contains("SECRET-TEXT"), "{name:?} ran as code");
+        assert_eq!(pdf.pages, 1, "{name:?}");
+    }
+}

@@ -108,6 +108,6 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         file.display(),
         imported.format
     );
-    eprintln!("{}", escape_line(&line));
+    crate::diag::errln!("{}", escape_line(&line));
     Ok(())
 }

@@ -131,12 +131,12 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             printer.eprint(&made.warnings);
             if !options.quiet {
                 for line in &made.written {
-                    eprintln!("wrote {}", escape_line(line));
+                    crate::diag::errln!("wrote {}", escape_line(line));
                 }
                 for line in &made.removed {
-                    eprintln!("removed {} (no member's any more)", escape_line(line));
+                    crate::diag::errln!("removed {} (no member's any more)", escape_line(line));
                 }
-                eprintln!(
+                crate::diag::errln!(
                     "the lab: {} members, {} publications ({} listed by more than one member), {} in {:.2} s",
                     made.members,
                     made.papers,
@@ -149,7 +149,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
         Err(diagnostics) => {
             printer.eprint(&diagnostics);
-            eprintln!("error: the lab's pages were not made");
+            crate::diag::errln!("error: the lab's pages were not made");
             Err(Error::reported())
         }
     };

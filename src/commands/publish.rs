@@ -130,7 +130,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             kind.name(),
             kind.page_places(&slug)
         );
-        eprintln!("{}", escape_line(&note));
+        crate::diag::errln!("{}", escape_line(&note));
     }
     if changed == 0 && failed == 0 {
         crate::diag::outln!("the site is up to date");

@@ -44,7 +44,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
 pub(super) fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
     let total = summary.rendered + summary.unchanged + summary.failed.len() + summary.interrupted;
     if summary.interrupted > 0 {
-        eprintln!(
+        crate::diag::errln!(
             "interrupted: {} of {total} profiles not rendered ({} rendered, {} unchanged, {} failed); every file written is complete",
             summary.interrupted,
             summary.rendered,
@@ -54,13 +54,14 @@ pub(super) fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
     }
     if summary.failed.is_empty() {
         if !quiet && total > 1 && summary.interrupted == 0 {
-            eprintln!(
+            crate::diag::errln!(
                 "{} rendered, {} unchanged",
-                summary.rendered, summary.unchanged
+                summary.rendered,
+                summary.unchanged
             );
         }
     } else {
-        eprintln!(
+        crate::diag::errln!(
             "error: {} of {total} profiles failed ({} rendered, {} unchanged):",
             summary.failed.len(),
             summary.rendered,
@@ -80,9 +81,9 @@ pub(super) fn report(summary: &Summary, quiet: bool) -> Result<(), Error> {
             .max()
             .unwrap_or(0)
             .max("PROFILE".len());
-        eprintln!("  {:<width$}  {:<6}  ERROR", "PROFILE", "STATUS");
+        crate::diag::errln!("  {:<width$}  {:<6}  ERROR", "PROFILE", "STATUS");
         for (profile, reason) in rows {
-            eprintln!("  {profile:<width$}  {:<6}  {reason}", "failed");
+            crate::diag::errln!("  {profile:<width$}  {:<6}  {reason}", "failed");
         }
     }
     if summary.interrupted > 0 {

@@ -159,7 +159,7 @@ impl Session<'_> {
                 Outcome::Failed(failure) => {
                     let text = self.printer.format(&failure.diagnostics);
                     if self.shown.get(&job.input) != Some(&text) {
-                        eprint!("{text}");
+                        crate::diag::write_stderr(&text);
                         self.shown.insert(job.input.clone(), text);
                     }
                 }

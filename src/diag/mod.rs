@@ -15,8 +15,8 @@ mod stdout;
 mod suggest;
 
 pub use print::{escape_controls, escape_line, Printer};
-pub(crate) use stdout::outln;
-pub use stdout::{stdout_failure, write_stdout};
+pub(crate) use stdout::{errln, outln};
+pub use stdout::{stdout_failure, write_stderr, write_stdout};
 pub(crate) use suggest::{close_to, unknown};
 
 use codespan_reporting::diagnostic::Label;
@@ -128,7 +128,8 @@ impl Report {
     /// Prints every problem: the message, `file:line:column`, the source line underlined and
     /// labelled with the field path, then the suggestion.
     pub fn emit(&self, out: &mut dyn WriteColor) -> io::Result<()> {
-        let name = self.file.display().to_string();
+        // The file's name stays on the header's line whatever it holds.
+        let name = print::escape_line(&self.file.display().to_string()).into_owned();
         let file = SimpleFile::new(name.as_str(), self.text.as_deref().unwrap_or(""));
         let config = term::Config::default();
         for problem in self.problems.iter().take(MAX_SHOWN) {

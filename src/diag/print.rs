@@ -174,12 +174,22 @@ impl WriteColor for Escaping<'_> {
     }
 }
 
-/// `text` with control characters (but newlines and tabs) and the invisible bidirectional
-/// overrides written as `\u{…}` escapes, for anything shown on a terminal.
+/// `text` with control characters (but newlines and tabs), the invisible bidirectional
+/// overrides and marks, and the Unicode line and paragraph separators written as `\u{…}`
+/// escapes, for anything shown on a terminal.
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
     let hidden = |c: char| {
         (c.is_control() && c != '\n' && c != '\t')
-            || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+            || matches!(
+                c,
+                '\u{202A}'..='\u{202E}'
+                    | '\u{2066}'..='\u{2069}'
+                    | '\u{200E}'
+                    | '\u{200F}'
+                    | '\u{061C}'
+                    | '\u{2028}'
+                    | '\u{2029}'
+            )
     };
     if !text.chars().any(hidden) {
         return Cow::Borrowed(text);
@@ -220,6 +230,10 @@ mod tests {
 
     #[test]
     fn a_line_naming_files_stays_one_line() {
+        assert_eq!(
+            escape_line("a\u{2028}b\u{b}c\u{85}d\u{200f}"),
+            "a\\u{2028}b\\u{b}c\\u{85}d\\u{200f}"
+        );
         assert_eq!(
             escape_line("ok    a\nb.yaml\t\u{1b}"),
             "ok    a\\u{a}b.yaml\\u{9}\\u{1b}"

@@ -39,6 +39,21 @@ pub fn stdout_failure() -> Option<String> {
     FAILED.lock().unwrap_or_else(|e| e.into_inner()).clone()
 }
 
+/// Writes `text` to standard error, and nothing happens when it cannot be written: there is
+/// nowhere left to say so, and `eprintln!` would panic (in a panic hook: abort).
+pub fn write_stderr(text: &str) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+}
+
+/// Like `eprintln!`, through [`write_stderr`].
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::diag::write_stderr(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) use errln;
+
 /// Like `println!`, through [`write_stdout`].
 macro_rules! outln {
     ($($arg:tt)*) => {

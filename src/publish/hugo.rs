@@ -181,4 +181,12 @@ mod tests {
             "---\r\ntitle: Ada\r\nsocial:\r\n  - icon: cv\r\n    icon_pack: ai\r\n    link: uploads/ada.pdf\r\n---\nBody LF line\nanother\n"
         );
     }
+
+    #[test]
+    fn a_data_file_without_a_final_line_break_takes_the_link() {
+        // Found by probing: refused as "written in a way cvpdf cannot edit safely".
+        let text = "name: Ada\nlinks:\n  - icon: github\n    url: https://github.com/a";
+        let (_, out) = link_in_data_file(text, "uploads/ada.pdf").unwrap();
+        assert!(out.starts_with("name: Ada\nlinks:\n  - icon: github\n    url: https://github.com/a\n  - icon: academicons/cv\n"), "{out}");
+    }
 }

@@ -81,8 +81,7 @@ pub(super) fn keeping_line_endings(
     text: &str,
     edit: impl FnOnce(&str) -> Result<String, String>,
 ) -> Result<String, String> {
-    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let plain = body.replace("\r\n", "\n");
+    let plain = edit::plain_form(text);
     let edited = edit(&plain)?;
     if edited == plain {
         return Ok(text.to_string());

@@ -211,7 +211,14 @@ fn in_words(message: &str) -> String {
                 one"
         .into();
     }
-    let mut out = message.to_string();
+    // Enum values are "variants" and mappings "structs" to serde, never to a profile's writer.
+    let mut out = message.replace("unknown variant ", "unknown value ");
+    while let Some(at) = out.find("expected struct ") {
+        let name_end = out[at + "expected struct ".len()..]
+            .find(|c: char| !c.is_alphanumeric())
+            .map_or(out.len(), |end| at + "expected struct ".len() + end);
+        out.replace_range(at..name_end, "expected a mapping (key: value lines)");
+    }
     for (rust, words) in [
         ("u8", "a whole number from 0 to 255"),
         ("u16", "a whole number from 0 to 65535"),
@@ -277,6 +284,14 @@ mod tests {
 
     #[test]
     fn rust_type_names_never_reach_the_user() {
+        assert_eq!(
+            in_words("invalid type: sequence, expected struct Sources"),
+            "invalid type: sequence, expected a mapping (key: value lines)"
+        );
+        assert_eq!(
+            in_words("unknown variant `A4`, expected `a4` or `us-letter`"),
+            "unknown value `A4`, expected `a4` or `us-letter`"
+        );
         assert_eq!(
             in_words("invalid type: string \"x\", expected u16"),
             "invalid type: string \"x\", expected a whole number from 0 to 65535"

@@ -41,8 +41,9 @@ pub fn merge(
     dir: &Path,
     read: &Read,
 ) -> Result<BibOutcome, String> {
-    // Edited in its plain form (LF endings); the file gets its own form back at the end.
-    let plain = original.replace("\r\n", "\n");
+    // Edited in its plain form (LF endings, a last line that ends, so that what is added
+    // starts a line of its own); the file gets its own form back at the end.
+    let plain = edit::plain_form(original);
     let text = plain.as_str();
     let index = SpanIndex::build(text).map_err(|e| e.message)?;
     let first_line = text

@@ -354,3 +354,20 @@ fn an_entry_in_another_language_updates_only_its_own_translation() {
     assert_eq!(alpha[0], ("en".into(), "Alpha: A System".into()));
     assert_eq!(alpha[1], ("zh".into(), "阿尔法系统 (修订)".into()));
 }
+
+#[test]
+fn a_profile_without_a_final_line_break_keeps_its_last_value() {
+    // Found by probing: the import comment ran on into the last line (a block scalar's text).
+    let text = "name: A\npublications:\n  - title: Old\n    authors: [A]\n    year: 2020\n    note: |\n      line one\n      line two";
+    let profile = profile::parse(text, Path::new(".")).unwrap();
+    let bib = "@article{a, title={New Paper}, author={A}, journal={J}, year={2021}}\n";
+    let read = publications(bib, None).unwrap();
+    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let merged = profile::parse(&out.text, Path::new(".")).unwrap();
+    assert_eq!(merged.publications.len(), 2);
+    assert_eq!(
+        merged.publications[0].note.as_deref().map(str::trim_end),
+        Some("line one\nline two")
+    );
+    assert!(out.text.starts_with(text), "{}", out.text);
+}

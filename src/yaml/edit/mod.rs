@@ -33,6 +33,19 @@ pub fn apply(text: &str, mut edits: Vec<Edit>) -> String {
     out
 }
 
+/// The plain form of a file's text, which edits are made on: no byte-order mark, LF line
+/// endings, and a last line that ends (so that what is added after it starts a line of its
+/// own, and never runs on into the file's last value or comment). [`in_original_form`] gives
+/// an edit back the file's own form.
+pub fn plain_form(text: &str) -> String {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut plain = body.replace("\r\n", "\n");
+    if !plain.is_empty() && !plain.ends_with('\n') {
+        plain.push('\n');
+    }
+    plain
+}
+
 /// `edited`, a new version of the file text `original` made on its plain form (LF line
 /// endings, no byte-order mark), given back the file's own form: its byte-order mark, every
 /// line the edit did not touch exactly as it was, and the changed lines ending as the line
