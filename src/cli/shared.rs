@@ -59,7 +59,7 @@ pub struct StyleArgs {
     /// (en, zh, ja, ko, de, fr, es, pt, it, ru; `cvpdf templates` lists them).
     #[arg(long, value_name = "LANG", value_parser = languages())]
     lang: Option<String>,
-    /// Publication numbering: newest highest, 1 2 3 down the list, or none.
+    /// Publication numbering: counting down the list, 1 2 3 down the list, or none.
     #[arg(long, value_parser = format_enum::<Numbering>())]
     numbering: Option<Numbering>,
     /// Photo crop: a circle, or a rectangle with slightly rounded corners.

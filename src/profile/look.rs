@@ -58,7 +58,7 @@ impl Paper {
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 pub enum Numbering {
-    /// The newest has the highest number, counting down the list.
+    /// The first paper of the list has the highest number, counting down.
     #[default]
     Reverse,
     /// 1, 2, 3 … down the list.
