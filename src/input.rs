@@ -123,13 +123,7 @@ fn mebibytes(bytes: u64) -> String {
     }
 }
 
-/// Where byte `offset` of `text` is: 1-based line and column, the column in characters.
-pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = text.get(..offset).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
+pub use crate::diag::line_column;
 
 /// UTF-8 text from bytes, or where the first invalid byte is.
 fn decode(bytes: &[u8], noun: &str) -> Result<String, Problem> {

@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::{Diagnostic, Severity};
+use super::{line_column, Diagnostic, Severity};
 
 /// One problem as a record.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -60,18 +60,6 @@ fn severity(severity: Severity) -> &'static str {
         Severity::Error => "error",
         Severity::Warning => "warning",
     }
-}
-
-/// 1-based line and column (in characters) of byte `offset` in `text`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut offset = offset.min(text.len());
-    while !text.is_char_boundary(offset) {
-        offset -= 1;
-    }
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
 }
 
 /// Every problem of `diagnostics` as records, in order.

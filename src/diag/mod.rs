@@ -90,6 +90,19 @@ impl Problem {
     }
 }
 
+/// Where byte `offset` of `text` is: 1-based line and column, the column in characters (an
+/// offset past the end or inside a character counts from the character it falls in).
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
 /// The most problems of one file that are shown; the rest are counted.
 const MAX_SHOWN: usize = 50;
 
@@ -117,10 +130,7 @@ impl Report {
     /// The 1-based line and column where `problem` starts, if known.
     pub fn line_column(&self, problem: &Problem) -> Option<(usize, usize)> {
         if let (Some(text), Some(span)) = (&self.text, &problem.span) {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-            return Some((line, column));
+            return Some(line_column(text, span.start));
         }
         problem.position.map(|(l, c)| (l as usize, c as usize))
     }
