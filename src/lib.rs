@@ -49,6 +49,7 @@ pub mod render;
 mod slug;
 pub mod source;
 pub mod style;
+pub mod sync;
 pub mod template;
 mod timestamp;
 mod watch;

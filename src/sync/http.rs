@@ -1,0 +1,281 @@
+//! The one way cvpdf talks to a web service (`cvpdf sync`): a blocking HTTPS client (ureq with
+//! rustls, no system OpenSSL) under rules that hold whatever the server does.
+//!
+//! - Time is bounded: connecting, and the whole request (10 s and 30 s unless told otherwise).
+//! - Size is bounded after decompression: a gzip bomb or a 100 MB body is refused when it
+//!   passes the bound, not after it is in memory.
+//! - Redirects are followed here, one hop at a time, only to `https:` — to `http:` only from a
+//!   loopback server to a loopback server (the tests' and a local mirror's case) — never to
+//!   `file:` or any other scheme, at most five times.
+//! - 429 and 503 are retried after the `Retry-After` the server asks for (a few times, for at
+//!   most half a minute in all); other statuses are the caller's to judge.
+//! - A service gets at most four requests a second.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long and how much a request may take.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// To connect (and finish the TLS handshake).
+    pub connect: Duration,
+    /// For the whole request, redirects included, retries not.
+    pub total: Duration,
+    /// The largest body, decompressed.
+    pub max_bytes: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            connect: Duration::from_secs(10),
+            total: Duration::from_secs(30),
+            max_bytes: 16 * 1024 * 1024,
+        }
+    }
+}
+
+/// What a server answered.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fetched {
+    /// The address that answered (after redirects).
+    pub url: String,
+    /// The status code.
+    pub status: u16,
+    /// The body, decompressed.
+    pub body: Vec<u8>,
+    /// The `Content-Type`, lower case (empty when there is none).
+    pub content_type: String,
+    /// The `ETag`, for asking again only if it changed.
+    pub etag: Option<String>,
+    /// The `Last-Modified`, likewise.
+    pub last_modified: Option<String>,
+}
+
+/// A validator from an earlier answer: the server may answer 304 Not Modified.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Validators {
+    /// The earlier `ETag`.
+    pub etag: Option<String>,
+    /// The earlier `Last-Modified`.
+    pub last_modified: Option<String>,
+}
+
+/// The most redirects followed.
+const MAX_REDIRECTS: usize = 5;
+
+/// The most times a 429 or 503 is asked again, and the longest wait in all.
+const MAX_RETRIES: usize = 3;
+const MAX_WAIT: Duration = Duration::from_secs(30);
+
+/// The least time between two requests to one host.
+const MIN_INTERVAL: Duration = Duration::from_millis(250);
+
+/// A client for the services.
+pub struct Http {
+    agent: ureq::Agent,
+    limits: Limits,
+    /// When each host was last asked.
+    last: Mutex<HashMap<String, Instant>>,
+}
+
+impl Http {
+    /// A client that says `user_agent` (`cvpdf/<version> (mailto:…)`) and keeps `limits`.
+    pub fn new(user_agent: &str, limits: Limits) -> Self {
+        let config = ureq::Agent::config_builder()
+            .timeout_connect(Some(limits.connect))
+            .timeout_global(Some(limits.total))
+            .max_redirects(0)
+            .http_status_as_error(false)
+            .user_agent(user_agent)
+            .build();
+        Self {
+            agent: config.into(),
+            limits,
+            last: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// GETs `url` asking for `accept`, conditionally when `validators` are given, under the
+    /// rules of this module. `Err` says what went wrong in words, naming the address.
+    pub fn get(&self, url: &str, accept: &str, validators: &Validators) -> Result<Fetched, String> {
+        let scheme_ok = url.starts_with("https://") || is_loopback(url);
+        if !scheme_ok {
+            return Err(format!(
+                "{url}: only https addresses are asked (or a local server)"
+            ));
+        }
+        let mut waited = Duration::ZERO;
+        let mut retries = 0;
+        loop {
+            let (fetched, wait) = self.follow(url, accept, validators)?;
+            if let Some(wait) = wait.filter(|w| retries < MAX_RETRIES && waited + *w <= MAX_WAIT) {
+                std::thread::sleep(wait);
+                waited += wait;
+                retries += 1;
+                continue;
+            }
+            return Ok(fetched);
+        }
+    }
+
+    /// One request and its redirects; the wait a 429 or 503 asks for, if it does.
+    fn follow(
+        &self,
+        url: &str,
+        accept: &str,
+        validators: &Validators,
+    ) -> Result<(Fetched, Option<Duration>), String> {
+        let mut current = url.to_string();
+        for _ in 0..=MAX_REDIRECTS {
+            self.pace(&current);
+            let mut request = self.agent.get(&current).header("Accept", accept);
+            if let Some(etag) = &validators.etag {
+                request = request.header("If-None-Match", etag);
+            }
+            if let Some(modified) = &validators.last_modified {
+                request = request.header("If-Modified-Since", modified);
+            }
+            let mut response = request.call().map_err(|e| describe(&current, &e))?;
+            let status = response.status().as_u16();
+            let header = |name: &str| {
+                response
+                    .headers()
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .map(str::to_string)
+            };
+            if (300..400).contains(&status) && status != 304 {
+                let location = header("location").ok_or_else(|| {
+                    format!("{current}: a redirect ({status}) without a Location")
+                })?;
+                let next = resolve(&current, &location);
+                redirect_allowed(&current, &next)?;
+                current = next;
+                continue;
+            }
+            let wait = if matches!(status, 429 | 503) {
+                Some(
+                    header("retry-after")
+                        .as_deref()
+                        .map_or(Duration::from_secs(1), retry_after),
+                )
+            } else {
+                None
+            };
+            let content_type = header("content-type").unwrap_or_default().to_lowercase();
+            let etag = header("etag");
+            let last_modified = header("last-modified");
+            let body = response
+                .body_mut()
+                .with_config()
+                .limit(self.limits.max_bytes)
+                .read_to_vec()
+                .map_err(|e| describe(&current, &e))?;
+            let fetched = Fetched {
+                url: current,
+                status,
+                body,
+                content_type,
+                etag,
+                last_modified,
+            };
+            return Ok((fetched, wait));
+        }
+        Err(format!("{url}: more than {MAX_REDIRECTS} redirects"))
+    }
+
+    /// Waits until the host of `url` may be asked again.
+    fn pace(&self, url: &str) {
+        let host = host_of(url).to_string();
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(at) = last.get(&host) {
+            let since = at.elapsed();
+            if since < MIN_INTERVAL {
+                std::thread::sleep(MIN_INTERVAL - since);
+            }
+        }
+        last.insert(host, Instant::now());
+    }
+}
+
+/// ureq's error in words, naming the address.
+fn describe(url: &str, error: &ureq::Error) -> String {
+    match error {
+        ureq::Error::BodyExceedsLimit(limit) => {
+            format!(
+                "{url}: the answer is larger than {} MB; refused",
+                limit / (1024 * 1024)
+            )
+        }
+        ureq::Error::Timeout(_) => format!("{url}: no answer in time"),
+        other => format!("{url}: {other}"),
+    }
+}
+
+/// The host (and port) of `url`.
+fn host_of(url: &str) -> &str {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    &rest[..end]
+}
+
+/// Whether `url` is on this machine, over plain `http:`.
+fn is_loopback(url: &str) -> bool {
+    let Some(rest) = url.strip_prefix("http://") else {
+        return false;
+    };
+    let host = host_of(rest);
+    let name = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    matches!(name, "127.0.0.1" | "localhost" | "[::1]")
+}
+
+/// `location` (absolute, or relative to `base`) as an absolute address.
+fn resolve(base: &str, location: &str) -> String {
+    let location = location.trim();
+    if location.contains("://") || location.contains(':') && !location.starts_with('/') {
+        return location.to_string();
+    }
+    let (scheme, rest) = base.split_once("://").unwrap_or(("https", base));
+    let host = host_of(base);
+    if let Some(path) = location.strip_prefix("//") {
+        return format!("{scheme}://{path}");
+    }
+    if location.starts_with('/') {
+        return format!("{scheme}://{host}{location}");
+    }
+    let dir = match rest.rfind('/') {
+        Some(at) if at > host.len() => &rest[..=at],
+        _ => &rest[..host.len()],
+    };
+    let sep = if dir.ends_with('/') { "" } else { "/" };
+    format!("{scheme}://{dir}{sep}{location}")
+}
+
+/// Whether a redirect from `from` to `to` may be followed.
+fn redirect_allowed(from: &str, to: &str) -> Result<(), String> {
+    if to.starts_with("https://") || is_loopback(from) && is_loopback(to) {
+        Ok(())
+    } else {
+        let scheme = to.split_once(':').map_or(to, |(s, _)| s);
+        Err(format!(
+            "{from}: redirected to a {scheme}: address ({to}); only https is followed"
+        ))
+    }
+}
+
+/// The wait `Retry-After` asks for: seconds (an HTTP date counts as a short wait), at most
+/// the whole wait allowed.
+fn retry_after(value: &str) -> Duration {
+    match value.trim().parse::<u64>() {
+        Ok(seconds) => Duration::from_secs(seconds).min(MAX_WAIT + Duration::from_secs(1)),
+        Err(_) => Duration::from_secs(5),
+    }
+}
+
+#[cfg(test)]
+mod tests;
