@@ -66,7 +66,8 @@ pub use slug::slug;
 pub fn import_bib_text(bib: &str, profile: &str, dir: &std::path::Path) -> Result<String, String> {
     let parsed = profile::parse(profile, dir).map_err(|p| p[0].message.clone())?;
     let read = import::bib::publications(bib, None)?;
-    import::bib::merge(profile, &parsed, dir, &read).map(|outcome| outcome.text)
+    import::bib::merge(profile, &parsed, dir, &read.papers, &read.comment())
+        .map(|outcome| outcome.text)
 }
 
 /// Sets the key at `path` of the YAML mapping `text` to the string `value`, as `publish`

@@ -181,3 +181,13 @@ mod tests {
         );
     }
 }
+
+/// cvpdf's directory in the user's cache (`CVPDF_CACHE_DIR`, else the platform's cache
+/// directory's `cvpdf`), where manifests and `sync`'s answers are kept; `None` when there is
+/// none.
+pub fn cache_root() -> Option<PathBuf> {
+    std::env::var_os("CVPDF_CACHE_DIR")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| dirs::cache_dir().map(|c| c.join("cvpdf")))
+}

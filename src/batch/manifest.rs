@@ -121,10 +121,7 @@ fn absolute_dir(output: &Path) -> PathBuf {
 
 /// Where the manifest of output directory `dir` is kept, if there is a cache directory.
 fn manifest_path(dir: &Path) -> Option<PathBuf> {
-    let cache = std::env::var_os("CVPDF_CACHE_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::cache_dir().map(|c| c.join("cvpdf")))?;
+    let cache = crate::output::cache_root()?;
     let key = digest(dir.as_os_str().as_encoded_bytes());
     Some(cache.join("manifests").join(format!("{key:032x}.json")))
 }

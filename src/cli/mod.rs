@@ -62,6 +62,12 @@ pub enum Command {
         after_help = "Example:\n  cvpdf import-bib papers.bib --into profiles/zili-zhang.yaml"
     )]
     ImportBib(ImportBibArgs),
+    /// Bring profiles' publications up to date from the services their `sources:` name
+    /// (DBLP, ORCID with Crossref, OpenAlex), keeping what was added by hand.
+    #[command(
+        after_help = "Examples:\n  cvpdf sync profiles/                     every profile of the lab\n  cvpdf sync profiles/ada.yaml --dry-run   say what would change\n  cvpdf sync profiles/ --since 2020 --offline\n\nThe services' addresses can be changed (mirrors, tests) with CVPDF_DBLP_URL,\nCVPDF_ORCID_URL, CVPDF_CROSSREF_URL and CVPDF_OPENALEX_URL."
+    )]
+    Sync(SyncArgs),
     /// Print the JSON Schema of the profile format (for editors' completion and checking), or
     /// with --lab of the lab.json that `cvpdf lab` writes.
     #[command(
@@ -190,6 +196,29 @@ pub struct ImportBibArgs {
     base_url: Option<String>,
 }
 
+/// Arguments of `cvpdf sync`.
+#[derive(Debug, clap::Args)]
+pub struct SyncArgs {
+    /// Profile files, or directories whose `*.yaml` files are profiles.
+    #[arg(required = true, value_name = "PROFILE")]
+    inputs: Vec<PathBuf>,
+    /// Say what would change without writing anything.
+    #[arg(long)]
+    dry_run: bool,
+    /// Ask no service: use the answers an earlier sync kept in the cache.
+    #[arg(long)]
+    offline: bool,
+    /// Only papers of this year and later.
+    #[arg(long, value_name = "YEAR", value_parser = clap::value_parser!(u16).range(1000..=9999))]
+    since: Option<u16>,
+    /// Seconds one request may take in all.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600))]
+    timeout: u64,
+    /// Seconds connecting to a service may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=600))]
+    connect_timeout: u64,
+}
+
 /// Arguments of `cvpdf publish`.
 #[derive(Debug, clap::Args)]
 pub struct PublishArgs {
@@ -299,6 +328,14 @@ impl Cli {
                 file: a.file,
                 into: a.into,
                 base_url: a.base_url,
+            }),
+            Command::Sync(a) => Run::Sync(commands::sync::Options {
+                inputs: a.inputs,
+                dry_run: a.dry_run,
+                offline: a.offline,
+                since: a.since,
+                connect_timeout: std::time::Duration::from_secs(a.connect_timeout),
+                timeout: std::time::Duration::from_secs(a.timeout),
             }),
             Command::Schema(a) => Run::Schema {
                 lab: a.lab,

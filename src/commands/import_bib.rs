@@ -1,12 +1,9 @@
 //! `cvpdf import-bib`: a BibTeX file's entries added to a profile's publications (updating
 //! those already there), the rest of the profile's text kept as it is.
 
-use std::fs;
 use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, Printer, Report};
-use crate::input::MAX_FILE_BYTES;
-use crate::output::write_atomic;
 use crate::profile;
 
 use super::Error;
@@ -36,30 +33,17 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     };
     let read = crate::import::bib::publications(&bib, base_url.as_deref())
         .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
-    let outcome = crate::import::bib::merge(&loaded.text, &loaded.profile, &loaded.dir, &read)
-        .map_err(|message| Error::failed(format!("{}: {message}", into.display())))?;
+    let outcome = crate::import::bib::merge(
+        &loaded.text,
+        &loaded.profile,
+        &loaded.dir,
+        &read.papers,
+        &read.comment(),
+    )
+    .map_err(|message| Error::failed(format!("{}: {message}", into.display())))?;
     if outcome.text != *loaded.text {
-        // Never write what cvpdf would refuse to read: the merge was validated as a profile,
-        // and its size is checked against the same bound as reading one.
-        if outcome.text.len() as u64 > MAX_FILE_BYTES {
-            return Err(Error::failed(format!(
-                "{}: with these publications the profile would be {:.1} MiB, over the {} MiB \
-                 cvpdf reads; the file is left as it was",
-                into.display(),
-                outcome.text.len() as f64 / 1048576.0,
-                MAX_FILE_BYTES / 1024 / 1024
-            )));
-        }
-        // A profile that is a symbolic link is edited where it points, not replaced by a file.
-        let target = fs::canonicalize(into).unwrap_or_else(|_| into.clone());
-        // Reading dropped a byte-order mark; the file keeps the one it has.
-        let text = if starts_with_bom(&target) {
-            format!("\u{feff}{}", outcome.text)
-        } else {
-            outcome.text.clone()
-        };
-        write_atomic(&target, text.as_bytes())
-            .map_err(|err| Error::failed(format!("cannot write {}: {err}", into.display())))?;
+        crate::import::save_edited(into, &outcome.text)
+            .map_err(|why| Error::failed(format!("{}: {why}", into.display())))?;
     }
     let mut warnings: Vec<Diagnostic> = read
         .skipped
@@ -101,13 +85,4 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     );
     crate::diag::outln!("{}", crate::diag::escape_line(&line));
     Ok(())
-}
-
-/// Whether the file at `path` starts with a UTF-8 byte-order mark.
-fn starts_with_bom(path: &std::path::Path) -> bool {
-    use std::io::Read;
-    let mut first = [0u8; 3];
-    fs::File::open(path)
-        .and_then(|mut file| file.read_exact(&mut first))
-        .is_ok_and(|()| first == [0xEF, 0xBB, 0xBF])
 }

@@ -10,6 +10,7 @@ pub mod lab;
 pub mod new;
 pub mod publish;
 pub mod render;
+pub mod sync;
 pub mod templates;
 pub mod watch;
 
@@ -44,6 +45,8 @@ pub enum Command {
     Import(import::Options),
     /// `cvpdf import-bib`.
     ImportBib(import_bib::Options),
+    /// `cvpdf sync`.
+    Sync(sync::Options),
     /// `cvpdf schema`.
     Schema {
         /// Of lab.json rather than of a profile.
@@ -125,6 +128,7 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         Command::New(options) => new::run(options),
         Command::Import(options) => import::run(options, printer),
         Command::ImportBib(options) => import_bib::run(options, printer),
+        Command::Sync(options) => sync::run(options, printer),
         Command::Schema { lab, markdown } => {
             match (lab, markdown) {
                 (true, _) => crate::diag::outln!("{}", crate::lab::schema()),

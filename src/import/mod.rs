@@ -17,6 +17,7 @@ mod json;
 mod jsonresume;
 mod name;
 mod rendercv;
+mod save;
 mod tracked;
 mod whole;
 
@@ -30,6 +31,7 @@ pub(crate) use convert::dates::{month_number, parse_date, parse_period};
 use detect::detect;
 use json::relaxed_json;
 pub use name::name_from_path;
+pub use save::save_edited;
 pub(crate) use tracked::Tracked;
 
 /// The formats `cvpdf import` reads.

@@ -40,7 +40,7 @@ pub use names::{author_marks, normalize_name};
 pub use publication::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
 pub(crate) use sections::section_keys;
 pub use sections::{order_in, Section};
-pub use sources::Sources;
+pub use sources::{dblp_pid, openalex_author, orcid_id, Sources};
 pub use text::{localize, script_language, EachText, Text, FALLBACK_LANGUAGE};
 pub(crate) use validate::{is_bidi_control, publication_problems, MAX_ENTRIES, MAX_TEXT_CHARS};
 pub use variant::{Content, PublicationFilter, Variant, Variants};

@@ -40,6 +40,10 @@ pub struct Lab {
     pub url: Option<String>,
     /// A small logo (PNG, JPEG or SVG), relative to the configuration file.
     pub logo: Option<String>,
+    /// An address the services `cvpdf sync` asks may write to about its requests (Crossref's
+    /// and OpenAlex's "polite pool"): sent in the `User-Agent`, never printed in a CV.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contact_email: Option<String>,
 }
 
 /// `cvpdf.yaml` as written.
@@ -101,6 +105,26 @@ impl LabConfig {
         config.strict = variant.strict.or(config.strict);
         config
     }
+}
+
+/// The lab's `contact_email` (for `cvpdf sync`'s requests) from the configuration that
+/// governs profiles in `dir`, if there is one; a configuration that cannot be read, or an
+/// address that is none, is its report.
+pub fn contact_email(dir: &Path) -> Result<Option<String>, Report> {
+    let Some(path) = super::find_config(dir) else {
+        return Ok(None);
+    };
+    let text = yaml::read_text(&path, CONFIG)?;
+    let fail = |problems: Vec<Problem>| Report::new(&path, Some(text.clone()), problems);
+    let (config, index) = yaml::parse::<LabConfig>(&text, CONFIG).map_err(fail)?;
+    let email = config.lab.and_then(|lab| lab.contact_email);
+    if let Some(address) = &email {
+        if let Err(refusal) = crate::profile::contact::check_email(address) {
+            let problem = Problem::error(refusal.message).at_field("lab.contact_email");
+            return Err(fail(yaml::locate(vec![problem], &index)));
+        }
+    }
+    Ok(email.map(|e| e.trim().to_string()))
 }
 
 /// Reads a configuration file and resolves the style of the full CV and of each variant.
@@ -294,6 +318,15 @@ pub(super) fn resolve(
     if let Some(url) = config.lab.as_ref().and_then(|lab| lab.url.as_deref()) {
         if let Err(refused) = crate::link::check(url) {
             problems.push(refused.problem("lab.url", url));
+        }
+    }
+    if let Some(email) = config.lab.as_ref().and_then(|l| l.contact_email.as_deref()) {
+        if let Err(refusal) = crate::profile::contact::check_email(email) {
+            let mut problem = Problem::error(refusal.message).at_field("lab.contact_email");
+            if let Some(suggestion) = refusal.suggestion {
+                problem = problem.with_help(format!("write `{suggestion}`"));
+            }
+            problems.push(problem);
         }
     }
     for (field, value) in config.lab.iter().flat_map(|lab| {

@@ -22,7 +22,7 @@ pub use crate::profile::{
     Content, Numbering, Paper, PhotoShape, PublicationFilter, Variant, Variants,
 };
 pub use color::Color;
-pub use config::{load_lab, load_style};
+pub use config::{contact_email, load_lab, load_style};
 pub use variants::LabStyles;
 
 /// The file names a lab configuration may have.

@@ -97,6 +97,11 @@ impl Http {
         }
     }
 
+    /// The most bytes an answer may have (after decompression).
+    pub fn max_bytes(&self) -> u64 {
+        self.limits.max_bytes
+    }
+
     /// GETs `url` asking for `accept`, conditionally when `validators` are given, under the
     /// rules of this module. `Err` says what went wrong in words, naming the address.
     pub fn get(&self, url: &str, accept: &str, validators: &Validators) -> Result<Fetched, String> {

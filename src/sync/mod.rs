@@ -1,5 +1,37 @@
-//! `cvpdf sync`: keeping a lab's publication lists current from the services where papers are
-//! listed (DBLP, ORCID with Crossref, OpenAlex). So far: the HTTP client every service is asked
-//! through (`http.rs`).
+//! `cvpdf sync`: keeping a lab's publication lists current from the services that list
+//! papers. For each profile:
+//!
+//! 1. each of its `sources:` is asked ([`dblp`], [`orcid`] with [`crossref`], [`openalex`]),
+//!    through one HTTP client ([`http`]) and the cache ([`fetch`]), at addresses from
+//!    [`services`];
+//! 2. every record becomes a publication by one rule ([`work`]; DBLP's BibTeX is read as
+//!    `import-bib` reads a file), and the lists become one, each paper once ([`gather`]);
+//! 3. the papers are merged into the profile's text exactly as `import-bib` merges a .bib, and
+//!    the file is written only when every source answered ([`profile`]).
 
+mod crossref;
+mod dblp;
+pub mod fetch;
+pub mod gather;
 pub mod http;
+mod json;
+mod openalex;
+mod orcid;
+pub mod profile;
+pub mod services;
+pub mod work;
+
+use crate::profile::Publication;
+
+/// What one source listed.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// The papers, in the service's order.
+    pub papers: Vec<Publication>,
+    /// The records that are no paper of the profile, each with why.
+    pub skipped: Vec<String>,
+    /// How many answers were downloaded (not the cache's).
+    pub downloaded: usize,
+    /// How many requests were made.
+    pub asked: usize,
+}

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use super::Read;
+use super::{Keyed, Read};
 
 use crate::import::convert::paper_index::PaperIndex;
 use crate::import::convert::papers::{self, is_preprint};
@@ -27,19 +27,35 @@ pub struct BibOutcome {
     /// Entries that were another version of a paper before them in the file (a preprint and
     /// its published version), with which version was kept.
     pub merged: Vec<String>,
+    /// What became of each paper given, in their order.
+    pub fates: Vec<Fate>,
 }
 
-/// Merges the publications `read` from a .bib into the profile `text` (already parsed as
-/// `profile`); `dir` is where the profile's relative paths start, for the final validation.
-/// A block sequence of publications is edited item by item; an empty, null or flow-style one
-/// (`publications: []`, `[{…}]`) is rewritten as a block sequence; a missing one is added at
-/// the end. New entries come after a comment saying where they came from and what of the
-/// .bib was not carried over.
+/// What became of one paper given to [`merge`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fate {
+    /// Added to the profile.
+    Added,
+    /// A paper of the profile, updated.
+    Updated,
+    /// A paper of the profile, which it already had as given.
+    Unchanged,
+    /// Another version of a paper given before it, merged into that one.
+    Merged,
+}
+
+/// Merges `papers` (by a key that names each in messages) into the profile `text` (already
+/// parsed as `profile`); `dir` is where the profile's relative paths start, for the final
+/// validation. A block sequence of publications is edited item by item; an empty, null or
+/// flow-style one (`publications: []`, `[{…}]`) is rewritten as a block sequence; a missing
+/// one is added at the end. New entries come after the comment `header` (where they came from,
+/// what was not carried over: [`Read::comment`]).
 pub fn merge(
     original: &str,
     profile: &Profile,
     dir: &Path,
-    read: &Read,
+    papers: &Keyed,
+    header: &str,
 ) -> Result<BibOutcome, String> {
     // Edited in its plain form (LF endings, a last line that ends, so that what is added
     // starts a line of its own); the file gets its own form back at the end.
@@ -62,8 +78,24 @@ pub fn merge(
     let mut changed = vec![false; existing.len()];
     let mut found_by = PaperIndex::of(&existing);
     let before = profile.publications.len();
-    for (key, new) in &read.papers {
+    for (key, new) in papers {
         let found = found_by.find(new, |i| &existing[i]);
+        outcome.fates.push(match found {
+            Some(i) if i >= before => Fate::Merged,
+            Some(i) => {
+                let same = if is_preprint(&existing[i]) != is_preprint(new) {
+                    papers::merged(&existing[i], new)
+                } else {
+                    updated(&existing[i], new)
+                };
+                if same == existing[i] {
+                    Fate::Unchanged
+                } else {
+                    Fate::Updated
+                }
+            }
+            None => Fate::Added,
+        });
         match found {
             // Another version of an entry added from this same file.
             Some(i) if i >= before => {
@@ -99,11 +131,7 @@ pub fn merge(
         }
     }
     let added = &existing[profile.publications.len()..];
-    let header = if added.is_empty() {
-        String::new()
-    } else {
-        import_comment(read)
-    };
+    let header = if added.is_empty() { "" } else { header };
     let mut edits = Vec::new();
     match edit::sequence_at(text, &index, "publications") {
         SequenceAt::Block(seq) => {
@@ -116,7 +144,7 @@ pub fn merge(
                 }
             }
             if !added.is_empty() {
-                let mut appended = comment_lines(&header, &seq.indent);
+                let mut appended = comment_lines(header, &seq.indent);
                 for p in added {
                     appended.push_str(&edit::sequence_item(p, &seq.indent)?);
                 }
@@ -134,7 +162,7 @@ pub fn merge(
             } else {
                 "\n"
             };
-            let mut block = format!("{sep}publications:\n{}", comment_lines(&header, "  "));
+            let mut block = format!("{sep}publications:\n{}", comment_lines(header, "  "));
             for p in added {
                 block.push_str(&edit::sequence_item(p, "  ")?);
             }
@@ -158,7 +186,7 @@ pub fn merge(
             for p in &existing[..before] {
                 block.push_str(&edit::sequence_item(p, "  ")?);
             }
-            block.push_str(&comment_lines(&header, "  "));
+            block.push_str(&comment_lines(header, "  "));
             for p in added {
                 block.push_str(&edit::sequence_item(p, "  ")?);
             }
@@ -255,24 +283,27 @@ fn keep_translations(old: &Text, new: &Text) -> Text {
     Text::translated(pairs)
 }
 
-/// What the comment above newly added publications says: that they came from a .bib, and
-/// what of it was not carried over.
-fn import_comment(read: &Read) -> String {
-    let mut comment = "Imported by cvpdf import-bib.".to_string();
-    let left = read.left_summary();
-    if !left.is_empty() {
-        comment.push_str(" Not carried over (fields, and how many entries had them): ");
-        comment.push_str(&left.join(", "));
-        comment.push('.');
+impl Read {
+    /// What the comment above the publications added from a .bib says: where they came from,
+    /// and what of it was not carried over.
+    pub fn comment(&self) -> String {
+        let read = self;
+        let mut comment = "Imported by cvpdf import-bib.".to_string();
+        let left = read.left_summary();
+        if !left.is_empty() {
+            comment.push_str(" Not carried over (fields, and how many entries had them): ");
+            comment.push_str(&left.join(", "));
+            comment.push('.');
+        }
+        if !read.skipped.is_empty() {
+            comment.push_str(&format!(
+                " {} entr{} not imported (listed when it ran).",
+                read.skipped.len(),
+                if read.skipped.len() == 1 { "y" } else { "ies" }
+            ));
+        }
+        comment
     }
-    if !read.skipped.is_empty() {
-        comment.push_str(&format!(
-            " {} entr{} not imported (listed when it ran).",
-            read.skipped.len(),
-            if read.skipped.len() == 1 { "y" } else { "ies" }
-        ));
-    }
-    comment
 }
 
 /// `text` as comment lines at `indent`, wrapped before 100 columns.

@@ -24,7 +24,7 @@ mod merge;
 mod raw;
 mod split;
 
-pub use merge::merge;
+pub use merge::{merge, Fate};
 pub use split::Skipped;
 
 /// Publications by citation key.

@@ -3,6 +3,7 @@
 //! here, once, for every format.
 //!
 //! - [`tex`] (with [`math`] and [`symbols`]): LaTeX and TeX math as the text a reader sees;
+//! - [`jats`]: titles as publishers register them (JATS, HTML, MathML) as inline text;
 //! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text, and
 //!   [`mojibake`]: text decoded twice, repaired;
 //! - [`links`]: one classifier for every URL, icon name and identifier;
@@ -11,6 +12,7 @@
 //! - [`papers`]: when two publications are one paper, and which version wins.
 
 pub mod dates;
+pub mod jats;
 pub mod links;
 pub mod math;
 pub mod mojibake;

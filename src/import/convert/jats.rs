@@ -1,0 +1,202 @@
+//! Titles as publishers register them with Crossref and OpenAlex: text with JATS and HTML
+//! inline tags (`<i>`, `<jats:italic>`, `<sub>`, `<scp>`) and MathML (`<mml:math>`), often
+//! spread over several indented lines. [`inline`] turns such a title into the profile's inline
+//! Markdown: emphasis kept, sub- and superscripts in Unicode where every character has a form
+//! (`N<sub>2</sub>O` → `N₂O`), math as the text it shows, the rest of the markup dropped and
+//! every other character escaped so that it prints as written.
+
+use crate::profile::html::{entities, html_text, without_tags};
+
+use super::symbols::{subscript, superscript};
+
+/// The most characters of a title read: a longer one is no title (and the scan stays cheap).
+const MAX_TITLE: usize = 4_096;
+
+/// `title` as registered (JATS, HTML, MathML) as the profile's inline Markdown.
+pub fn inline(title: &str) -> String {
+    let title: String = title.chars().take(MAX_TITLE).collect();
+    // JATS's names for the HTML tags: `<jats:italic>` is `<i>`.
+    let title = title
+        .replace("<jats:", "<")
+        .replace("</jats:", "</")
+        .replace("<italic>", "<i>")
+        .replace("</italic>", "</i>")
+        .replace("<bold>", "<b>")
+        .replace("</bold>", "</b>");
+    let title = maths_as_text(&title);
+    let title = scripts_as_text(&title, "sub", subscript);
+    let title = scripts_as_text(&title, "sup", superscript);
+    html_text(&title)
+}
+
+/// `text` with each MathML `<math>` (or `<mml:math>`) element replaced by the text it shows.
+fn maths_as_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = find_tag(rest, "math") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open..];
+        let Some(end) = find_closing(after, "math") else {
+            // Unclosed: its tags go, its text stays.
+            out.push_str(&without_tags(after));
+            return out;
+        };
+        out.push_str(&math_text(&after[..end]));
+        rest = &after[end..];
+        rest = rest.find('>').map_or("", |gt| &rest[gt + 1..]);
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Where the first opening tag of element `name` (with or without a namespace prefix) starts.
+fn find_tag(text: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find('<').map(|i| i + from) {
+        if tag_name(&text[at + 1..]) == Some(name) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Where the closing tag of element `name` starts.
+fn find_closing(text: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(at) = text[from..].find("</").map(|i| i + from) {
+        if tag_name(&text[at + 2..]) == Some(name) {
+            return Some(at);
+        }
+        from = at + 2;
+    }
+    None
+}
+
+/// The local name of the tag that `text` starts (after its `<` or `</`): `mml:msub` → `msub`.
+fn tag_name(text: &str) -> Option<&str> {
+    let end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '-'))
+        .unwrap_or(text.len());
+    let name = &text[..end];
+    let local = name.rsplit(':').next().unwrap_or(name);
+    (!local.is_empty()).then_some(local)
+}
+
+/// The text a MathML element shows: sub- and superscripts as Unicode where they have forms, a
+/// fraction as `a/b`, everything else its characters in order.
+fn math_text(math: &str) -> String {
+    // Prefixes dropped so that the XML reader needs no namespace declarations.
+    let plain = math.replace("<mml:", "<").replace("</mml:", "</");
+    let closed = format!("{plain}</math>");
+    match roxmltree::Document::parse(&closed) {
+        Ok(document) => node_text(document.root_element()),
+        Err(_) => entities(&without_tags(&plain)),
+    }
+}
+
+/// The text of a MathML node.
+fn node_text(node: roxmltree::Node) -> String {
+    if node.is_text() {
+        return node.text().unwrap_or_default().trim().to_string();
+    }
+    let children: Vec<String> = node
+        .children()
+        .filter(|c| c.is_element() || c.is_text())
+        .map(node_text)
+        .filter(|t| !t.is_empty())
+        .collect();
+    let name = node.tag_name().name();
+    match (name, children.as_slice()) {
+        ("msub", [base, sub]) => format!("{base}{}", script(sub, subscript, "_")),
+        ("msup", [base, sup]) => format!("{base}{}", script(sup, superscript, "^")),
+        ("msubsup", [base, sub, sup]) => format!(
+            "{base}{}{}",
+            script(sub, subscript, "_"),
+            script(sup, superscript, "^")
+        ),
+        ("mfrac", [top, bottom]) => format!("{top}/{bottom}"),
+        ("msqrt", _) => format!("√{}", children.concat()),
+        _ => children.concat(),
+    }
+}
+
+/// `text` in the script form `map` gives, when every character has one; else `mark` and the
+/// text (`x_{ij}` is clearer than a half-converted `xᵢj`).
+fn script(text: &str, map: fn(char) -> Option<char>, mark: &str) -> String {
+    match text.chars().map(map).collect::<Option<String>>() {
+        Some(converted) => converted,
+        None if text.chars().count() == 1 => format!("{mark}{text}"),
+        None => format!("{mark}({text})"),
+    }
+}
+
+/// `text` with each `<tag>…</tag>` (`sub` or `sup`) replaced by its text in script form when
+/// every character has one, else by its text.
+fn scripts_as_text(text: &str, tag: &str, map: fn(char) -> Option<char>) -> String {
+    let (open, close) = (format!("<{tag}>"), format!("</{tag}>"));
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find(&open) {
+        let Some(end) = rest[start..].find(&close).map(|e| e + start) else {
+            break;
+        };
+        out.push_str(&rest[..start]);
+        let inner = entities(&without_tags(&rest[start + open.len()..end]));
+        let inner = inner.trim();
+        match inner.chars().map(map).collect::<Option<String>>() {
+            Some(converted) => out.push_str(&converted),
+            None => out.push_str(inner),
+        }
+        rest = &rest[end + close.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::inline;
+
+    #[test]
+    fn emphasis_stays_and_lines_join() {
+        assert_eq!(
+            inline(
+                "Sexual conflict in the seed beetle\n            <i>Callosobruchus maculatus</i>"
+            ),
+            "Sexual conflict in the seed beetle *Callosobruchus maculatus*"
+        );
+        assert_eq!(
+            inline("<jats:title>Of <jats:italic>E. coli</jats:italic></jats:title>"),
+            "Of *E. coli*"
+        );
+    }
+
+    #[test]
+    fn scripts_become_unicode_where_they_can() {
+        assert_eq!(
+            inline("Global Modeling of N<sub>2</sub>O"),
+            "Global Modeling of N₂O"
+        );
+        assert_eq!(inline("<i>c</i><sub><i>p</i></sub> heat"), "*c*ₚ heat");
+        assert_eq!(inline("x<sup>2</sup> and y<sub>QQ</sub>"), "x² and yQQ");
+    }
+
+    #[test]
+    fn mathml_is_the_text_it_shows() {
+        let title = "Jordan<mml:math xmlns:mml=\"http://www.w3.org/1998/Math/MathML\"><mml:mo>∗</mml:mo></mml:math>-Derivations on<mml:math xmlns:mml=\"http://www.w3.org/1998/Math/MathML\"><mml:mrow><mml:msup><mml:mi>C</mml:mi><mml:mo>∗</mml:mo></mml:msup></mml:mrow></mml:math>-Algebras";
+        assert_eq!(inline(title), "Jordan\\*-Derivations onC\\*-Algebras");
+        let spaced = "More on <math xmlns=\"http://www.w3.org/1998/Math/MathML\" id=\"M1\">\n  <mi mathvariant=\"script\">D</mi>\n  <mi>α</mi>\n</math>-Closed Sets";
+        assert_eq!(inline(spaced), "More on Dα-Closed Sets");
+        assert_eq!(
+            inline("<mml:math><mml:msub><mml:mi>x</mml:mi><mml:mi>ij</mml:mi></mml:msub></mml:math> broken <math><mi>y"),
+            "xᵢⱼ broken y"
+        );
+    }
+
+    #[test]
+    fn markdown_characters_print_as_written() {
+        assert_eq!(inline("The k_NN *fast* path"), "The k\\_NN \\*fast\\* path");
+        assert_eq!(inline("A &amp; B &lt;3"), "A & B <3");
+    }
+}

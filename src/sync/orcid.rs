@@ -1,0 +1,165 @@
+//! ORCID: the researcher's public works (`/v3.0/<orcid>/works`). Its list names no authors,
+//! so each work with a DOI is asked of Crossref; a work without one (or one Crossref does not
+//! know) is asked of ORCID whole (`/work/<put-code>`), whose contributors or BibTeX citation
+//! name them. A work whose authors no one names is skipped, with that reason.
+
+use serde_json::Value;
+
+use super::fetch::Fetcher;
+use super::json::{number, text};
+use super::services::Service;
+use super::work::Work;
+use super::{crossref, Found};
+
+/// The papers ORCID lists for iD `orcid`.
+pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
+    let path = format!("/v3.0/{orcid}/works");
+    let url = fetcher.bases.url(Service::Orcid, &path);
+    let answer = fetcher.get(Service::Orcid, &path, "application/json")?;
+    if answer.status == 404 {
+        return Err(format!(
+            "ORCID: no record with the iD {orcid} (404 for {url})"
+        ));
+    }
+    let value: Value = serde_json::from_slice(&answer.body)
+        .map_err(|e| format!("ORCID: the answer for {url} is not JSON ({e})"))?;
+    let groups = value
+        .get("group")
+        .and_then(Value::as_array)
+        .ok_or_else(|| format!("ORCID: the answer for {url} lists no works (no `group`)"))?;
+    let mut found = Found {
+        downloaded: usize::from(answer.downloaded),
+        asked: 1,
+        ..Found::default()
+    };
+    if groups.len() > crate::profile::MAX_ENTRIES {
+        return Err(format!(
+            "ORCID: {url} lists {} works, more than the {} a profile holds",
+            groups.len(),
+            crate::profile::MAX_ENTRIES
+        ));
+    }
+    for group in groups {
+        // The versions of one work from several sources: the first is ORCID's preferred one.
+        let Some(summary) = group.pointer("/work-summary/0") else {
+            continue;
+        };
+        let mut work = from_summary(summary);
+        let doi = doi(summary).or_else(|| doi(group));
+        let label = work.title.clone();
+        if let Some(doi) = &doi {
+            found.asked += 1;
+            let (record, downloaded) = crossref::work(fetcher, doi)?;
+            found.downloaded += usize::from(downloaded);
+            if let Some(record) = record {
+                push(&mut found, &label, record.publication());
+                continue;
+            }
+            work.doi = Some(doi.clone());
+        }
+        if let Some(put_code) = text(summary, "/put-code") {
+            found.asked += 1;
+            let (authors, downloaded) = contributors(fetcher, orcid, &put_code)?;
+            found.downloaded += usize::from(downloaded);
+            work.authors = authors;
+        }
+        let why_not = match &doi {
+            Some(doi) => {
+                format!("Crossref does not know its DOI {doi}, and ORCID names no authors")
+            }
+            None => "no DOI, and ORCID names no authors".to_string(),
+        };
+        let result = if work.authors.is_empty() {
+            Err(why_not)
+        } else {
+            work.publication()
+        };
+        push(&mut found, &label, result);
+    }
+    Ok(found)
+}
+
+/// Adds a work's publication to `found`, or the reason it is skipped.
+fn push(found: &mut Found, label: &str, result: Result<crate::profile::Publication, String>) {
+    match result {
+        Ok(paper) => found.papers.push(paper),
+        Err(why) => found.skipped.push(format!(
+            "{:?}: {why}",
+            label.chars().take(80).collect::<String>()
+        )),
+    }
+}
+
+/// A work summary of ORCID's list as a work (without authors).
+fn from_summary(summary: &Value) -> Work {
+    Work {
+        title: text(summary, "/title/title").unwrap_or_default(),
+        authors: Vec::new(),
+        venue: text(summary, "/journal-title"),
+        year: number(summary, "/publication-date/year"),
+        month: number(summary, "/publication-date/month"),
+        kind: text(summary, "/type").unwrap_or_default(),
+        venue_kind: None,
+        doi: None,
+        url: text(summary, "/url"),
+    }
+}
+
+/// The DOI among the external ids of `value` (a work or a group), as ORCID normalised it.
+fn doi(value: &Value) -> Option<String> {
+    value
+        .pointer("/external-ids/external-id")?
+        .as_array()?
+        .iter()
+        .filter(|id| text(id, "/external-id-type").is_some_and(|t| t.eq_ignore_ascii_case("doi")))
+        .filter(|id| text(id, "/external-id-relationship").is_none_or(|r| r == "self"))
+        .find_map(|id| {
+            text(id, "/external-id-normalized").or_else(|| text(id, "/external-id-value"))
+        })
+}
+
+/// The authors ORCID's whole record of a work names: its contributors, else the authors of
+/// its BibTeX citation; and whether the answer was downloaded now.
+fn contributors(
+    fetcher: &Fetcher,
+    orcid: &str,
+    put_code: &str,
+) -> Result<(Vec<String>, bool), String> {
+    if !put_code.chars().all(|c| c.is_ascii_digit()) {
+        return Ok((Vec::new(), false));
+    }
+    let path = format!("/v3.0/{orcid}/work/{put_code}");
+    let answer = fetcher.get(Service::Orcid, &path, "application/json")?;
+    if answer.status == 404 {
+        return Ok((Vec::new(), answer.downloaded));
+    }
+    let url = fetcher.bases.url(Service::Orcid, &path);
+    let value: Value = serde_json::from_slice(&answer.body)
+        .map_err(|e| format!("ORCID: the answer for {url} is not JSON ({e})"))?;
+    let mut authors: Vec<String> = value
+        .pointer("/contributors/contributor")
+        .and_then(Value::as_array)
+        .map(|people| {
+            people
+                .iter()
+                .filter(|p| {
+                    text(p, "/contributor-attributes/contributor-role")
+                        .is_none_or(|r| r.eq_ignore_ascii_case("author"))
+                })
+                .filter_map(|p| text(p, "/credit-name"))
+                .collect()
+        })
+        .unwrap_or_default();
+    let bibtex =
+        text(&value, "/citation/citation-type").is_some_and(|t| t.eq_ignore_ascii_case("bibtex"));
+    if authors.is_empty() && bibtex {
+        if let Some(citation) = text(&value, "/citation/citation-value") {
+            if let Ok(read) = crate::import::bib::publications(&citation, None) {
+                if let Some((_, paper)) = read.papers.into_iter().next() {
+                    authors = paper.authors;
+                }
+            }
+        }
+    }
+    Ok((authors, answer.downloaded))
+}

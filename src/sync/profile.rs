@@ -1,0 +1,96 @@
+//! One profile synced: its sources gathered, the papers merged into its text as `import-bib`
+//! merges a .bib (what the researcher added kept, comments and order kept), and the file
+//! written — only when every source answered and the merge made a valid profile.
+
+use std::path::Path;
+
+use crate::import::bib::{merge, Fate};
+use crate::profile;
+
+use super::fetch::Fetcher;
+use super::gather::{gather, Gathered};
+
+/// What `sync` does besides asking.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Settings {
+    /// Say what would change, write nothing.
+    pub dry_run: bool,
+    /// Only papers of this year and later.
+    pub since: Option<u16>,
+}
+
+/// What became of one profile.
+#[derive(Debug, Default)]
+pub struct Synced {
+    /// Each source's answer.
+    pub gathered: Gathered,
+    /// What became of each gathered paper (as many as `gathered.papers`; empty when nothing
+    /// was merged).
+    pub fates: Vec<Fate>,
+    /// Titles of the papers added and updated.
+    pub added: Vec<String>,
+    /// Titles of the papers updated.
+    pub updated: Vec<String>,
+    /// Whether the profile's file was written.
+    pub written: bool,
+    /// Why the profile was not synced (it could not be read, it names no sources, a source
+    /// failed, the merge failed); each on its own line.
+    pub failures: Vec<String>,
+    /// The profile names no source: nothing was asked.
+    pub no_sources: bool,
+}
+
+/// Syncs the profile at `path`.
+pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
+    let mut synced = Synced::default();
+    let loaded = match profile::load(path) {
+        Ok(loaded) => loaded,
+        Err(report) => {
+            synced.failures.push(report.to_string());
+            return synced;
+        }
+    };
+    if loaded.profile.sources.is_empty() {
+        synced.no_sources = true;
+        return synced;
+    }
+    synced.gathered = gather(fetcher, &loaded.profile.sources, settings.since);
+    for listed in &synced.gathered.listed {
+        if let Err(why) = &listed.found {
+            synced.failures.push(why.clone());
+        }
+    }
+    if !synced.gathered.complete() {
+        return synced;
+    }
+    let keyed: Vec<(String, profile::Publication)> = synced
+        .gathered
+        .papers
+        .iter()
+        .map(|p| (p.title.to_string(), p.clone()))
+        .collect();
+    let names: Vec<&str> = synced
+        .gathered
+        .listed
+        .iter()
+        .map(|l| l.service.name())
+        .collect();
+    let header = format!("Added by cvpdf sync from {}.", names.join(", "));
+    let outcome = match merge(&loaded.text, &loaded.profile, &loaded.dir, &keyed, &header) {
+        Ok(outcome) => outcome,
+        Err(why) => {
+            synced.failures.push(why);
+            return synced;
+        }
+    };
+    synced.fates = outcome.fates;
+    synced.added = outcome.added;
+    synced.updated = outcome.updated;
+    if outcome.text != *loaded.text && !settings.dry_run {
+        match crate::import::save_edited(path, &outcome.text) {
+            Ok(()) => synced.written = true,
+            Err(why) => synced.failures.push(why),
+        }
+    }
+    synced
+}
