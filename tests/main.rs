@@ -16,6 +16,7 @@ mod import;
 mod lab;
 mod render;
 mod style;
+mod sync;
 mod typography;
 mod variants;
 mod visual;

@@ -59,9 +59,14 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
         }
         if let Some(put_code) = text(summary, "/put-code") {
             found.asked += 1;
-            let (authors, downloaded) = contributors(fetcher, orcid, &put_code)?;
+            let (whole, downloaded) = whole_record(fetcher, orcid, &put_code)?;
             found.downloaded += usize::from(downloaded);
-            work.authors = authors;
+            if let Some(whole) = whole {
+                work = Work {
+                    doi: work.doi.or(whole.doi.clone()),
+                    ..whole
+                };
+            }
         }
         let why_not = match &doi {
             Some(doi) => {
@@ -118,20 +123,21 @@ fn doi(value: &Value) -> Option<String> {
         })
 }
 
-/// The authors ORCID's whole record of a work names: its contributors, else the authors of
-/// its BibTeX citation; and whether the answer was downloaded now.
-fn contributors(
+/// ORCID's whole record of a work (`None` when it has none), with the authors it names: its
+/// contributors, else the authors of its BibTeX citation; and whether the answer was
+/// downloaded now.
+fn whole_record(
     fetcher: &Fetcher,
     orcid: &str,
     put_code: &str,
-) -> Result<(Vec<String>, bool), String> {
+) -> Result<(Option<Work>, bool), String> {
     if !put_code.chars().all(|c| c.is_ascii_digit()) {
-        return Ok((Vec::new(), false));
+        return Ok((None, false));
     }
     let path = format!("/v3.0/{orcid}/work/{put_code}");
     let answer = fetcher.get(Service::Orcid, &path, "application/json")?;
     if answer.status == 404 {
-        return Ok((Vec::new(), answer.downloaded));
+        return Ok((None, answer.downloaded));
     }
     let url = fetcher.bases.url(Service::Orcid, &path);
     let value: Value = serde_json::from_slice(&answer.body)
@@ -142,9 +148,12 @@ fn contributors(
         .map(|people| {
             people
                 .iter()
+                // Authors, not editors or translators (ORCID's roles, or CRediT's addresses).
                 .filter(|p| {
-                    text(p, "/contributor-attributes/contributor-role")
-                        .is_none_or(|r| r.eq_ignore_ascii_case("author"))
+                    text(p, "/contributor-attributes/contributor-role").is_none_or(|r| {
+                        let role = r.to_ascii_lowercase();
+                        !role.contains("editor") && !role.contains("translator")
+                    })
                 })
                 .filter_map(|p| text(p, "/credit-name"))
                 .collect()
@@ -161,5 +170,8 @@ fn contributors(
             }
         }
     }
-    Ok((authors, answer.downloaded))
+    let mut work = from_summary(&value);
+    work.authors = authors;
+    work.doi = doi(&value);
+    Ok((Some(work), answer.downloaded))
 }

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 mod pixels;
+pub mod server;
 
 pub use pixels::compare;
 

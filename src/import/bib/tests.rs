@@ -64,7 +64,14 @@ fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
     let text = "# Zili's profile\nname: Zili Zhang\npublications:\n  # the best one\n  - title: \"Fast, approximate vector queries on very large unstructured datasets\"\n    authors: [Zili Zhang]\n    year: 2023\n    venue_short: NSDI'23\n    award: Best Paper Award\n\n# skills below\nskills:\n  - {name: Rust, keywords: [fast]}\n";
     let profile = profile::parse(text, Path::new(".")).unwrap();
     let read = publications(BIB, None).unwrap();
-    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let out = merge(
+        text,
+        &profile,
+        Path::new("."),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     assert_eq!(out.updated.len(), 1);
     assert_eq!(out.added.len(), 3);
     assert!(
@@ -91,7 +98,14 @@ fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
     assert_eq!(first.venue_short.as_deref(), Some("NSDI'23"));
     // Importing the same file again changes nothing.
     let read = publications(BIB, None).unwrap();
-    let again = merge(&out.text, &merged, Path::new("."), &read).unwrap();
+    let again = merge(
+        &out.text,
+        &merged,
+        Path::new("."),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     assert_eq!(again.text, out.text);
     assert!(again.added.is_empty() && again.updated.is_empty());
 }
@@ -101,7 +115,14 @@ fn a_profile_without_publications_gets_the_key() {
     let text = "name: Zili Zhang";
     let profile = profile::parse(text, Path::new(".")).unwrap();
     let read = publications(BIB, None).unwrap();
-    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let out = merge(
+        text,
+        &profile,
+        Path::new("."),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     assert!(
         out.text
             .starts_with("name: Zili Zhang\npublications:\n  # Imported by cvpdf import-bib."),
@@ -202,7 +223,14 @@ fn a_preprint_and_its_journal_version_under_one_key_are_one_paper_the_published(
     assert!(read.notes[0].contains("both are read"), "{:?}", read.notes);
     let dir = tempfile::tempdir().unwrap();
     let profile = profile::parse("name: A B\n", dir.path()).unwrap();
-    let outcome = merge("name: A B\n", &profile, dir.path(), &read).unwrap();
+    let outcome = merge(
+        "name: A B\n",
+        &profile,
+        dir.path(),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     assert_eq!(outcome.added.len(), 1);
     assert!(
         outcome.text.contains("Earth and Space Science"),
@@ -318,7 +346,7 @@ fn windows_line_endings_and_document_markers_are_kept() {
             "name: Zili Zhang\r\n",
         ] {
             let profile = profile::parse(text, Path::new(".")).unwrap();
-            let out = merge(text, &profile, Path::new("."), &read).unwrap();
+            let out = merge(text, &profile, Path::new("."), &read.papers, &read.comment()).unwrap();
             assert!(
                 out.text.split_inclusive('\n').all(|l| l.ends_with("\r\n")),
                 "{:?}",
@@ -327,7 +355,14 @@ fn windows_line_endings_and_document_markers_are_kept() {
         }
     let text = "---\nname: Zili Zhang\n...\n";
     let profile = profile::parse(text, Path::new(".")).unwrap();
-    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let out = merge(
+        text,
+        &profile,
+        Path::new("."),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     assert!(out
         .text
         .starts_with("---\nname: Zili Zhang\npublications:\n"));
@@ -344,7 +379,14 @@ fn an_entry_in_another_language_updates_only_its_own_translation() {
                @inproceedings{a, title={阿尔法系统 (修订)}, author={Ada Lovelace}, booktitle={SOSP}, year={2020}, doi={10.1145/ABC.123}}\n\
                @inproceedings{c, title={Beta engine}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n";
     let read = publications(bib, None).unwrap();
-    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let out = merge(
+        text,
+        &profile,
+        Path::new("."),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     let merged = profile::parse(&out.text, Path::new(".")).unwrap();
     assert_eq!(merged.publications.len(), 2, "{}", out.text);
     let beta = merged.publications[0].title.translations().unwrap();
@@ -362,7 +404,14 @@ fn a_profile_without_a_final_line_break_keeps_its_last_value() {
     let profile = profile::parse(text, Path::new(".")).unwrap();
     let bib = "@article{a, title={New Paper}, author={A}, journal={J}, year={2021}}\n";
     let read = publications(bib, None).unwrap();
-    let out = merge(text, &profile, Path::new("."), &read).unwrap();
+    let out = merge(
+        text,
+        &profile,
+        Path::new("."),
+        &read.papers,
+        &read.comment(),
+    )
+    .unwrap();
     let merged = profile::parse(&out.text, Path::new(".")).unwrap();
     assert_eq!(merged.publications.len(), 2);
     assert_eq!(
@@ -370,4 +419,13 @@ fn a_profile_without_a_final_line_break_keeps_its_last_value() {
         Some("line one\nline two")
     );
     assert!(out.text.starts_with(text), "{}", out.text);
+}
+
+#[test]
+fn dblp_math_in_titles_is_math() {
+    // DBLP writes math between `\(` and `\)`, a script's text in `\mbox`, which the biblatex
+    // crate hands over without the braces around it.
+    let bib = "@article{a, author={A B}, title={{H\\({}_{\\mbox{2}}\\)O} at {T\\({}^{\\mbox{2}}\\)}}, journal={J}, year={2020}}";
+    let read = publications(bib, None).unwrap();
+    assert_eq!(read.papers[0].1.title.to_string(), "H₂O at T²");
 }

@@ -100,8 +100,16 @@ fn script_at(text: &str) -> (&str, &str) {
         }
     }
     if let Some(after) = text.strip_prefix('\\') {
-        let (name, _) = command_at(after);
-        return text.split_at(1 + name.len());
+        let (name, rest) = command_at(after);
+        // A style's argument goes with it (`_\mbox{2}`, as the biblatex crate hands DBLP's
+        // `_{\mbox{2}}` over).
+        let argument = match rest.strip_prefix('{') {
+            Some(inner) if STYLES.contains(&name) || name == "mathbb" => {
+                matching_brace(inner).map_or(0, |end| end + 2)
+            }
+            _ => 0,
+        };
+        return text.split_at(1 + name.len() + argument);
     }
     let one = text.chars().next().map_or(0, char::len_utf8);
     text.split_at(one)

@@ -41,3 +41,13 @@ fn markdown_keeps_dollars_that_are_not_math() {
     );
     assert_eq!(math_in_markdown("a $$x_1$$ b", &mut dropped), "a x₁ b");
 }
+
+#[test]
+fn dblp_math_between_parentheses_is_math() {
+    let mut dropped = Dropped::new();
+    assert_eq!(text("H\\({}_{\\mbox{2}}\\)O", &mut dropped), "H₂O");
+    assert_eq!(
+        text_with_dollars("H\\({}_{\\mbox{2}}\\)O", &mut dropped),
+        "H₂O"
+    );
+}

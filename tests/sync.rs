@@ -1,0 +1,427 @@
+//! `cvpdf sync` against a real HTTP server on 127.0.0.1 that answers in the services' own
+//! formats (`tests/fixtures/sync/`): papers added and merged as `import-bib` merges them, a
+//! second sync that changes nothing, and every failure leaving the profile as it was.
+
+use std::fs;
+use std::path::Path;
+
+use crate::common::server::{Reply, Server};
+use crate::common::{cvpdf_env, stderr, stdout};
+
+/// A fixture's bytes.
+fn fixture(name: &str) -> Vec<u8> {
+    fs::read(crate::common::root().join("tests/fixtures/sync").join(name)).unwrap()
+}
+
+/// DBLP's export of the fixture person, with an ETag.
+fn dblp_export() -> Reply {
+    Reply::Body {
+        status: 200,
+        content_type: "application/x-bibtex; charset=utf-8",
+        body: fixture("dblp-person.bib"),
+        etag: Some("\"v1\""),
+    }
+}
+
+/// A profile naming `sources` (YAML lines under `sources:`), with one paper of its own.
+const PROFILE: &str = "name: Josiah Carberry\n# Kept as written.\nsources:\n{sources}\npublications:\n  - title: Psychoceramics of the cracked pot\n    authors: [Josiah Carberry, Ada Lovelace]\n    venue_short: JPC'23\n    year: 2023\n    selected: true\n    note: Cover article\n    links:\n      doi: 10.5555/carberry.2023.01\n      code: https://example.org/code\n";
+
+/// A temporary lab with `p.yaml` naming `sources`.
+fn lab(sources: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("p.yaml"),
+        PROFILE.replace("{sources}", sources),
+    )
+    .unwrap();
+    dir
+}
+
+/// Runs `cvpdf sync` in `dir` with every service at `server` and a cache of the lab's own.
+fn sync(dir: &Path, server: &Server, args: &[&str]) -> std::process::Output {
+    let cache = dir.join(".cache");
+    let base = server.base.as_str();
+    let mut all = vec!["sync"];
+    all.extend(args);
+    cvpdf_env(
+        dir,
+        &all,
+        &[
+            ("CVPDF_DBLP_URL", base),
+            ("CVPDF_ORCID_URL", base),
+            ("CVPDF_CROSSREF_URL", base),
+            ("CVPDF_OPENALEX_URL", base),
+            ("CVPDF_CACHE_DIR", cache.to_str().unwrap()),
+        ],
+    )
+}
+
+/// The profile's text.
+fn profile(dir: &Path) -> String {
+    fs::read_to_string(dir.join("p.yaml")).unwrap()
+}
+
+#[test]
+fn dblp_papers_are_merged_and_a_second_sync_downloads_and_changes_nothing() {
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = profile(dir.path());
+    let out = stdout(&output);
+    // The journal paper was the profile's (DOI in another case): updated, what the user
+    // added kept; the preprint and the conference paper added; the broken entry named.
+    assert!(
+        out.contains("p.yaml: 2 added, 1 updated, 0 unchanged (written)"),
+        "{out}"
+    );
+    assert!(out.contains("skipped DBLP:conf/crockery/Broken22"), "{out}");
+    assert!(text.starts_with("name: Josiah Carberry\n# Kept as written.\n"));
+    for kept in [
+        "venue_short: JPC'23",
+        "selected: true",
+        "note: Cover article",
+        "code: https://example.org/code",
+        "# Added by cvpdf sync from DBLP.",
+        "arxiv: '2405.00001'",
+        "kind: preprint",
+        "title: Teapots at Scale",
+    ] {
+        assert!(text.contains(kept), "{kept} missing in\n{text}");
+    }
+    // DBLP's math (`H\\({}_{\\mbox{2}}\\)O`) as text.
+    assert!(text.contains("Teacup fragilis and H₂O at low T²"), "{text}");
+    // Again: the server is asked with the ETag, answers 304, and the file stays byte for byte.
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(profile(dir.path()), text);
+    assert!(
+        stdout(&output).contains("0 added, 0 updated, 3 unchanged"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(stdout(&output).contains("0 of 1 answers downloaded"));
+    let seen = server.seen();
+    assert_eq!(seen.len(), 2);
+    assert_eq!(seen[1].header("if-none-match"), Some("\"v1\""));
+    let agent = seen[0].header("user-agent").unwrap();
+    assert!(agent.starts_with("cvpdf/"), "{agent}");
+}
+
+#[test]
+fn orcid_works_are_completed_by_crossref_and_by_orcid_s_whole_record() {
+    let server = Server::start(vec![
+        (
+            "/v3.0/0000-0002-1825-0097/works",
+            vec![Reply::json(&fixture("orcid-works.json"))],
+        ),
+        (
+            "/v3.0/0000-0002-1825-0097/work/1002",
+            vec![Reply::json(&fixture("orcid-work-1002.json"))],
+        ),
+        (
+            "/works/10.5555/carberry.2023.01",
+            vec![Reply::Gzip(fixture("crossref-work.json"))],
+        ),
+    ]);
+    let dir = lab("  orcid: https://orcid.org/0000-0002-1825-0097");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = profile(dir.path());
+    let out = stdout(&output);
+    assert!(out.contains("1 added, 1 updated"), "{out}");
+    // Crossref's title, its markup made the profile's; the consortium is an author.
+    assert!(
+        text.contains("Psychoceramics of the Cracked Pot: *Teacup fragilis* and H₂O at low T²"),
+        "{text}"
+    );
+    assert!(text.contains("The Teacup Consortium"), "{text}");
+    // The work without a DOI: its authors from ORCID's whole record (not the editor).
+    assert!(
+        text.contains("title: Brownian Motion in Broken Teacups"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kind: workshop") && text.contains("- Grace Hopper"),
+        "{text}"
+    );
+    assert!(!text.contains("Some Editor"), "{text}");
+    // The DOI Crossref does not know, and whose record ORCID does not have: skipped, said why.
+    assert!(
+        out.contains("\"A Pot That Crossref Never Heard Of\": Crossref does not know its DOI 10.5555/unknown.404, and ORCID names no authors"),
+        "{out}"
+    );
+    let asked: Vec<String> = server.seen().iter().map(|s| s.target.clone()).collect();
+    assert!(
+        asked.iter().any(|t| t == "/works/10.5555/carberry.2023.01"),
+        "{asked:?}"
+    );
+}
+
+#[test]
+fn openalex_is_read_page_by_page_with_its_cursor() {
+    let server = Server::start(vec![
+        (
+            "cursor=%2A",
+            vec![Reply::json(&fixture("openalex-page1.json"))],
+        ),
+        (
+            "cursor=IlsnLUluZmluaXR5J10i",
+            vec![Reply::json(&fixture("openalex-page2.json"))],
+        ),
+        (
+            "cursor=IlsnLUluZmluaXR5JywgMl0i",
+            vec![Reply::json(&fixture("openalex-page3.json"))],
+        ),
+    ]);
+    let dir = lab("  openalex: A5000000001");
+    let output = sync(dir.path(), &server, &["p.yaml", "--since", "2022"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("OpenAlex: 3 listed"), "{out}");
+    assert!(
+        out.contains("\"Supplementary figure 3\": a dataset, not a paper"),
+        "{out}"
+    );
+    assert_eq!(server.seen().len(), 3);
+    assert!(server.seen()[0]
+        .target
+        .contains("filter=author.id:A5000000001"));
+    let text = profile(dir.path());
+    // A conference paper (the default kind, so not written) in its proceedings.
+    assert!(text.contains("title: Teapots at Scale"), "{text}");
+    assert!(
+        text.contains("venue: Proceedings of the Conference on Crockery Systems\n    year: 2022"),
+        "{text}"
+    );
+    assert!(text.contains("arxiv: '2405.00001'"), "{text}");
+}
+
+#[test]
+fn three_sources_give_each_paper_once() {
+    let server = Server::start(vec![
+        ("/pid/12/3456.bib", vec![dblp_export()]),
+        (
+            "/v3.0/0000-0002-1825-0097/works",
+            vec![Reply::json(&fixture("orcid-works.json"))],
+        ),
+        (
+            "/v3.0/0000-0002-1825-0097/work/1002",
+            vec![Reply::json(&fixture("orcid-work-1002.json"))],
+        ),
+        (
+            "/works/10.5555/carberry.2023.01",
+            vec![Reply::json(&fixture("crossref-work.json"))],
+        ),
+        (
+            "cursor=%2A",
+            vec![Reply::json(&fixture("openalex-page1.json"))],
+        ),
+        (
+            "cursor=IlsnLUluZmluaXR5J10i",
+            vec![Reply::json(&fixture("openalex-page2.json"))],
+        ),
+        (
+            "cursor=IlsnLUluZmluaXR5JywgMl0i",
+            vec![Reply::json(&fixture("openalex-page3.json"))],
+        ),
+    ]);
+    let dir = lab("  dblp: 12/3456\n  orcid: 0000-0002-1825-0097\n  openalex: A5000000001");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = profile(dir.path());
+    for title in [
+        "Psychoceramics",
+        "Cracks All the Way Down",
+        "Teapots at Scale",
+    ] {
+        let lines = text
+            .lines()
+            .filter(|l| l.contains("title: ") && l.contains(title));
+        assert_eq!(lines.count(), 1, "{title}\n{text}");
+    }
+    assert!(text.contains("# Added by cvpdf sync from DBLP, ORCID, OpenAlex."));
+    let before = text.clone();
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        profile(dir.path()),
+        before,
+        "a second sync changed the profile"
+    );
+}
+
+#[test]
+fn a_failing_service_leaves_the_profile_as_it_was_and_names_itself() {
+    let bomb = vec![b' '; 64 * 1024 * 1024];
+    let html = b"<!DOCTYPE html><html><body><h1>HTTP Status 500</h1></body></html>".to_vec();
+    let cases: Vec<(&str, Reply, &str)> = vec![
+        (
+            "500",
+            Reply::status(500, "Internal error"),
+            "DBLP: answered 500",
+        ),
+        (
+            "html",
+            Reply::Body {
+                status: 200,
+                content_type: "text/html",
+                body: html,
+                etag: None,
+            },
+            "DBLP: answered a web page (HTML) where data was expected",
+        ),
+        ("flood", Reply::Flood(100 * 1024 * 1024), "DBLP: "),
+        ("bomb", Reply::Gzip(bomb), "DBLP: "),
+        (
+            "http",
+            Reply::Redirect("http://example.org/pid/12/3456.bib"),
+            "DBLP: ",
+        ),
+        ("file", Reply::Redirect("file:///etc/passwd"), "DBLP: "),
+        ("stall", Reply::Stall, "DBLP: "),
+        (
+            "404",
+            Reply::status(404, "Not found"),
+            "DBLP: no person with the id 12/3456",
+        ),
+        (
+            "json",
+            Reply::json(b"{\"error\": \"no such person\"}"),
+            "DBLP: the answer for",
+        ),
+    ];
+    for (name, reply, said) in cases {
+        let server = Server::start(vec![("/pid/12/3456.bib", vec![reply])]);
+        let dir = lab("  dblp: 12/3456");
+        let before = fs::read(dir.path().join("p.yaml")).unwrap();
+        let output = sync(dir.path(), &server, &["p.yaml", "--timeout", "2"]);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(said), "{name}: {err}");
+        assert!(
+            err.contains(&server.base) || name == "404",
+            "{name}: no address in {err}"
+        );
+        assert_eq!(
+            fs::read(dir.path().join("p.yaml")).unwrap(),
+            before,
+            "{name}"
+        );
+        let beside: Vec<String> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "p.yaml" && n != ".cache")
+            .collect();
+        assert!(beside.is_empty(), "{name}: left {beside:?}");
+    }
+}
+
+#[test]
+fn one_failing_profile_does_not_stop_the_others_and_failures_are_lines_of_their_own() {
+    let server = Server::start(vec![
+        ("/pid/12/3456.bib", vec![dblp_export()]),
+        (
+            "/v3.0/0000-0002-1825-0097/works",
+            vec![Reply::json(b"{\"group\": [ {\"work-summary\": ")],
+        ),
+        ("cursor=", vec![Reply::status(503, "busy")]),
+    ]);
+    let dir = lab("  dblp: 12/3456");
+    fs::write(
+        dir.path().join("q.yaml"),
+        PROFILE.replace("{sources}", "  dblp: 12/3456\n  orcid: 0000-0002-1825-0097"),
+    )
+    .unwrap();
+    fs::write(
+        dir.path().join("r.yaml"),
+        PROFILE.replace("{sources}", "  openalex: A5000000001"),
+    )
+    .unwrap();
+    let q = profile_named(dir.path(), "q.yaml");
+    let output = sync(dir.path(), &server, &[".", "--timeout", "5"]);
+    assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
+    assert!(
+        err.contains("q.yaml: ORCID: the answer for") && err.contains("is not JSON"),
+        "{err}"
+    );
+    assert!(err.contains("r.yaml: OpenAlex: answered 503"), "{err}");
+    assert_eq!(
+        profile_named(dir.path(), "q.yaml"),
+        q,
+        "a half-synced profile was written"
+    );
+    assert!(
+        profile(dir.path()).contains("title: Teapots at Scale"),
+        "p.yaml was not synced"
+    );
+}
+
+/// The text of profile `name` in `dir`.
+fn profile_named(dir: &Path, name: &str) -> String {
+    fs::read_to_string(dir.join(name)).unwrap()
+}
+
+#[test]
+fn a_rate_limit_is_waited_for() {
+    let server = Server::start(vec![(
+        "/pid/12/3456.bib",
+        vec![Reply::TooMany(1), dblp_export()],
+    )]);
+    let dir = lab("  dblp: 12/3456");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(server.seen().len(), 2);
+    assert!(profile(dir.path()).contains("Teapots at Scale"));
+}
+
+#[test]
+fn offline_and_dry_run_ask_and_write_only_what_they_say() {
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    let before = profile(dir.path());
+    // Offline with nothing cached: says which source it had no answer for.
+    let output = sync(dir.path(), &server, &["p.yaml", "--offline"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("DBLP: no answer from an earlier sync in the cache"));
+    assert!(server.seen().is_empty());
+    // A dry run asks, says what would change, writes nothing.
+    let output = sync(dir.path(), &server, &["p.yaml", "--dry-run"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("2 would be added"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(profile(dir.path()), before);
+    // Offline now answers from the cache the dry run filled, asking no one.
+    let output = sync(dir.path(), &server, &["p.yaml", "--offline"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(server.seen().len(), 1);
+    assert!(profile(dir.path()).contains("Teapots at Scale"));
+}
+
+#[test]
+fn the_lab_s_contact_address_goes_with_every_request_and_bad_bases_are_refused() {
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    fs::write(
+        dir.path().join("cvpdf.yaml"),
+        "lab:\n  name: Teacup Lab\n  contact_email: lab@example.org\n",
+    )
+    .unwrap();
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let agent = server.seen()[0].header("user-agent").unwrap().to_string();
+    assert!(agent.ends_with("(mailto:lab@example.org)"), "{agent}");
+    let output = cvpdf_env(
+        dir.path(),
+        &["sync", "p.yaml"],
+        &[("CVPDF_DBLP_URL", "file:///etc")],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("CVPDF_DBLP_URL: \"file:///etc\" is not an http or https address")
+    );
+}
