@@ -75,7 +75,12 @@ impl Work {
         let authors: Vec<String> = self
             .authors
             .iter()
-            .map(|a| a.split_whitespace().collect::<Vec<_>>().join(" "))
+            .map(|a| {
+                jats::cleaned(a)
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .filter(|a| !a.is_empty())
             .take(MAX_AUTHORS)
             .collect();
@@ -90,7 +95,7 @@ impl Work {
         let venue = self
             .venue
             .as_deref()
-            .map(|v| html_text(v.trim()))
+            .map(|v| html_text(jats::cleaned(v).trim()))
             .filter(|v| !v.is_empty());
         let doi = self.doi.as_deref().and_then(doi_in);
         let mut links = PublicationLinks::default();

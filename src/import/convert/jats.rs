@@ -14,7 +14,26 @@ const MAX_TITLE: usize = 4_096;
 
 /// `title` as registered (JATS, HTML, MathML) as the profile's inline Markdown.
 pub fn inline(title: &str) -> String {
-    let title: String = title.chars().take(MAX_TITLE).collect();
+    let mut title = cleaned(&title.chars().take(MAX_TITLE).collect::<String>());
+    // Markup escaped twice over (`&amp;lt;sup&amp;gt;13&amp;lt;/sup&amp;gt;C`, as some
+    // publishers register it) is markup: entities are decoded until a tag shows or nothing
+    // changes.
+    // Markup escaped once (`a &lt;b&gt; c`) is text, and stays so — but for the script and
+    // italic tags, which no title means as text.
+    for _ in 0..2 {
+        if !title.contains("&amp;lt;") && !title.contains("&amp;gt;") {
+            break;
+        }
+        title = entities(&title);
+    }
+    if title.contains("&lt;")
+        && !title.contains("&amp;")
+        && (title.contains("&lt;sup&gt;")
+            || title.contains("&lt;sub&gt;")
+            || title.contains("&lt;i&gt;"))
+    {
+        title = entities(&title);
+    }
     // JATS's names for the HTML tags: `<jats:italic>` is `<i>`.
     let title = title
         .replace("<jats:", "<")
@@ -27,6 +46,16 @@ pub fn inline(title: &str) -> String {
     let title = scripts_as_text(&title, "sub", subscript);
     let title = scripts_as_text(&title, "sup", superscript);
     html_text(&title)
+}
+
+/// Foreign text without the characters no CV prints: text decoded twice repaired and C1
+/// controls dropped ([`super::mojibake`]; library catalogues mark a title's non-sorting `The`
+/// with U+0098 and U+009C), other controls made spaces.
+pub fn cleaned(text: &str) -> String {
+    let text = super::mojibake::repaired(text).map_or_else(|| text.to_string(), |(t, _)| t);
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 /// `text` with each MathML `<math>` (or `<mml:math>`) element replaced by the text it shows.
@@ -124,6 +153,9 @@ fn node_text(node: roxmltree::Node) -> String {
 /// `text` in the script form `map` gives, when every character has one; else `mark` and the
 /// text (`x_{ij}` is clearer than a half-converted `xᵢj`).
 fn script(text: &str, map: fn(char) -> Option<char>, mark: &str) -> String {
+    // MathML's asterisk operator is the asterisk of `C^*`.
+    let text = text.replace('∗', "*");
+    let text = text.as_str();
     match text.chars().map(map).collect::<Option<String>>() {
         Some(converted) => converted,
         None if text.chars().count() == 1 => format!("{mark}{text}"),
@@ -156,7 +188,7 @@ fn scripts_as_text(text: &str, tag: &str, map: fn(char) -> Option<char>) -> Stri
 
 #[cfg(test)]
 mod tests {
-    use super::inline;
+    use super::{cleaned, inline};
 
     #[test]
     fn emphasis_stays_and_lines_join() {
@@ -185,7 +217,7 @@ mod tests {
     #[test]
     fn mathml_is_the_text_it_shows() {
         let title = "Jordan<mml:math xmlns:mml=\"http://www.w3.org/1998/Math/MathML\"><mml:mo>∗</mml:mo></mml:math>-Derivations on<mml:math xmlns:mml=\"http://www.w3.org/1998/Math/MathML\"><mml:mrow><mml:msup><mml:mi>C</mml:mi><mml:mo>∗</mml:mo></mml:msup></mml:mrow></mml:math>-Algebras";
-        assert_eq!(inline(title), "Jordan\\*-Derivations onC\\*-Algebras");
+        assert_eq!(inline(title), "Jordan∗-Derivations onC\\*-Algebras");
         let spaced = "More on <math xmlns=\"http://www.w3.org/1998/Math/MathML\" id=\"M1\">\n  <mi mathvariant=\"script\">D</mi>\n  <mi>α</mi>\n</math>-Closed Sets";
         assert_eq!(inline(spaced), "More on Dα-Closed Sets");
         assert_eq!(
@@ -195,8 +227,18 @@ mod tests {
     }
 
     #[test]
+    fn markup_escaped_twice_and_control_characters_are_undone() {
+        assert_eq!(
+            inline("the δ&amp;lt;sup&amp;gt;13&amp;lt;/sup&amp;gt;C decline"),
+            "the δ¹³C decline"
+        );
+        assert_eq!(inline("a &lt;b&gt; c"), "a \\<b\\> c");
+        assert_eq!(cleaned("\u{98}The \u{9c}Journal\u{7}"), "The Journal ");
+    }
+
+    #[test]
     fn markdown_characters_print_as_written() {
         assert_eq!(inline("The k_NN *fast* path"), "The k\\_NN \\*fast\\* path");
-        assert_eq!(inline("A &amp; B &lt;3"), "A & B <3");
+        assert_eq!(inline("A &amp; B &lt;3"), "A & B \\<3");
     }
 }

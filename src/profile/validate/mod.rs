@@ -30,12 +30,26 @@ pub const MAX_TEXT_CHARS: usize = 20_000;
 /// and 4.2 GiB.
 pub const MAX_TOTAL_CHARS: usize = 400_000;
 
-/// The problems of one publication on its own (for importers, which check each entry before
-/// it joins a profile); field paths start at `publication`.
+/// The problems of one publication on its own (for importers and `sync`, which check each
+/// entry before it joins a profile), found as a profile holding it would find them — its
+/// fields, the markup of its texts, control characters, sizes — so that one paper a profile
+/// would refuse is skipped rather than failing the whole merge; field paths start at
+/// `publication`.
 pub fn publication_problems(p: &Publication) -> Vec<Problem> {
-    let mut v = Checks::default();
-    v.publication("publication", p);
-    v.problems
+    let holder = Profile {
+        name: "A".into(),
+        publications: vec![p.clone()],
+        ..Profile::default()
+    };
+    validate(&holder, Path::new("."))
+        .into_iter()
+        .map(|mut problem| {
+            if let Some(field) = &problem.field {
+                problem.field = Some(field.replacen("publications[0]", "publication", 1));
+            }
+            problem
+        })
+        .collect()
 }
 
 /// Every problem of `profile`, with field paths (spans are added by the loader). `dir` is the

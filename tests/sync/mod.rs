@@ -8,6 +8,8 @@ use std::path::Path;
 use crate::common::server::{Reply, Server};
 use crate::common::{cvpdf_env, stderr, stdout};
 
+mod corpus;
+
 /// A fixture's bytes.
 fn fixture(name: &str) -> Vec<u8> {
     fs::read(crate::common::root().join("tests/fixtures/sync").join(name)).unwrap()
