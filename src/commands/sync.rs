@@ -2,6 +2,7 @@
 //! name (DBLP, ORCID with Crossref, OpenAlex); what changed, per profile and per source, on
 //! standard output, each failure on its own line on standard error.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -34,34 +35,36 @@ pub struct Options {
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let profiles = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
     let bases = Bases::from_env().map_err(Error::usage)?;
-    let dir = profiles
-        .first()
-        .map(|p| crate::input::parent_dir(p))
-        .unwrap_or_default();
-    let contact = crate::style::contact_email(&dir)?;
-    let user_agent = match &contact {
-        Some(email) => format!("cvpdf/{} (mailto:{email})", env!("CARGO_PKG_VERSION")),
-        None => format!("cvpdf/{}", env!("CARGO_PKG_VERSION")),
-    };
     let limits = Limits {
         connect: options.connect_timeout,
         total: options.timeout,
         ..Limits::default()
     };
-    let fetcher = Fetcher {
-        http: Http::new(&user_agent, limits),
-        bases,
-        cache: crate::output::cache_root().map(|root| root.join("sync")),
-        offline: options.offline,
-    };
     let settings = Settings {
         dry_run: options.dry_run,
         since: options.since,
     };
+    // One client for each lab address the profiles' configurations give (most labs: one).
+    let mut fetchers: HashMap<Option<String>, Fetcher> = HashMap::new();
     let mut failed = false;
     for path in &profiles {
-        let synced = sync(&fetcher, path, settings);
         let shown = escape_line(&path.display().to_string()).into_owned();
+        let contact = match crate::style::contact_email(&crate::input::parent_dir(path)) {
+            Ok(contact) => contact,
+            Err(report) => {
+                printer.eprint(&[report.into()]);
+                outln!("{shown}: not synced (its lab's cvpdf.yaml cannot be read)");
+                failed = true;
+                continue;
+            }
+        };
+        let fetcher = fetchers.entry(contact.clone()).or_insert_with(|| Fetcher {
+            http: Http::new(&user_agent(contact.as_deref()), limits),
+            bases: bases.clone(),
+            cache: crate::output::cache_root().map(|root| root.join("sync")),
+            offline: options.offline,
+        });
+        let synced = sync(fetcher, path, settings);
         let errors: Vec<Diagnostic> = synced
             .failures
             .iter()
@@ -75,6 +78,15 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         return Err(Error::reported());
     }
     Ok(())
+}
+
+/// What cvpdf says it is: its version, and the lab's address for the services' polite pools
+/// (only when it can go in a header as it is).
+fn user_agent(contact: Option<&str>) -> String {
+    match contact.filter(|email| email.is_ascii()) {
+        Some(email) => format!("cvpdf/{} (mailto:{email})", env!("CARGO_PKG_VERSION")),
+        None => format!("cvpdf/{}", env!("CARGO_PKG_VERSION")),
+    }
 }
 
 /// Prints what became of one profile: a line for it, one per source, one per paper added or

@@ -21,6 +21,10 @@ pub fn save_edited(path: &Path, text: &str) -> Result<(), String> {
         ));
     }
     let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    // A file made read-only is not to be changed, though the directory would allow replacing it.
+    if fs::metadata(&target).is_ok_and(|m| m.permissions().readonly()) {
+        return Err("the file is read-only; it is left as it was".into());
+    }
     // Reading dropped a byte-order mark; the file keeps the one it has.
     let text = if starts_with_bom(&target) {
         format!("\u{feff}{text}")

@@ -33,6 +33,12 @@ pub struct LoadedProfile {
     pub photo: Option<Asset>,
 }
 
+/// The text of the profile at `path` as [`load`] reads it (for an edit that must know whether
+/// the file changed since).
+pub fn read_text(path: &Path) -> Result<Arc<str>, Report> {
+    yaml::read_text(path, PROFILE)
+}
+
 /// Reads and validates the profile at `path`.
 ///
 /// On failure, the report holds the problems found (a broken file stops at its first error;

@@ -33,7 +33,7 @@ pub use files::resolve_photo;
 pub use html::html_text;
 pub use ids::{bare_doi, strip_arxiv_prefix};
 pub use kinds::{kind_of, TextKind};
-pub use load::{load, parse, variant_names, LoadedProfile};
+pub use load::{load, parse, read_text, variant_names, LoadedProfile};
 pub use look::{Numbering, Paper, PhotoShape};
 pub use model::*;
 pub use names::{author_marks, normalize_name};

@@ -11,13 +11,17 @@ use super::work::Work;
 /// What Crossref says of `doi`: its work, `None` when Crossref does not know the DOI (404), or
 /// an error; and whether the answer was downloaded now.
 pub fn work(fetcher: &Fetcher, doi: &str) -> Result<(Option<Work>, bool), String> {
-    let path = format!("/works/{}", in_path(doi));
+    // Only a DOI is asked for (`10.` and a registrant, a `/`, a suffix).
+    let Some(doi) = crate::import::convert::links::doi_in(doi) else {
+        return Ok((None, false));
+    };
+    let path = format!("/works/{}", in_path(&doi));
     let answer = fetcher.get(Service::Crossref, &path, "application/json")?;
     if answer.status == 404 {
         return Ok((None, answer.downloaded));
     }
     let url = fetcher.bases.url(Service::Crossref, &path);
-    let value: Value = serde_json::from_slice(&answer.body)
+    let value: Value = super::json::parse(&answer.body)
         .map_err(|e| format!("Crossref: the answer for {url} is not JSON ({e})"))?;
     let message = value
         .get("message")

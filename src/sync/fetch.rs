@@ -47,6 +47,14 @@ struct Kept {
     last_modified: Option<String>,
     /// The body's digest, so a body and a record written by two runs are never mixed.
     body: String,
+    /// The status (200, or 404: that the service does not know it is an answer too).
+    #[serde(default = "ok")]
+    status: u16,
+}
+
+/// The status of a kept answer that does not say.
+fn ok() -> u16 {
+    200
 }
 
 impl Fetcher {
@@ -58,8 +66,8 @@ impl Fetcher {
         let kept = self.kept(&url);
         if self.offline {
             return match kept {
-                Some((_, body)) => Ok(Answer {
-                    status: 200,
+                Some((validators, body)) => Ok(Answer {
+                    status: validators.1,
                     body,
                     downloaded: false,
                 }),
@@ -70,15 +78,15 @@ impl Fetcher {
                 )),
             };
         }
-        let validators = kept.as_ref().map(|(v, _)| v.clone()).unwrap_or_default();
+        let validators = kept.as_ref().map(|(v, _)| v.0.clone()).unwrap_or_default();
         let fetched = self
             .http
             .get(&url, accept, &validators)
             .map_err(|why| format!("{}: {why}", service.name()))?;
         match fetched.status {
             304 => match kept {
-                Some((_, body)) => Ok(Answer {
-                    status: 200,
+                Some(((_, status), body)) => Ok(Answer {
+                    status,
                     body,
                     downloaded: false,
                 }),
@@ -96,11 +104,14 @@ impl Fetcher {
                     downloaded: true,
                 })
             }
-            404 => Ok(Answer {
-                status: 404,
-                body: fetched.body,
-                downloaded: true,
-            }),
+            404 => {
+                self.keep(&fetched);
+                Ok(Answer {
+                    status: 404,
+                    body: fetched.body,
+                    downloaded: true,
+                })
+            }
             status => Err(format!(
                 "{}: answered {status}{} for {}",
                 service.name(),
@@ -121,7 +132,7 @@ impl Fetcher {
     }
 
     /// The kept answer for `url`, if the cache holds a whole one.
-    fn kept(&self, url: &str) -> Option<(Validators, Vec<u8>)> {
+    fn kept(&self, url: &str) -> Option<((Validators, u16), Vec<u8>)> {
         let (record, body) = self.files(url)?;
         let limit = self.http.max_bytes();
         let record = crate::input::read_bytes(&record, "cache record", 64 * 1024).ok()?;
@@ -132,7 +143,7 @@ impl Fetcher {
                 etag: kept.etag,
                 last_modified: kept.last_modified,
             };
-            (validators, body)
+            ((validators, kept.status), body)
         })
     }
 
@@ -152,6 +163,7 @@ impl Fetcher {
             etag: fetched.etag.clone(),
             last_modified: fetched.last_modified.clone(),
             body: format!("{:032x}", digest(&fetched.body)),
+            status: fetched.status,
         };
         if let Ok(json) = serde_json::to_vec(&kept) {
             if write_atomic(&body, &fetched.body).is_ok() {

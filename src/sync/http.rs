@@ -215,6 +215,10 @@ fn describe(url: &str, error: &ureq::Error) -> String {
             )
         }
         ureq::Error::Timeout(_) => format!("{url}: no answer in time"),
+        ureq::Error::Rustls(_) => format!(
+            "{url}: the secure connection (TLS) could not be made; is the server an https one?"
+        ),
+        ureq::Error::Io(io) => format!("{url}: the connection failed ({})", io.kind()),
         other => format!("{url}: {other}"),
     }
 }

@@ -3,6 +3,11 @@
 
 use serde_json::Value;
 
+/// A JSON answer (a byte-order mark before it allowed).
+pub fn parse(body: &[u8]) -> Result<Value, serde_json::Error> {
+    serde_json::from_slice(body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body))
+}
+
 /// The text at `pointer` in `value` (a string, a number, or ORCID's `{"value": …}`), trimmed;
 /// `None` when there is none.
 pub fn text(value: &Value, pointer: &str) -> Option<String> {

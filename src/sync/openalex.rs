@@ -37,7 +37,7 @@ pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, String> {
                 "OpenAlex: no author with the id {id} (404 for {url})"
             ));
         }
-        let value: Value = serde_json::from_slice(&answer.body)
+        let value: Value = super::json::parse(&answer.body)
             .map_err(|e| format!("OpenAlex: the answer for {url} is not JSON ({e})"))?;
         let results = value
             .get("results")

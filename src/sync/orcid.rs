@@ -21,7 +21,7 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
             "ORCID: no record with the iD {orcid} (404 for {url})"
         ));
     }
-    let value: Value = serde_json::from_slice(&answer.body)
+    let value: Value = super::json::parse(&answer.body)
         .map_err(|e| format!("ORCID: the answer for {url} is not JSON ({e})"))?;
     let groups = value
         .get("group")
@@ -39,6 +39,8 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
             crate::profile::MAX_ENTRIES
         ));
     }
+    // A DOI listed twice is asked once.
+    let mut asked: std::collections::HashSet<String> = std::collections::HashSet::new();
     for group in groups {
         // The versions of one work from several sources: the first is ORCID's preferred one.
         let Some(summary) = group.pointer("/work-summary/0") else {
@@ -48,10 +50,23 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
         let doi = doi(summary).or_else(|| doi(group));
         let label = work.title.clone();
         if let Some(doi) = &doi {
+            if !asked.insert(doi.to_lowercase()) {
+                continue;
+            }
             found.asked += 1;
             let (record, downloaded) = crossref::work(fetcher, doi)?;
             found.downloaded += usize::from(downloaded);
             if let Some(record) = record {
+                // What Crossref's record lacks (a title, a year), ORCID's summary may have.
+                let record = Work {
+                    title: Some(record.title)
+                        .filter(|t| !t.trim().is_empty())
+                        .unwrap_or(work.title.clone()),
+                    year: record.year.or(work.year),
+                    month: record.month.or(work.month),
+                    venue: record.venue.or(work.venue.clone()),
+                    ..record
+                };
                 push(&mut found, &label, record.publication());
                 continue;
             }
@@ -140,7 +155,7 @@ fn whole_record(
         return Ok((None, answer.downloaded));
     }
     let url = fetcher.bases.url(Service::Orcid, &path);
-    let value: Value = serde_json::from_slice(&answer.body)
+    let value: Value = super::json::parse(&answer.body)
         .map_err(|e| format!("ORCID: the answer for {url} is not JSON ({e})"))?;
     let mut authors: Vec<String> = value
         .pointer("/contributors/contributor")

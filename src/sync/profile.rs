@@ -86,6 +86,15 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
     synced.fates = outcome.fates;
     synced.added = outcome.added;
     synced.updated = outcome.updated;
+    // The file as it is now: an edit made while the services were asked is not overwritten.
+    let now = profile::read_text(path).ok();
+    if outcome.text != *loaded.text && !settings.dry_run && now.as_deref() != Some(&*loaded.text) {
+        synced.failures.push(
+            "the file changed while it was being synced; it is left as it is now (run sync again)"
+                .into(),
+        );
+        return synced;
+    }
     if outcome.text != *loaded.text && !settings.dry_run {
         match crate::import::save_edited(path, &outcome.text) {
             Ok(()) => synced.written = true,

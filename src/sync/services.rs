@@ -105,6 +105,17 @@ fn base(value: &str) -> Result<String, String> {
     if host.is_empty() {
         return Err(format!("{value:?} names no host"));
     }
+    let name = host.rsplit_once(':').map_or(host, |(name, _)| name);
+    let local = matches!(name, "localhost" | "[::1]") || name.starts_with("127.");
+    if value.starts_with("http://") && !local {
+        return Err(format!(
+            "{value:?} is plain http to another machine; use https (plain http is only for a \
+             server on this machine)"
+        ));
+    }
+    if name.is_empty() {
+        return Err(format!("{value:?} names no host"));
+    }
     if host.contains('@') {
         return Err(format!("{value:?} holds a user name"));
     }
@@ -133,9 +144,19 @@ const PATH: &AsciiSet = &CONTROLS
     .add(b'^')
     .add(b'|');
 
-/// `text` escaped for a path of an address, its `/`s kept.
+/// `text` escaped for a path of an address, its `/`s kept; a `.` or `..` segment escaped
+/// too, so that no server or proxy reads it as a step up (a DOI may hold `/../`).
 pub fn in_path(text: &str) -> String {
-    utf8_percent_encode(text, PATH).to_string()
+    utf8_percent_encode(text, PATH)
+        .to_string()
+        .split('/')
+        .map(|segment| match segment {
+            "." => "%2E",
+            ".." => "%2E%2E",
+            other => other,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 #[cfg(test)]
@@ -173,6 +194,10 @@ mod tests {
         assert_eq!(
             in_path("10.1002/(SICI)1097#x y"),
             "10.1002/(SICI)1097%23x%20y"
+        );
+        assert_eq!(
+            in_path("10.1/../../etc/./x"),
+            "10.1/%2E%2E/%2E%2E/etc/%2E/x"
         );
     }
 }

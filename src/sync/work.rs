@@ -7,14 +7,10 @@
 use crate::import::convert::jats;
 use crate::import::convert::links::{arxiv_in, doi_in};
 use crate::import::convert::paper_links::file_paper_link;
-use crate::import::convert::papers::{is_preprint_venue, short_venue};
+use crate::import::convert::papers::{is_preprint_venue, short_venue, MAX_AUTHORS};
 use crate::profile::{
     self, html_text, Publication, PublicationKind, PublicationLinks, PublicationStatus, Text,
 };
-
-/// The most authors kept of one work: a paper of a thousand authors is listed with the first
-/// ones (a CV shows a few around the researcher's name anyway).
-pub const MAX_AUTHORS: usize = 500;
 
 /// A work as a service lists it.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -86,6 +82,10 @@ impl Work {
             .collect();
         if authors.is_empty() {
             return Err("no authors".into());
+        }
+        let mut authors = authors;
+        if self.authors.len() > MAX_AUTHORS {
+            authors.push("et al.".into());
         }
         let year = self
             .year

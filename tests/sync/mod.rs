@@ -9,14 +9,15 @@ use crate::common::server::{Reply, Server};
 use crate::common::{cvpdf_env, stderr, stdout};
 
 mod corpus;
+mod hostile;
 
 /// A fixture's bytes.
-fn fixture(name: &str) -> Vec<u8> {
+pub(crate) fn fixture(name: &str) -> Vec<u8> {
     fs::read(crate::common::root().join("tests/fixtures/sync").join(name)).unwrap()
 }
 
 /// DBLP's export of the fixture person, with an ETag.
-fn dblp_export() -> Reply {
+pub(crate) fn dblp_export() -> Reply {
     Reply::Body {
         status: 200,
         content_type: "application/x-bibtex; charset=utf-8",
@@ -26,10 +27,10 @@ fn dblp_export() -> Reply {
 }
 
 /// A profile naming `sources` (YAML lines under `sources:`), with one paper of its own.
-const PROFILE: &str = "name: Josiah Carberry\n# Kept as written.\nsources:\n{sources}\npublications:\n  - title: Psychoceramics of the cracked pot\n    authors: [Josiah Carberry, Ada Lovelace]\n    venue_short: JPC'23\n    year: 2023\n    selected: true\n    note: Cover article\n    links:\n      doi: 10.5555/carberry.2023.01\n      code: https://example.org/code\n";
+pub(crate) const PROFILE: &str = "name: Josiah Carberry\n# Kept as written.\nsources:\n{sources}\npublications:\n  - title: Psychoceramics of the cracked pot\n    authors: [Josiah Carberry, Ada Lovelace]\n    venue_short: JPC'23\n    year: 2023\n    selected: true\n    note: Cover article\n    links:\n      doi: 10.5555/carberry.2023.01\n      code: https://example.org/code\n";
 
 /// A temporary lab with `p.yaml` naming `sources`.
-fn lab(sources: &str) -> tempfile::TempDir {
+pub(crate) fn lab(sources: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     fs::write(
         dir.path().join("p.yaml"),
@@ -40,7 +41,7 @@ fn lab(sources: &str) -> tempfile::TempDir {
 }
 
 /// Runs `cvpdf sync` in `dir` with every service at `server` and a cache of the lab's own.
-fn sync(dir: &Path, server: &Server, args: &[&str]) -> std::process::Output {
+pub(crate) fn sync(dir: &Path, server: &Server, args: &[&str]) -> std::process::Output {
     let cache = dir.join(".cache");
     let base = server.base.as_str();
     let mut all = vec!["sync"];
@@ -59,7 +60,7 @@ fn sync(dir: &Path, server: &Server, args: &[&str]) -> std::process::Output {
 }
 
 /// The profile's text.
-fn profile(dir: &Path) -> String {
+pub(crate) fn profile(dir: &Path) -> String {
     fs::read_to_string(dir.join("p.yaml")).unwrap()
 }
 

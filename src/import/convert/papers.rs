@@ -16,6 +16,10 @@ use unicode_normalization::UnicodeNormalization;
 use crate::profile::markup::inline;
 use crate::profile::{bare_doi, Publication, PublicationKind, PublicationStatus, Text};
 
+/// The most authors kept of one paper: a collaboration of thousands is listed with its first
+/// ones and "et al." (a CV shows a few around the researcher's name anyway).
+pub const MAX_AUTHORS: usize = 500;
+
 /// Venues that are preprint servers, as they are written in lower case (DBLP writes arXiv as
 /// `CoRR`, ECCC as `Electron. Colloquium Comput. Complex.`).
 const PREPRINT_VENUES: &[&str] = &[

@@ -4,6 +4,7 @@ use biblatex::{Person, Type};
 
 use super::super::latex;
 use super::Fields;
+use crate::import::convert::papers::MAX_AUTHORS;
 use crate::import::convert::tex::{self, Dropped};
 
 /// The authors in the paper's order, with their `*`/`†` marks; `and others` is "et al.".
@@ -24,6 +25,11 @@ pub(super) fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<Str
     }
     if authors.is_empty() {
         return Err("no authors".into());
+    }
+    // A collaboration's thousands: the first ones, and "et al." for the rest.
+    if authors.len() > MAX_AUTHORS {
+        authors.truncate(MAX_AUTHORS);
+        others = true;
     }
     if others {
         authors.push("et al.".into());

@@ -1,0 +1,124 @@
+//! What probing `cvpdf sync` as a careless or hostile user found, each kept fixed.
+
+use std::fs;
+
+use super::{dblp_export, fixture, lab, profile, sync, PROFILE};
+use crate::common::server::{Reply, Server};
+use crate::common::{cvpdf_env, stderr, stdout};
+
+#[test]
+fn offline_knows_what_the_services_said_they_do_not_know() {
+    let server = Server::start(vec![
+        (
+            "/v3.0/0000-0002-1825-0097/works",
+            vec![Reply::json(&fixture("orcid-works.json"))],
+        ),
+        (
+            "/v3.0/0000-0002-1825-0097/work/1002",
+            vec![Reply::json(&fixture("orcid-work-1002.json"))],
+        ),
+        (
+            "/works/10.5555/carberry.2023.01",
+            vec![Reply::json(&fixture("crossref-work.json"))],
+        ),
+    ]);
+    let dir = lab("  orcid: 0000-0002-1825-0097");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let asked = server.seen().len();
+    // Crossref's 404 for the unknown DOI is an answer the cache keeps too.
+    let output = sync(dir.path(), &server, &["p.yaml", "--offline"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(server.seen().len(), asked);
+}
+
+#[test]
+fn a_record_a_profile_would_refuse_is_skipped_not_the_whole_sync() {
+    let mut bib = fixture("dblp-person.bib");
+    bib.extend_from_slice(
+        b"\n@article{DBLP:x/Bad, author = {Josiah Carberry}, title = {Bell\x07 \xe2\x80\xae and null},\n journal = {J}, year = {2020}}\n",
+    );
+    let server = Server::start(vec![(
+        "/pid/12/3456.bib",
+        vec![Reply::Body {
+            status: 200,
+            content_type: "text/plain",
+            body: bib,
+            etag: None,
+        }],
+    )]);
+    let dir = lab("  dblp: 12/3456");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = stdout(&output);
+    assert!(out.contains("skipped DBLP:x/Bad"), "{out}");
+    assert!(profile(dir.path()).contains("Teapots at Scale"));
+}
+
+#[test]
+fn a_read_only_profile_is_left_as_it_is() {
+    use std::os::unix::fs::PermissionsExt;
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    let path = dir.path().join("p.yaml");
+    let before = fs::read(&path).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("read-only"), "{}", stderr(&output));
+    assert_eq!(fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_doi_never_steps_out_of_the_service_s_path() {
+    let works = String::from_utf8(fixture("orcid-works.json"))
+        .unwrap()
+        .replace("10.5555/unknown.404", "10.1/../../pid/12/3456.bib");
+    let server = Server::start(vec![(
+        "/v3.0/0000-0002-1825-0097/works",
+        vec![Reply::json(works.as_bytes())],
+    )]);
+    let dir = lab("  orcid: 0000-0002-1825-0097");
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let asked: Vec<String> = server.seen().into_iter().map(|s| s.target).collect();
+    assert!(asked.iter().all(|t| !t.contains("/../")), "{asked:?}");
+    assert!(
+        asked
+            .iter()
+            .any(|t| t == "/works/10.1/%2E%2E/%2E%2E/pid/12/3456.bib"),
+        "{asked:?}"
+    );
+}
+
+#[test]
+fn each_profile_has_its_own_lab_and_plain_http_stays_on_this_machine() {
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    let broken = dir.path().join("broken");
+    fs::create_dir(&broken).unwrap();
+    fs::write(broken.join("cvpdf.yaml"), "lab: [\n").unwrap();
+    fs::write(
+        broken.join("q.yaml"),
+        PROFILE.replace("{sources}", "  dblp: 12/3456"),
+    )
+    .unwrap();
+    let output = sync(dir.path(), &server, &["broken/q.yaml", "p.yaml"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stdout(&output).contains("q.yaml: not synced"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        profile(dir.path()).contains("Teapots at Scale"),
+        "p.yaml was stopped"
+    );
+    let output = cvpdf_env(
+        dir.path(),
+        &["sync", "p.yaml"],
+        &[("CVPDF_DBLP_URL", "http://10.255.255.1")],
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+    assert!(stderr(&output).contains("plain http to another machine"));
+}
