@@ -132,6 +132,16 @@ fn cannot_create_in(dir: &Path, err: io::Error) -> io::Error {
     )
 }
 
+/// cvpdf's directory in the user's cache (`CVPDF_CACHE_DIR`, else the platform's cache
+/// directory's `cvpdf`), where manifests and `sync`'s answers are kept; `None` when there is
+/// none.
+pub fn cache_root() -> Option<PathBuf> {
+    std::env::var_os("CVPDF_CACHE_DIR")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| dirs::cache_dir().map(|c| c.join("cvpdf")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -180,14 +190,4 @@ mod tests {
             0o644
         );
     }
-}
-
-/// cvpdf's directory in the user's cache (`CVPDF_CACHE_DIR`, else the platform's cache
-/// directory's `cvpdf`), where manifests and `sync`'s answers are kept; `None` when there is
-/// none.
-pub fn cache_root() -> Option<PathBuf> {
-    std::env::var_os("CVPDF_CACHE_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| dirs::cache_dir().map(|c| c.join("cvpdf")))
 }
