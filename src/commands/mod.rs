@@ -10,6 +10,7 @@ pub mod lab;
 pub mod new;
 pub mod publish;
 pub mod render;
+pub mod schema;
 pub mod sync;
 pub mod templates;
 pub mod watch;
@@ -129,14 +130,7 @@ pub fn run(command: Command, printer: Printer) -> Result<(), Error> {
         Command::Import(options) => import::run(options, printer),
         Command::ImportBib(options) => import_bib::run(options, printer),
         Command::Sync(options) => sync::run(options, printer),
-        Command::Schema { lab, markdown } => {
-            match (lab, markdown) {
-                (true, _) => crate::diag::outln!("{}", crate::lab::schema()),
-                (false, true) => crate::diag::write_stdout(&crate::profile::reference::reference()),
-                (false, false) => crate::diag::outln!("{}", crate::profile::reference::schema()),
-            }
-            Ok(())
-        }
+        Command::Schema { lab, markdown } => schema::run(lab, markdown),
         Command::Publish(options) => publish::run(options, printer),
         Command::Lab(options) => lab::run(options, printer),
         Command::Print(text) => {

@@ -5,6 +5,8 @@ use super::*;
 use crate::profile::{self, PublicationKind, PublicationStatus};
 use std::path::Path;
 
+mod merging;
+
 const BIB: &str = r#"
 @inproceedings{zhang2023fast,
   title = {Fast, Approximate Vector Queries on Very Large Unstructured Datasets},
@@ -56,85 +58,6 @@ fn entries_become_publications() {
     assert_eq!(
         (pubs[3].1.kind, pubs[3].1.status),
         (PublicationKind::Workshop, PublicationStatus::Accepted)
-    );
-}
-
-#[test]
-fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
-    let text = "# Zili's profile\nname: Zili Zhang\npublications:\n  # the best one\n  - title: \"Fast, approximate vector queries on very large unstructured datasets\"\n    authors: [Zili Zhang]\n    year: 2023\n    venue_short: NSDI'23\n    award: Best Paper Award\n\n# skills below\nskills:\n  - {name: Rust, keywords: [fast]}\n";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let read = publications(BIB, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
-    assert_eq!(out.updated.len(), 1);
-    assert_eq!(out.added.len(), 3);
-    assert!(
-        out.text
-            .starts_with("# Zili's profile\nname: Zili Zhang\npublications:\n  # the best one\n"),
-        "{}",
-        out.text
-    );
-    assert!(
-        out.text
-            .contains("\n# skills below\nskills:\n  - {name: Rust, keywords: [fast]}\n"),
-        "{}",
-        out.text
-    );
-    let merged = profile::parse(&out.text, Path::new(".")).unwrap();
-    assert_eq!(merged.publications.len(), 4);
-    let first = &merged.publications[0];
-    assert_eq!(first.authors.len(), 5, "updated from the .bib");
-    assert_eq!(
-        first.award.as_deref(),
-        Some("Best Paper Award"),
-        "kept from the profile"
-    );
-    assert_eq!(first.venue_short.as_deref(), Some("NSDI'23"));
-    // Importing the same file again changes nothing.
-    let read = publications(BIB, None).unwrap();
-    let again = merge(
-        &out.text,
-        &merged,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
-    assert_eq!(again.text, out.text);
-    assert!(again.added.is_empty() && again.updated.is_empty());
-}
-
-#[test]
-fn a_profile_without_publications_gets_the_key() {
-    let text = "name: Zili Zhang";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let read = publications(BIB, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
-    assert!(
-        out.text
-            .starts_with("name: Zili Zhang\npublications:\n  # Imported by cvpdf import-bib."),
-        "{}",
-        out.text
-    );
-    assert_eq!(
-        profile::parse(&out.text, Path::new("."))
-            .unwrap()
-            .publications
-            .len(),
-        4
     );
 }
 
@@ -335,90 +258,6 @@ fn titles_with_markdown_characters_are_escaped() {
     let bib = r"@misc{k, title = {A\_b and [c] *d*}, author = {A}, year = 2020}";
     let (_, papers) = read(bib, None);
     assert_eq!(papers["k"].title, r"A\_b and \[c\] \*d\*");
-}
-
-#[test]
-fn windows_line_endings_and_document_markers_are_kept() {
-    let read = publications(BIB, None).unwrap();
-    for text in [
-            "name: Zili Zhang\r\npublications: []\r\nskills: []\r\n",
-            "name: Zili Zhang\r\npublications:\r\n  - title: Old\r\n    authors: [Z]\r\n    year: 2020\r\n",
-            "name: Zili Zhang\r\n",
-        ] {
-            let profile = profile::parse(text, Path::new(".")).unwrap();
-            let out = merge(text, &profile, Path::new("."), &read.papers, &read.comment()).unwrap();
-            assert!(
-                out.text.split_inclusive('\n').all(|l| l.ends_with("\r\n")),
-                "{:?}",
-                out.text
-            );
-        }
-    let text = "---\nname: Zili Zhang\n...\n";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
-    assert!(out
-        .text
-        .starts_with("---\nname: Zili Zhang\npublications:\n"));
-    assert!(out.text.ends_with("\n...\n"), "{}", out.text);
-}
-
-#[test]
-fn an_entry_in_another_language_updates_only_its_own_translation() {
-    // Found by probing: a .bib title matching the `zh` text (or a paper matched by its DOI)
-    // replaced the English title with the Chinese one.
-    let text = "name: Ada Lovelace\npublications:\n  - title: {en: Beta Engine, zh: 贝塔引擎}\n    authors: [Ada Lovelace]\n    venue: OSDI\n    year: 2021\n  - title: {en: \"Alpha: A System\", zh: 阿尔法系统}\n    authors: [Ada Lovelace]\n    venue: SOSP\n    year: 2020\n    links: {doi: 10.1145/abc.123}\n";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let bib = "@inproceedings{b, title={贝塔引擎}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n\
-               @inproceedings{a, title={阿尔法系统 (修订)}, author={Ada Lovelace}, booktitle={SOSP}, year={2020}, doi={10.1145/ABC.123}}\n\
-               @inproceedings{c, title={Beta engine}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n";
-    let read = publications(bib, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
-    let merged = profile::parse(&out.text, Path::new(".")).unwrap();
-    assert_eq!(merged.publications.len(), 2, "{}", out.text);
-    let beta = merged.publications[0].title.translations().unwrap();
-    assert_eq!(beta[0], ("en".into(), "Beta engine".into()));
-    assert_eq!(beta[1], ("zh".into(), "贝塔引擎".into()));
-    let alpha = merged.publications[1].title.translations().unwrap();
-    assert_eq!(alpha[0], ("en".into(), "Alpha: A System".into()));
-    assert_eq!(alpha[1], ("zh".into(), "阿尔法系统 (修订)".into()));
-}
-
-#[test]
-fn a_profile_without_a_final_line_break_keeps_its_last_value() {
-    // Found by probing: the import comment ran on into the last line (a block scalar's text).
-    let text = "name: A\npublications:\n  - title: Old\n    authors: [A]\n    year: 2020\n    note: |\n      line one\n      line two";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let bib = "@article{a, title={New Paper}, author={A}, journal={J}, year={2021}}\n";
-    let read = publications(bib, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
-    let merged = profile::parse(&out.text, Path::new(".")).unwrap();
-    assert_eq!(merged.publications.len(), 2);
-    assert_eq!(
-        merged.publications[0].note.as_deref().map(str::trim_end),
-        Some("line one\nline two")
-    );
-    assert!(out.text.starts_with(text), "{}", out.text);
 }
 
 #[test]
