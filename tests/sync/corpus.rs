@@ -8,7 +8,7 @@
 use std::fs;
 use std::path::Path;
 
-use super::{fixture, lab, profile, sync};
+use super::{lab, profile, sync};
 use crate::common::server::{Reply, Server};
 use crate::common::{cvpdf, stderr, stdout};
 
@@ -37,13 +37,7 @@ fn replay(dir: &Path, file: &str, status: u16, endpoint: &str) -> Option<String>
         ),
         "crossref" => (
             "  orcid: 0000-0002-1825-0097",
-            Server::start(vec![
-                (
-                    "/v3.0/0000-0002-1825-0097/works",
-                    vec![Reply::json(&fixture("orcid-works.json"))],
-                ),
-                ("/works/10.5555/carberry.2023.01", vec![reply]),
-            ]),
+            Server::start(super::orcid_routes(reply)),
         ),
         _ => (
             "  openalex: A5000000001",

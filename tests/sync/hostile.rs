@@ -2,26 +2,13 @@
 
 use std::fs;
 
-use super::{dblp_export, fixture, lab, profile, sync, PROFILE};
+use super::{dblp_export, fixture, lab, orcid_routes, profile, sync, PROFILE};
 use crate::common::server::{Reply, Server};
 use crate::common::{cvpdf_env, stderr, stdout};
 
 #[test]
 fn offline_knows_what_the_services_said_they_do_not_know() {
-    let server = Server::start(vec![
-        (
-            "/v3.0/0000-0002-1825-0097/works",
-            vec![Reply::json(&fixture("orcid-works.json"))],
-        ),
-        (
-            "/v3.0/0000-0002-1825-0097/work/1002",
-            vec![Reply::json(&fixture("orcid-work-1002.json"))],
-        ),
-        (
-            "/works/10.5555/carberry.2023.01",
-            vec![Reply::json(&fixture("crossref-work.json"))],
-        ),
-    ]);
+    let server = Server::start(orcid_routes(Reply::json(&fixture("crossref-work.json"))));
     let dir = lab("  orcid: 0000-0002-1825-0097");
     let output = sync(dir.path(), &server, &["p.yaml"]);
     assert!(output.status.success(), "{}", stderr(&output));

@@ -26,6 +26,40 @@ pub(crate) fn dblp_export() -> Reply {
     }
 }
 
+/// ORCID's routes (the list of works and one whole record) and Crossref's record of the
+/// fixture's DOI, answered with `crossref`.
+pub(crate) fn orcid_routes(crossref: Reply) -> Vec<(&'static str, Vec<Reply>)> {
+    vec![
+        (
+            "/v3.0/0000-0002-1825-0097/works",
+            vec![Reply::json(&fixture("orcid-works.json"))],
+        ),
+        (
+            "/v3.0/0000-0002-1825-0097/work/1002",
+            vec![Reply::json(&fixture("orcid-work-1002.json"))],
+        ),
+        ("/works/10.5555/carberry.2023.01", vec![crossref]),
+    ]
+}
+
+/// OpenAlex's three pages of works, each at its cursor.
+fn openalex_routes() -> Vec<(&'static str, Vec<Reply>)> {
+    vec![
+        (
+            "cursor=%2A",
+            vec![Reply::json(&fixture("openalex-page1.json"))],
+        ),
+        (
+            "cursor=IlsnLUluZmluaXR5J10i",
+            vec![Reply::json(&fixture("openalex-page2.json"))],
+        ),
+        (
+            "cursor=IlsnLUluZmluaXR5JywgMl0i",
+            vec![Reply::json(&fixture("openalex-page3.json"))],
+        ),
+    ]
+}
+
 /// A profile naming `sources` (YAML lines under `sources:`), with one paper of its own.
 pub(crate) const PROFILE: &str = "name: Josiah Carberry\n# Kept as written.\nsources:\n{sources}\npublications:\n  - title: Psychoceramics of the cracked pot\n    authors: [Josiah Carberry, Ada Lovelace]\n    venue_short: JPC'23\n    year: 2023\n    selected: true\n    note: Cover article\n    links:\n      doi: 10.5555/carberry.2023.01\n      code: https://example.org/code\n";
 
@@ -113,20 +147,7 @@ fn dblp_papers_are_merged_and_a_second_sync_downloads_and_changes_nothing() {
 
 #[test]
 fn orcid_works_are_completed_by_crossref_and_by_orcid_s_whole_record() {
-    let server = Server::start(vec![
-        (
-            "/v3.0/0000-0002-1825-0097/works",
-            vec![Reply::json(&fixture("orcid-works.json"))],
-        ),
-        (
-            "/v3.0/0000-0002-1825-0097/work/1002",
-            vec![Reply::json(&fixture("orcid-work-1002.json"))],
-        ),
-        (
-            "/works/10.5555/carberry.2023.01",
-            vec![Reply::Gzip(fixture("crossref-work.json"))],
-        ),
-    ]);
+    let server = Server::start(orcid_routes(Reply::Gzip(fixture("crossref-work.json"))));
     let dir = lab("  orcid: https://orcid.org/0000-0002-1825-0097");
     let output = sync(dir.path(), &server, &["p.yaml"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -163,20 +184,7 @@ fn orcid_works_are_completed_by_crossref_and_by_orcid_s_whole_record() {
 
 #[test]
 fn openalex_is_read_page_by_page_with_its_cursor() {
-    let server = Server::start(vec![
-        (
-            "cursor=%2A",
-            vec![Reply::json(&fixture("openalex-page1.json"))],
-        ),
-        (
-            "cursor=IlsnLUluZmluaXR5J10i",
-            vec![Reply::json(&fixture("openalex-page2.json"))],
-        ),
-        (
-            "cursor=IlsnLUluZmluaXR5JywgMl0i",
-            vec![Reply::json(&fixture("openalex-page3.json"))],
-        ),
-    ]);
+    let server = Server::start(openalex_routes());
     let dir = lab("  openalex: A5000000001");
     let output = sync(dir.path(), &server, &["p.yaml", "--since", "2022"]);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -202,33 +210,10 @@ fn openalex_is_read_page_by_page_with_its_cursor() {
 
 #[test]
 fn three_sources_give_each_paper_once() {
-    let server = Server::start(vec![
-        ("/pid/12/3456.bib", vec![dblp_export()]),
-        (
-            "/v3.0/0000-0002-1825-0097/works",
-            vec![Reply::json(&fixture("orcid-works.json"))],
-        ),
-        (
-            "/v3.0/0000-0002-1825-0097/work/1002",
-            vec![Reply::json(&fixture("orcid-work-1002.json"))],
-        ),
-        (
-            "/works/10.5555/carberry.2023.01",
-            vec![Reply::json(&fixture("crossref-work.json"))],
-        ),
-        (
-            "cursor=%2A",
-            vec![Reply::json(&fixture("openalex-page1.json"))],
-        ),
-        (
-            "cursor=IlsnLUluZmluaXR5J10i",
-            vec![Reply::json(&fixture("openalex-page2.json"))],
-        ),
-        (
-            "cursor=IlsnLUluZmluaXR5JywgMl0i",
-            vec![Reply::json(&fixture("openalex-page3.json"))],
-        ),
-    ]);
+    let mut routes = vec![("/pid/12/3456.bib", vec![dblp_export()])];
+    routes.extend(orcid_routes(Reply::json(&fixture("crossref-work.json"))));
+    routes.extend(openalex_routes());
+    let server = Server::start(routes);
     let dir = lab("  dblp: 12/3456\n  orcid: 0000-0002-1825-0097\n  openalex: A5000000001");
     let output = sync(dir.path(), &server, &["p.yaml"]);
     assert!(output.status.success(), "{}", stderr(&output));
