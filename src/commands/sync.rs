@@ -46,13 +46,19 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     };
     // One client for each lab address the profiles' configurations give (most labs: one).
     let mut fetchers: HashMap<Option<String>, Fetcher> = HashMap::new();
+    // A lab's configuration is read once for all the profiles of its directory.
+    let mut contacts: HashMap<PathBuf, Result<Option<String>, Diagnostic>> = HashMap::new();
     let mut failed = false;
     for path in &profiles {
         let shown = escape_line(&path.display().to_string()).into_owned();
-        let contact = match crate::style::contact_email(&crate::input::parent_dir(path)) {
-            Ok(contact) => contact,
-            Err(report) => {
-                printer.eprint(&[report.into()]);
+        let dir = crate::input::parent_dir(path);
+        let contact = contacts
+            .entry(dir)
+            .or_insert_with_key(|dir| crate::style::contact_email(dir).map_err(Diagnostic::from));
+        let contact = match contact {
+            Ok(contact) => contact.clone(),
+            Err(diagnostic) => {
+                printer.eprint(std::slice::from_ref(diagnostic));
                 outln!("{shown}: not synced (its lab's cvpdf.yaml cannot be read)");
                 failed = true;
                 continue;

@@ -52,6 +52,27 @@ struct Kept {
     status: u16,
 }
 
+/// An answer read back from the cache.
+struct Cached {
+    /// What to send back to learn whether it is still current.
+    validators: Validators,
+    /// Its status.
+    status: u16,
+    /// Its body.
+    body: Vec<u8>,
+}
+
+impl Cached {
+    /// The answer it keeps, not downloaded now.
+    fn answer(self) -> Answer {
+        Answer {
+            status: self.status,
+            body: self.body,
+            downloaded: false,
+        }
+    }
+}
+
 /// The status of a kept answer that does not say.
 fn ok() -> u16 {
     200
@@ -66,11 +87,7 @@ impl Fetcher {
         let kept = self.kept(&url);
         if self.offline {
             return match kept {
-                Some((validators, body)) => Ok(Answer {
-                    status: validators.1,
-                    body,
-                    downloaded: false,
-                }),
+                Some(cached) => Ok(cached.answer()),
                 None => Err(format!(
                     "{}: no answer from an earlier sync in the cache for {url} (run sync \
                      without --offline once)",
@@ -78,18 +95,17 @@ impl Fetcher {
                 )),
             };
         }
-        let validators = kept.as_ref().map(|(v, _)| v.0.clone()).unwrap_or_default();
+        let validators = kept
+            .as_ref()
+            .map(|c| c.validators.clone())
+            .unwrap_or_default();
         let fetched = self
             .http
             .get(&url, accept, &validators)
             .map_err(|why| format!("{}: {why}", service.name()))?;
         match fetched.status {
             304 => match kept {
-                Some(((_, status), body)) => Ok(Answer {
-                    status,
-                    body,
-                    downloaded: false,
-                }),
+                Some(cached) => Ok(cached.answer()),
                 None => Err(format!(
                     "{}: answered 304 Not Modified for {url}, which was not asked",
                     service.name()
@@ -132,18 +148,19 @@ impl Fetcher {
     }
 
     /// The kept answer for `url`, if the cache holds a whole one.
-    fn kept(&self, url: &str) -> Option<((Validators, u16), Vec<u8>)> {
+    fn kept(&self, url: &str) -> Option<Cached> {
         let (record, body) = self.files(url)?;
         let limit = self.http.max_bytes();
         let record = crate::input::read_bytes(&record, "cache record", 64 * 1024).ok()?;
         let kept: Kept = serde_json::from_slice(&record).ok()?;
         let body = crate::input::read_bytes(&body, "cached answer", limit).ok()?;
-        (kept.url == url && kept.body == format!("{:032x}", digest(&body))).then(|| {
-            let validators = Validators {
+        (kept.url == url && kept.body == format!("{:032x}", digest(&body))).then_some(Cached {
+            validators: Validators {
                 etag: kept.etag,
                 last_modified: kept.last_modified,
-            };
-            ((validators, kept.status), body)
+            },
+            status: kept.status,
+            body,
         })
     }
 

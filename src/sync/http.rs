@@ -231,7 +231,7 @@ fn host_of(url: &str) -> &str {
 }
 
 /// Whether `url` is on this machine, over plain `http:`.
-fn is_loopback(url: &str) -> bool {
+pub(super) fn is_loopback(url: &str) -> bool {
     let Some(rest) = url.strip_prefix("http://") else {
         return false;
     };

@@ -35,3 +35,16 @@ pub struct Found {
     /// How many requests were made.
     pub asked: usize,
 }
+
+impl Found {
+    /// Files a work titled `title`: its publication, or why it is skipped.
+    pub fn add(&mut self, title: &str, result: Result<Publication, String>) {
+        match result {
+            Ok(paper) => self.papers.push(paper),
+            Err(why) => self.skipped.push(format!(
+                "{:?}: {why}",
+                title.chars().take(80).collect::<String>()
+            )),
+        }
+    }
+}

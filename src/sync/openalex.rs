@@ -47,13 +47,7 @@ pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, String> {
             })?;
         for result in results {
             let work = from_result(result);
-            match work.publication() {
-                Ok(paper) => found.papers.push(paper),
-                Err(why) => found.skipped.push(format!(
-                    "{:?}: {why}",
-                    work.title.chars().take(80).collect::<String>()
-                )),
-            }
+            found.add(&work.title, work.publication());
         }
         match text(&value, "/meta/next_cursor") {
             Some(next) if !results.is_empty() && next != cursor => cursor = next,

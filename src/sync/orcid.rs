@@ -67,7 +67,7 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
                     venue: record.venue.or(work.venue.clone()),
                     ..record
                 };
-                push(&mut found, &label, record.publication());
+                found.add(&label, record.publication());
                 continue;
             }
             work.doi = Some(doi.clone());
@@ -94,20 +94,9 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
         } else {
             work.publication()
         };
-        push(&mut found, &label, result);
+        found.add(&label, result);
     }
     Ok(found)
-}
-
-/// Adds a work's publication to `found`, or the reason it is skipped.
-fn push(found: &mut Found, label: &str, result: Result<crate::profile::Publication, String>) {
-    match result {
-        Ok(paper) => found.papers.push(paper),
-        Err(why) => found.skipped.push(format!(
-            "{:?}: {why}",
-            label.chars().take(80).collect::<String>()
-        )),
-    }
 }
 
 /// A work summary of ORCID's list as a work (without authors).

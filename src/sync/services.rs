@@ -105,16 +105,11 @@ fn base(value: &str) -> Result<String, String> {
     if host.is_empty() {
         return Err(format!("{value:?} names no host"));
     }
-    let name = host.rsplit_once(':').map_or(host, |(name, _)| name);
-    let local = matches!(name, "localhost" | "[::1]") || name.starts_with("127.");
-    if value.starts_with("http://") && !local {
+    if value.starts_with("http://") && !super::http::is_loopback(value) {
         return Err(format!(
             "{value:?} is plain http to another machine; use https (plain http is only for a \
              server on this machine)"
         ));
-    }
-    if name.is_empty() {
-        return Err(format!("{value:?} names no host"));
     }
     if host.contains('@') {
         return Err(format!("{value:?} holds a user name"));

@@ -109,3 +109,69 @@ fn each_profile_has_its_own_lab_and_plain_http_stays_on_this_machine() {
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
     assert!(stderr(&output).contains("plain http to another machine"));
 }
+
+/// `cvpdf sync p.yaml` in `dir` against `server`, started and not waited for.
+fn spawn_sync(dir: &std::path::Path, server: &Server) -> std::process::Child {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_cvpdf"));
+    command
+        .args(["sync", "p.yaml", "--timeout", "20"])
+        .current_dir(dir)
+        .env("CVPDF_CACHE_DIR", dir.join(".cache"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for variable in ["CVPDF_DBLP_URL", "CVPDF_ORCID_URL", "CVPDF_OPENALEX_URL"] {
+        command.env(variable, &server.base);
+    }
+    command.spawn().unwrap()
+}
+
+/// The names in `dir` beside the profile and the cache.
+fn strays(dir: &std::path::Path) -> Vec<String> {
+    fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "p.yaml" && n != ".cache")
+        .collect()
+}
+
+#[test]
+fn two_syncs_at_once_leave_one_whole_profile() {
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    let runs = [
+        spawn_sync(dir.path(), &server),
+        spawn_sync(dir.path(), &server),
+    ];
+    for run in runs {
+        let output = run.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr).into_owned();
+        // Each either synced, or saw the other's write and left the file to it.
+        assert!(
+            output.status.success() || err.contains("changed while it was being synced"),
+            "{err}"
+        );
+    }
+    let text = profile(dir.path());
+    assert_eq!(text.matches("title: Teapots at Scale").count(), 1, "{text}");
+    let checked = crate::common::cvpdf(dir.path(), &["check", "p.yaml"]);
+    assert!(checked.status.success(), "{}", stderr(&checked));
+    assert!(strays(dir.path()).is_empty(), "{:?}", strays(dir.path()));
+}
+
+#[test]
+fn ctrl_c_while_a_service_is_silent_leaves_the_profile_as_it_was() {
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![Reply::Stall])]);
+    let dir = lab("  dblp: 12/3456");
+    let before = fs::read(dir.path().join("p.yaml")).unwrap();
+    let run = spawn_sync(dir.path(), &server);
+    // Wait until the request is on its way, then interrupt.
+    let started = std::time::Instant::now();
+    while server.seen().is_empty() && started.elapsed().as_secs() < 10 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    unsafe { libc::kill(run.id() as i32, libc::SIGINT) };
+    let output = run.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert_eq!(fs::read(dir.path().join("p.yaml")).unwrap(), before);
+    assert!(strays(dir.path()).is_empty(), "{:?}", strays(dir.path()));
+}

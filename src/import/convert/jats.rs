@@ -137,30 +137,21 @@ fn node_text(node: roxmltree::Node) -> String {
         .collect();
     let name = node.tag_name().name();
     match (name, children.as_slice()) {
-        ("msub", [base, sub]) => format!("{base}{}", script(sub, subscript, "_")),
-        ("msup", [base, sup]) => format!("{base}{}", script(sup, superscript, "^")),
-        ("msubsup", [base, sub, sup]) => format!(
-            "{base}{}{}",
-            script(sub, subscript, "_"),
-            script(sup, superscript, "^")
-        ),
+        ("msub", [base, sub]) => format!("{base}{}", script(sub, false)),
+        ("msup", [base, sup]) => format!("{base}{}", script(sup, true)),
+        ("msubsup", [base, sub, sup]) => {
+            format!("{base}{}{}", script(sub, false), script(sup, true))
+        }
         ("mfrac", [top, bottom]) => format!("{top}/{bottom}"),
         ("msqrt", _) => format!("√{}", children.concat()),
         _ => children.concat(),
     }
 }
 
-/// `text` in the script form `map` gives, when every character has one; else `mark` and the
-/// text (`x_{ij}` is clearer than a half-converted `xᵢj`).
-fn script(text: &str, map: fn(char) -> Option<char>, mark: &str) -> String {
-    // MathML's asterisk operator is the asterisk of `C^*`.
-    let text = text.replace('∗', "*");
-    let text = text.as_str();
-    match text.chars().map(map).collect::<Option<String>>() {
-        Some(converted) => converted,
-        None if text.chars().count() == 1 => format!("{mark}{text}"),
-        None => format!("{mark}({text})"),
-    }
+/// A MathML script as the TeX reader writes one ([`super::math::scripted`]); MathML's
+/// asterisk operator is the asterisk of `C^*`.
+fn script(text: &str, up: bool) -> String {
+    super::math::scripted(&text.replace('∗', "*"), up)
 }
 
 /// `text` with each `<tag>…</tag>` (`sub` or `sup`) replaced by its text in script form when

@@ -117,7 +117,7 @@ fn script_at(text: &str) -> (&str, &str) {
 
 /// A script in Unicode when every character has a form (`⁰`, `ᵢ`); a word of letters after
 /// a number (`14^{th}`) as it is; else written out (`^(n+k)`).
-fn scripted(script: &str, up: bool) -> String {
+pub(super) fn scripted(script: &str, up: bool) -> String {
     let map = if up { superscript } else { subscript };
     let word = script.chars().count() >= 2 && script.chars().all(|c| c.is_ascii_alphabetic());
     if up && word {
