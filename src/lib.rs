@@ -52,6 +52,7 @@ pub mod style;
 pub mod sync;
 pub mod template;
 mod timestamp;
+pub mod timings;
 mod watch;
 mod world;
 mod yaml;

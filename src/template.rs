@@ -6,7 +6,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::diag::{unknown, Problem};
 
@@ -74,31 +74,104 @@ pub const MAIN_FILE: &str = "main.typ";
 /// The file name the words of every language are served under.
 pub const I18N_FILE: &str = "i18n.yaml";
 
-/// The words table, `templates/i18n.yaml`, read once per process: every reader of it (the
-/// language list, the quotes of smart punctuation, the lab's page) takes it from here.
+/// The words table, `templates/i18n.yaml`, whole, read once per process: for the readers that
+/// look through every language (the importers' section names). A render needs one language's
+/// table: [`words_of`].
 pub fn words() -> &'static serde_yaml::Mapping {
-    static WORDS: std::sync::OnceLock<serde_yaml::Mapping> = std::sync::OnceLock::new();
+    static WORDS: OnceLock<serde_yaml::Mapping> = OnceLock::new();
     WORDS.get_or_init(|| serde_yaml::from_str(I18N).unwrap_or_default())
+}
+
+/// One language's table of `templates/i18n.yaml`: its key, its lines, and what they say, read
+/// the first time they are asked for. Parsing the whole file took ~3 ms of every run (more
+/// than a fifth of cvpdf's own work around a compile), and a render needs one language.
+struct Table {
+    lang: &'static str,
+    text: &'static str,
+    words: OnceLock<serde_yaml::Value>,
+    quotes: OnceLock<Option<[String; 4]>>,
+}
+
+/// The tables of `templates/i18n.yaml`, in its order.
+fn tables() -> &'static [Table] {
+    static TABLES: OnceLock<Vec<Table>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        split_tables(I18N)
+            .into_iter()
+            .map(|(lang, text)| Table {
+                lang,
+                text,
+                words: OnceLock::new(),
+                quotes: OnceLock::new(),
+            })
+            .collect()
+    })
+}
+
+/// `text` (a YAML mapping of mappings) cut into its top-level entries, each with its key: an
+/// entry starts at a line that is neither indented nor a comment and ends where the next one
+/// starts. (The file is cvpdf's own; a test checks the cut against a full parse.)
+fn split_tables(text: &str) -> Vec<(&str, &str)> {
+    let mut starts = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let key = line.trim_end().strip_suffix(':');
+        if let Some(key) = key.filter(|k| !k.is_empty() && !line.starts_with([' ', '\t', '#'])) {
+            starts.push((offset, key));
+        }
+        offset += line.len();
+    }
+    let ends = starts.iter().skip(1).map(|s| s.0).chain([text.len()]);
+    starts
+        .iter()
+        .zip(ends)
+        .map(|(&(start, key), end)| (key, &text[start..end]))
+        .collect()
+}
+
+impl Table {
+    /// The words of this language (a mapping; null if the table were not one).
+    fn words(&self) -> &serde_yaml::Value {
+        self.words.get_or_init(|| {
+            serde_yaml::from_str::<serde_yaml::Mapping>(self.text)
+                .ok()
+                .and_then(|mut m| m.remove(self.lang))
+                .unwrap_or_default()
+        })
+    }
 }
 
 /// The words of `lang`, or of English for a language the table lacks (the one fallback).
 pub fn words_of(lang: &str) -> &'static serde_yaml::Value {
     static NONE: serde_yaml::Value = serde_yaml::Value::Null;
-    let words = words();
-    words
-        .get(lang)
-        .filter(|table| table.is_mapping())
-        .or_else(|| words.get("en"))
-        .unwrap_or(&NONE)
+    let find = |lang: &str| {
+        tables()
+            .iter()
+            .find(|t| t.lang == lang)
+            .map(Table::words)
+            .filter(|words| words.is_mapping())
+    };
+    find(lang).or_else(|| find("en")).unwrap_or(&NONE)
+}
+
+/// The quotation marks of `lang` (`quotes` in its table: opening and closing double, then
+/// single), or none when its table has none.
+pub fn quotes_of(lang: &str) -> Option<&'static [String; 4]> {
+    let table = tables().iter().find(|t| t.lang == lang)?;
+    table
+        .quotes
+        .get_or_init(|| {
+            let marks: Vec<String> =
+                serde_yaml::from_value(table.words().get("quotes")?.clone()).ok()?;
+            marks.try_into().ok()
+        })
+        .as_ref()
 }
 
 /// The languages of `templates/i18n.yaml`: every profile's translations are checked against
-/// them.
+/// them, and `--lang` offers them. Read off the file's top-level keys, without parsing it.
 pub fn languages() -> Vec<String> {
-    words()
-        .keys()
-        .filter_map(|k| k.as_str().map(str::to_string))
-        .collect()
+    tables().iter().map(|t| t.lang.to_string()).collect()
 }
 
 /// Each language of `templates/i18n.yaml` with its name in itself (`de` → `Deutsch`).
@@ -190,6 +263,26 @@ impl Template {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_language_read_alone_is_what_the_whole_file_says() {
+        let whole = words();
+        let keys: Vec<String> = whole
+            .keys()
+            .filter_map(|k| k.as_str().map(str::to_string))
+            .collect();
+        assert_eq!(languages(), keys);
+        assert!(keys.len() >= 10, "{keys:?}");
+        for lang in &keys {
+            assert_eq!(Some(words_of(lang)), whole.get(lang.as_str()), "{lang}");
+            assert_eq!(quotes_of(lang).map(|q| q.len()), Some(4), "{lang}");
+        }
+        assert_eq!(words_of("xx"), whole.get("en").unwrap());
+        assert_eq!(
+            split_tables("# c\na:\n  x: 1\n# d\nb:\n  y: [1]\n"),
+            [("a", "a:\n  x: 1\n# d\n"), ("b", "b:\n  y: [1]\n")]
+        );
+    }
 
     #[test]
     fn resolves_names_and_suggests_close_ones() {

@@ -64,8 +64,7 @@ pub struct Summary {
 pub fn run(pipeline: &Pipeline, jobs: &[Job], options: &BatchOptions, printer: Printer) -> Summary {
     let manifests = manifest::Manifests::default();
     let summary = run_with(pipeline, jobs, options, printer, &manifests);
-    let problems: Vec<Diagnostic> = manifests
-        .save()
+    let problems: Vec<Diagnostic> = crate::timings::timed("save manifests", || manifests.save())
         .into_iter()
         .map(Diagnostic::warning)
         .collect();

@@ -251,6 +251,10 @@ pub struct RenderArgs {
     /// Print nothing but errors and the summary of failures.
     #[arg(short, long)]
     quiet: bool,
+    /// Write where the run's time went to FILE, as a Chrome trace (chrome://tracing, Perfetto):
+    /// cvpdf's stages and, inside the compile, each template function call with its line.
+    #[arg(long, value_name = "FILE")]
+    timings: Option<PathBuf>,
     #[command(flatten)]
     style: StyleArgs,
     #[command(flatten)]
@@ -295,6 +299,7 @@ impl Cli {
                 quiet: a.quiet,
                 style: a.style.into(),
                 fonts: a.fonts.into(),
+                timings: a.timings,
             }),
             Command::Watch(a) => Run::Watch(commands::watch::Options {
                 target: a.target.into(),

@@ -1,10 +1,13 @@
 //! `cvpdf render`: every profile through the pipeline, in parallel, then a summary.
 
+use std::path::PathBuf;
+
 use crate::batch::{self, BatchOptions, Summary};
 use crate::diag::{escape_controls, escape_line, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
 use crate::style::Overrides;
+use crate::timings;
 
 use super::{plan_jobs, plan_variants, Error, Target};
 
@@ -22,13 +25,22 @@ pub struct Options {
     pub style: Overrides,
     /// Where fonts come from.
     pub fonts: FontOptions,
+    /// Where to write a trace of where the run's time went (`--timings`).
+    pub timings: Option<PathBuf>,
 }
 
 /// Runs `cvpdf render`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
+    if let Some(path) = &options.timings {
+        timings::may_write(path).map_err(Error::usage)?;
+        timings::start();
+    }
+    let run = timings::scope("cvpdf render");
     let target = options.target;
     let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
-    let renderer = super::renderer(options.fonts, target.standards)?;
+    let renderer = timings::timed("font metadata", || {
+        super::renderer(options.fonts, target.standards)
+    })?;
     let styles = super::styles(options.style, renderer.fonts())?;
     let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
     printer.eprint(&crate::plan::undefined_variants(&planned, &target.variants));
@@ -37,6 +49,10 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
     let summary = batch::run(&pipeline, &jobs, &batch_options, printer);
+    drop(run);
+    if let Some(path) = &options.timings {
+        timings::finish(path).map_err(Error::failed)?;
+    }
     report(&summary, options.quiet)
 }
 

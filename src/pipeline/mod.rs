@@ -153,11 +153,14 @@ impl<'a> Pipeline<'a> {
     ) -> Result<(Prepared, LoadedProfile), (Failure, Vec<PathBuf>)> {
         let input = &job.input;
         let mut inputs = vec![input.to_path_buf()];
-        let loaded = match profile::load(input) {
+        let loaded = match crate::timings::timed("load profile", || profile::load(input)) {
             Ok(loaded) => loaded,
             Err(report) => return Err((Failure::new(report), inputs)),
         };
-        let style = match variant_style(self.styles, &loaded, job.variant.as_deref()) {
+        let styled = crate::timings::timed("style", || {
+            variant_style(self.styles, &loaded, job.variant.as_deref())
+        });
+        let style = match styled {
             Ok(style) => style,
             Err(failure) => {
                 inputs.extend(self.styles.config_for(&loaded.dir));
@@ -167,7 +170,7 @@ impl<'a> Pipeline<'a> {
         inputs.extend(loaded.photo.as_ref().map(|photo| photo.path.clone()));
         inputs.extend(style.files());
         inputs.extend(self.font_files().0.iter().cloned());
-        let (derived, notes) = match derive(&loaded, &style) {
+        let (derived, notes) = match crate::timings::timed("derive", || derive(&loaded, &style)) {
             Ok(derived) => derived,
             Err(failure) => return Err((failure, inputs)),
         };
@@ -204,6 +207,7 @@ impl<'a> Pipeline<'a> {
         force: bool,
         started: Instant,
     ) -> Done {
+        let fingerprinting = crate::timings::scope("fingerprint");
         let base = self.base_digest(prepared);
         let mut inputs = prepared.inputs.clone();
         let mut stale = Vec::new();
@@ -225,12 +229,13 @@ impl<'a> Pipeline<'a> {
                 previous.push(record);
             }
         }
+        drop(fingerprinting);
         if stale.is_empty() {
             return Done::new(Outcome::Unchanged, inputs);
         }
-        let produced = self
-            .produce(prepared, &stale)
-            .and_then(|artifacts| produce::write(artifacts, &stale, &previous));
+        let produced = self.produce(prepared, &stale).and_then(|artifacts| {
+            crate::timings::timed("write", || produce::write(artifacts, &stale, &previous))
+        });
         match produced {
             Ok(produce::WriteOutcome {
                 artifacts,

@@ -44,7 +44,7 @@ pub fn read_text(path: &Path) -> Result<Arc<str>, Report> {
 /// On failure, the report holds the problems found (a broken file stops at its first error;
 /// a well-formed one lists every failed check).
 pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
-    let text = yaml::read_text(path, PROFILE)?;
+    let text = crate::timings::timed("read profile", || yaml::read_text(path, PROFILE))?;
     let dir = crate::input::parent_dir(path);
     let profile = match parse(&text, &dir) {
         Ok(profile) => profile,
@@ -75,9 +75,11 @@ pub fn load(path: &Path) -> Result<LoadedProfile, Report> {
 
 /// Parses and validates profile text; `dir` is where the profile's relative paths start.
 pub fn parse(text: &str, dir: &Path) -> Result<Profile, Vec<Problem>> {
+    let parsed = crate::timings::scope("parse YAML");
     let (mut profile, index) = yaml::parse::<Profile>(text, PROFILE)?;
     numbers_as_written(&mut profile, text, &index);
-    let problems = validate::validate(&profile, dir);
+    drop(parsed);
+    let problems = crate::timings::timed("validate", || validate::validate(&profile, dir));
     if problems.is_empty() {
         Ok(profile)
     } else {

@@ -22,6 +22,7 @@ use crate::source;
 use crate::style::Style;
 use crate::template::{SupportFile, COMMON, COMMON_FILE, I18N, I18N_FILE, ICONS, ICONS_FILE};
 use crate::timestamp::Timestamp;
+use crate::timings;
 use crate::world::{CvWorld, WorldInput};
 use crate::yaml;
 
@@ -112,15 +113,20 @@ impl Renderer {
 
     /// Compiles `loaded` in `style` into pages.
     pub fn compile(&self, loaded: &LoadedProfile, style: &Style) -> Result<Compiled, Failure> {
+        let glyphs = timings::scope("font selection and glyph check");
         let texts = yaml::text_fields(&loaded.profile);
         let fonts = self.fonts.select(
             style.font.as_deref(),
             texts.iter().flat_map(|(_, t)| t.chars()),
         );
         let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
+        drop(glyphs);
         let date = self.document_date(loaded);
-        let files = support_files(loaded, style)?;
-        let (main_source, source_map) = source::main_source_mapped(loaded, style, date);
+        let files = timings::timed("support files", || support_files(loaded, style))?;
+        let (main_source, source_map) = timings::timed("source generation", || {
+            source::main_source_mapped(loaded, style, date)
+        });
+        let setup = timings::scope("world set-up");
         let world = CvWorld::new(WorldInput {
             main_source,
             files: &files,
@@ -132,6 +138,8 @@ impl Renderer {
         })
         .ok_or_else(|| Failure::message("cannot set up the compiler"))?;
         let world = Arc::new(world);
+        drop(setup);
+        timings::remember(&world);
         // Unit tests need a compilation that panics the way a bug in Typst would.
         #[cfg(test)]
         if loaded.profile.name == PANIC_IN_TESTS {
@@ -140,7 +148,9 @@ impl Renderer {
         let Warned {
             output,
             warnings: typst_warnings,
-        } = typst::compile::<PagedDocument>(world.as_ref());
+        } = timings::timed("typst compile", || {
+            typst::compile::<PagedDocument>(world.as_ref())
+        });
         warnings.extend(warnings::diagnostics(
             &world,
             &source_map,
@@ -214,6 +224,7 @@ impl Renderer {
             standards,
             ..PdfOptions::default()
         };
+        let _t = timings::scope("PDF export");
         guarded("exporting the PDF", || {
             typst_pdf::pdf(&compiled.document, &options)
         })?

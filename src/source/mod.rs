@@ -61,7 +61,7 @@ pub fn main_source_mapped(
         loaded.photo.as_ref().map(|photo| photo.name.as_str()),
         &style.section_order,
         date,
-        smart::Quotes::of(&style.lang),
+        &smart::Quotes::of(&style.lang),
         style.numbering,
     )
     .write_mapped(&mut out, 1, &mut map);
@@ -120,7 +120,7 @@ pub fn style_value(style: &Style, simple_breaks: bool) -> Value {
                 "name",
                 Value::str(smart::smarten(
                     &fields::one_line(&lab.name, " "),
-                    smart::Quotes::of(&style.lang),
+                    &smart::Quotes::of(&style.lang),
                 )),
             ),
             (
@@ -128,7 +128,7 @@ pub fn style_value(style: &Style, simple_breaks: bool) -> Value {
                 lab.short_name.as_ref().map_or(Value::None, |short| {
                     Value::str(smart::smarten(
                         &fields::one_line(short, " "),
-                        smart::Quotes::of(&style.lang),
+                        &smart::Quotes::of(&style.lang),
                     ))
                 }),
             ),
@@ -167,6 +167,7 @@ pub fn style_value(style: &Style, simple_breaks: bool) -> Value {
             Value::str(if simple_breaks { "simple" } else { "optimized" }),
         ),
         ("lab", lab),
+        ("words", Value::data(crate::template::words_of(&style.lang))),
         (
             "fit",
             Value::Dict(vec![

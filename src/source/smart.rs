@@ -11,49 +11,31 @@
 //! like code (`--flag`, `a_b`, `x=y`, `{…}`, `<…>`, `\cmd`): those keep every character.
 //! Nothing else changes; the substitutions above are the only ones.
 
-use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::OnceLock;
 
 use super::inline::Node;
 
 /// A language's quotation marks: opening and closing, double and single.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Quotes {
-    double: [String; 2],
-    single: [String; 2],
+    double: [&'static str; 2],
+    single: [&'static str; 2],
 }
 
 impl Quotes {
     /// The quotes of `lang`, from the `quotes` entry of `templates/i18n.yaml` (English
     /// quotes for a language without one).
-    pub fn of(lang: &str) -> &'static Quotes {
-        static TABLE: OnceLock<HashMap<String, Quotes>> = OnceLock::new();
-        static ENGLISH: OnceLock<Quotes> = OnceLock::new();
-        let table = TABLE.get_or_init(|| {
-            crate::template::words()
-                .iter()
-                .filter_map(|(lang, table)| {
-                    let lang = lang.as_str()?.to_string();
-                    let marks: Vec<String> =
-                        serde_yaml::from_value(table.get("quotes")?.clone()).ok()?;
-                    let [o2, c2, o1, c1]: [String; 4] = marks.try_into().ok()?;
-                    Some((
-                        lang,
-                        Quotes {
-                            double: [o2, c2],
-                            single: [o1, c1],
-                        },
-                    ))
-                })
-                .collect()
-        });
-        table.get(lang).unwrap_or_else(|| {
-            ENGLISH.get_or_init(|| Quotes {
-                double: ["“".into(), "”".into()],
-                single: ["‘".into(), "’".into()],
-            })
-        })
+    pub fn of(lang: &str) -> Quotes {
+        match crate::template::quotes_of(lang) {
+            Some([o2, c2, o1, c1]) => Quotes {
+                double: [o2, c2],
+                single: [o1, c1],
+            },
+            None => Quotes {
+                double: ["“", "”"],
+                single: ["‘", "’"],
+            },
+        }
     }
 }
 
@@ -196,10 +178,10 @@ fn edits<'q>(text: &str, quotes: &'q Quotes) -> Vec<(Range<usize>, &'q str)> {
                 } else if opens && followed {
                     open_single += 1;
                     opened_at = Some(i);
-                    (1, quotes.single[0].as_str())
+                    (1, quotes.single[0])
                 } else if open_single > 0 && !opens {
                     open_single -= 1;
-                    (1, quotes.single[1].as_str())
+                    (1, quotes.single[1])
                 } else {
                     (1, APOSTROPHE)
                 }
@@ -208,10 +190,10 @@ fn edits<'q>(text: &str, quotes: &'q Quotes) -> Vec<(Range<usize>, &'q str)> {
                 if opens && followed {
                     open_double += 1;
                     opened_at = Some(i);
-                    (1, quotes.double[0].as_str())
+                    (1, quotes.double[0])
                 } else {
                     open_double = open_double.saturating_sub(1);
-                    (1, quotes.double[1].as_str())
+                    (1, quotes.double[1])
                 }
             }
             _ => {
@@ -289,7 +271,7 @@ mod tests {
     use crate::source::inline::{parse, plain_text};
 
     fn en(s: &str) -> String {
-        smarten(s, Quotes::of("en"))
+        smarten(s, &Quotes::of("en"))
     }
 
     #[test]
@@ -311,14 +293,14 @@ mod tests {
     #[test]
     fn each_language_has_its_quotes() {
         let s = "\"Beste\" Arbeit";
-        assert_eq!(smarten(s, Quotes::of("de")), "„Beste“ Arbeit");
+        assert_eq!(smarten(s, &Quotes::of("de")), "„Beste“ Arbeit");
         assert_eq!(
-            smarten("\"prix\" l'article", Quotes::of("fr")),
+            smarten("\"prix\" l'article", &Quotes::of("fr")),
             "«\u{202f}prix\u{202f}» l’article"
         );
-        assert_eq!(smarten("\"最佳\"", Quotes::of("zh")), "“最佳”");
-        assert_eq!(smarten("\"x\"", Quotes::of("ja")), "“x”");
-        assert_eq!(smarten("\"x\"", Quotes::of("ru")), "«x»");
+        assert_eq!(smarten("\"最佳\"", &Quotes::of("zh")), "“最佳”");
+        assert_eq!(smarten("\"x\"", &Quotes::of("ja")), "“x”");
+        assert_eq!(smarten("\"x\"", &Quotes::of("ru")), "«x»");
     }
 
     #[test]
@@ -353,11 +335,11 @@ mod tests {
         ] {
             let mut nodes = parse(s);
             let want = en(&plain_text(&nodes));
-            smarten_nodes(&mut nodes, Quotes::of("en"));
+            smarten_nodes(&mut nodes, &Quotes::of("en"));
             assert_eq!(plain_text(&nodes), want, "{s:?}");
         }
         let mut nodes = parse("\"**Best** Paper\" [OSDI'24](https://x.org/a--b)");
-        smarten_nodes(&mut nodes, Quotes::of("en"));
+        smarten_nodes(&mut nodes, &Quotes::of("en"));
         assert_eq!(
             nodes,
             vec![

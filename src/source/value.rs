@@ -83,6 +83,28 @@ impl Content {
 }
 
 impl Value {
+    /// Data read from one of cvpdf's own YAML tables (a language's words): mappings as
+    /// dictionaries, sequences as arrays, scalars as themselves, numbers other than
+    /// integers as strings.
+    pub fn data(value: &'static serde_yaml::Value) -> Self {
+        use serde_yaml::Value as Yaml;
+        match value {
+            Yaml::Null => Value::None,
+            Yaml::Bool(b) => Value::Bool(*b),
+            Yaml::Number(n) => n
+                .as_i64()
+                .map_or_else(|| Value::str(n.to_string()), Value::Int),
+            Yaml::String(s) => Value::str(s.as_str()),
+            Yaml::Sequence(items) => Value::Array(items.iter().map(Value::data).collect()),
+            Yaml::Mapping(map) => Value::Dict(
+                map.iter()
+                    .filter_map(|(k, v)| Some((k.as_str()?, Value::data(v))))
+                    .collect(),
+            ),
+            Yaml::Tagged(tagged) => Value::data(&tagged.value),
+        }
+    }
+
     /// A string value.
     pub fn str(s: impl Into<String>) -> Self {
         Value::Str(s.into())
@@ -193,7 +215,11 @@ impl Value {
                 out.push('(');
                 for (key, value) in entries {
                     newline(out, depth + 1);
-                    out.push_str(key);
+                    if is_identifier(key) {
+                        out.push_str(key);
+                    } else {
+                        out.push_str(&string_literal(key));
+                    }
                     out.push_str(": ");
                     let parent = trace.path.len();
                     if parent > 0 {
@@ -209,6 +235,15 @@ impl Value {
             }
         }
     }
+}
+
+/// Whether `key` can stand unquoted as a dictionary key: a Typst identifier of ASCII letters,
+/// digits, `_` and `-`, not starting with a digit or `-`.
+fn is_identifier(key: &str) -> bool {
+    key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 fn newline(out: &mut String, depth: usize) {

@@ -15,7 +15,7 @@ fn source(yaml: &str) -> String {
         None,
         &[],
         None,
-        Quotes::of("en"),
+        &Quotes::of("en"),
         Numbering::Reverse,
     )
     .write(&mut out, 0);
@@ -25,7 +25,7 @@ fn source(yaml: &str) -> String {
 #[test]
 fn own_name_is_matched_after_normalisation() {
     let own = vec![normalize_name("Zili Zhang"), normalize_name("Z. Zhang")];
-    let me = |raw: &str| match author(raw, &own, Prose(Quotes::of("en"))) {
+    let me = |raw: &str| match author(raw, &own, Prose(&Quotes::of("en"))) {
         Value::Dict(f) => (f[1].1.clone(), f[2].1.clone(), f[3].1.clone()),
         _ => unreachable!(),
     };
@@ -97,7 +97,7 @@ fn each_field_is_written_as_its_kind_says() {
         None,
         &[],
         None,
-        Quotes::of("en"),
+        &Quotes::of("en"),
         Numbering::Reverse,
     )
     .write_mapped(&mut out, 0, &mut map);
