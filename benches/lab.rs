@@ -13,14 +13,20 @@
 //!    pixel comparison;
 //! 6. where the time of a render goes, stage by stage, measured in-process;
 //! 7. a render with a page budget: a 3-page profile fitted into two pages (`max_pages: 2`),
-//!    beside the same profile rendered without one.
+//!    beside the same profile rendered without one;
+//! 8. issue 28's ratios: the bundled profile against the official compiler on cvpdf's current
+//!    export and on the export of 2026-11-24 (`lab/official.rs`).
 //!
-//! Options (environment): `LAB_SIZE` (default 100), `RUNS` (default 7).
+//! Options (environment): `LAB_SIZE` (default 100), `RUNS` (default 7); `TYPST` (the official
+//! CLI) or `TYPST_PY` (a Python with typst-py) for the comparisons with the official compiler.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+#[path = "lab/official.rs"]
+mod official;
 
 use cvpdf::fonts::{FontOptions, FontSet};
 use cvpdf::output::write_atomic;
@@ -128,6 +134,7 @@ fn main() {
     // 5. The official compiler on the same source (before anything grows this process: a
     // child's peak memory counts what it inherited until it runs its own program).
     report.line(&compare_with_typst(&root, &bin, &lab, &two_page, runs));
+    report.line(&official::ratios(&root, &bin, &lab, runs.max(15)));
 
     // 6. Where the time goes.
     report.line(&stage_breakdown(&lab, size));

@@ -63,7 +63,7 @@ pub fn markdown(text: &str) {
     }
 
     // Smart punctuation says the same of formatted text as of its plain text.
-    let en = Quotes::of("en");
+    let en = &Quotes::of("en");
     let mut smart = nodes.clone();
     smarten_nodes(&mut smart, en);
     assert_eq!(
@@ -160,7 +160,7 @@ fn rtl_with_marks(text: &str) -> bool {
 /// The visible text of each field the pipeline check fills, whitespace removed, with the smart
 /// punctuation of an English CV (the only change cvpdf makes to what a field says).
 fn expected_text(p: &Profile) -> Vec<String> {
-    let en = Quotes::of("en");
+    let en = &Quotes::of("en");
     // As the source stage sets it: smart punctuation in the text, never inside code spans.
     let md = |s: &Text| {
         let mut nodes = inline::parse(s.trim());

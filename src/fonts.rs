@@ -75,7 +75,7 @@ impl Fonts {
             infos: Vec::new(),
         };
         for (data, info) in BUNDLED.iter().zip(bundled_infos()) {
-            fonts.push(Bundled { data, index: 0 }, info);
+            fonts.push(Bundled { data, index: 0 }, info.clone());
         }
         for path in paths {
             for (source, info) in typst_kit::fonts::scan(path) {
@@ -160,13 +160,21 @@ pub fn fingerprint_bundled(hasher: &mut impl std::hash::Hasher) {
     }
 }
 
-/// The metadata of each bundled face, in the order of [`BUNDLED`].
-fn bundled_infos() -> Vec<FontInfo> {
-    match serde_json::from_str::<Vec<FontInfo>>(BUNDLED_METADATA) {
-        Ok(infos) if infos.len() == BUNDLED.len() => infos,
-        // Never in a correct build (the test would fail); still render rather than give up.
-        _ => computed_infos(),
-    }
+/// The metadata of each bundled face, in the order of [`BUNDLED`], read once per process.
+fn bundled_infos() -> &'static [FontInfo] {
+    static INFOS: OnceLock<Vec<FontInfo>> = OnceLock::new();
+    INFOS.get_or_init(
+        || match serde_json::from_str::<Vec<FontInfo>>(BUNDLED_METADATA) {
+            Ok(infos) if infos.len() == BUNDLED.len() => infos,
+            // Never in a correct build (the test would fail); still render rather than give up.
+            _ => computed_infos(),
+        },
+    )
+}
+
+/// Reads the bundled faces' metadata now (`world::warm_up` does, beside the main thread).
+pub(crate) fn warm_up() {
+    bundled_infos();
 }
 
 /// The metadata of each bundled face, read from the face itself.
@@ -181,17 +189,16 @@ fn computed_infos() -> Vec<FontInfo> {
 /// with system fonts, built the first time a profile needs it.
 pub struct FontSet {
     options: FontOptions,
-    base: Arc<Fonts>,
+    base: OnceLock<Arc<Fonts>>,
     with_system: OnceLock<Arc<Fonts>>,
 }
 
 impl FontSet {
-    /// Loads the metadata of the bundled fonts and those under `options.paths`.
+    /// The bundled fonts and those under `options.paths`, read when first needed.
     pub fn new(options: FontOptions) -> Self {
-        let base = Arc::new(Fonts::build(&options.paths, false));
         Self {
             options,
-            base,
+            base: OnceLock::new(),
             with_system: OnceLock::new(),
         }
     }
@@ -209,13 +216,20 @@ impl FontSet {
         family: Option<&str>,
         mut chars: impl Iterator<Item = char>,
     ) -> Arc<Fonts> {
-        let missing_family = family.is_some_and(|f| !self.base.has_family(f));
-        let missing = missing_family || chars.any(|c| needs_glyph(c) && !self.base.covers(c));
+        let missing_family = family.is_some_and(|f| !self.base().has_family(f));
+        let missing = missing_family || chars.any(|c| needs_glyph(c) && !self.base().covers(c));
         if missing && self.options.system_fallback {
             self.system().clone()
         } else {
-            self.base.clone()
+            self.base().clone()
         }
+    }
+
+    /// The bundled fonts and those under `--font-path`, set up on first use: a run that loads
+    /// its profiles first has the bundled faces' metadata read meanwhile (`world::warm_up`).
+    fn base(&self) -> &Arc<Fonts> {
+        self.base
+            .get_or_init(|| Arc::new(Fonts::build(&self.options.paths, false)))
     }
 
     /// The base set plus the system's fonts, scanned on first use.
@@ -228,12 +242,12 @@ impl FontSet {
     pub fn check_family(&self, family: &str) -> Result<(), Problem> {
         let icons = ICON_FAMILIES.iter().any(|f| f.eq_ignore_ascii_case(family));
         if !icons
-            && (self.base.has_family(family)
+            && (self.base().has_family(family)
                 || (self.options.system_fallback && self.system().has_family(family)))
         {
             return Ok(());
         }
-        let known = self.base.families();
+        let known = self.base().families();
         Err(crate::diag::unknown(
             "font",
             family,
@@ -300,7 +314,7 @@ mod tests {
             .unwrap();
         } else {
             assert!(
-                bundled_infos() == computed && BUNDLED_METADATA == json,
+                bundled_infos() == computed.as_slice() && BUNDLED_METADATA == json,
                 "fonts/metadata.json is stale: UPDATE_REFERENCES=1 cargo test --release fonts"
             );
         }

@@ -79,7 +79,7 @@ const MARKDOWN_FIELDS: usize = 8;
 /// The text a reader sees for `s` in a plain field, a markdown field, and the postal address
 /// (its lines joined by commas), squashed.
 fn shown(s: &str) -> (String, String, String) {
-    let en = Quotes::of("en");
+    let en = &Quotes::of("en");
     let plain = squash(&smarten(s, en));
     // Smart punctuation as the source stage applies it: never inside code spans.
     let mut nodes = inline::parse(s.trim());

@@ -64,7 +64,7 @@ fn every_bundled_profile_renders_with_its_facts_and_metadata() {
                     .flat_map(|t| t.events.iter().map(|e| &e.event)),
             );
         // As a typesetter prints them: NSDI '25 is NSDI ’25.
-        let en = cvpdf::source::smart::Quotes::of("en");
+        let en = &cvpdf::source::smart::Quotes::of("en");
         for fact in facts {
             let printed = cvpdf::source::smart::smarten(fact, en);
             assert!(pdf.contains(&printed), "{}: {printed:?} missing", p.name);

@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use serde::{Deserialize, Serialize};
 
 use crate::digest::digest;
-use crate::output::{parent_dir, write_atomic};
+use crate::output::{parent_dir, write_cache};
 use crate::pipeline::{Record, Records};
 
 /// The largest manifest read; a lab of thousands of CVs needs a few megabytes.
@@ -86,7 +86,7 @@ impl Manifests {
                 continue;
             };
             let written = fs::create_dir_all(parent_dir(&file))
-                .and_then(|()| write_atomic(&file, json.as_bytes()))
+                .and_then(|()| write_cache(&file, json.as_bytes()))
                 .and_then(|()| private(&file));
             if let Err(err) = written {
                 problems.push(format!(

@@ -72,8 +72,10 @@ pub struct Compiled {
 }
 
 impl Renderer {
-    /// Prepares a run: loads font metadata once for all its profiles.
+    /// Prepares a run: font metadata is loaded once for all its profiles, and what every
+    /// render needs is made ready beside the main thread ([`crate::world::warm_up`]).
     pub fn new(settings: RenderSettings) -> Self {
+        crate::world::warm_up();
         Self {
             fonts: FontSet::new(settings.fonts),
             source_date: settings.source_date,

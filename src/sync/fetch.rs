@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::http::{Fetched, Http, Validators};
 use super::services::{Bases, Service};
 use crate::digest::digest;
-use crate::output::write_atomic;
+use crate::output::write_cache;
 
 /// How `sync` reaches the services.
 pub struct Fetcher {
@@ -183,8 +183,8 @@ impl Fetcher {
             status: fetched.status,
         };
         if let Ok(json) = serde_json::to_vec(&kept) {
-            if write_atomic(&body, &fetched.body).is_ok() {
-                let _ = write_atomic(&record, &json);
+            if write_cache(&body, &fetched.body).is_ok() {
+                let _ = write_cache(&record, &json);
             }
         }
     }

@@ -16,6 +16,8 @@ use typst::{Library, LibraryExt, World};
 use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
+mod sources;
+
 use crate::digest::{digest, FileRead};
 use crate::fonts::Fonts;
 use crate::template::{SupportFile, MAIN_FILE};
@@ -26,6 +28,31 @@ pub fn library() -> Arc<LazyHash<Library>> {
     LIBRARY
         .get_or_init(|| Arc::new(LazyHash::new(Library::default())))
         .clone()
+}
+
+/// Prepares, on a thread of its own, what the first render of a process needs besides its
+/// profile: the standard library, the bundled fonts' metadata and the parsed shared helpers
+/// and default template, while the command reads its profiles. Each is built once per
+/// process; a render that needs one before it is ready waits for it.
+pub fn warm_up() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let _ = std::thread::Builder::new()
+            .name("cvpdf-warm-up".into())
+            .spawn(|| {
+                library();
+                crate::fonts::warm_up();
+                let default = crate::template::Template::default_builtin();
+                for (name, text) in [
+                    (crate::template::COMMON_FILE, crate::template::COMMON),
+                    (default.file_name.as_str(), default.source.as_str()),
+                ] {
+                    if let Some(id) = file_id(name) {
+                        sources::shared(id, &Bytes::from_string(text.to_string()));
+                    }
+                }
+            });
+    });
 }
 
 /// The file id of a path in the project root.
@@ -201,6 +228,12 @@ impl World for CvWorld {
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
+        if id != self.main {
+            let memory = self.files.loader().memory.get(&id);
+            if let Some(source) = memory.and_then(|bytes| sources::shared(id, bytes)) {
+                return Ok(source);
+            }
+        }
         self.files.source(id)
     }
 

@@ -1,0 +1,170 @@
+//! Issue 28's two ratios: a cold `cvpdf render profiles/zili-zhang.yaml` against the official
+//! Typst compiler compiling (a) cvpdf's own current `--format typ` export of that profile and
+//! (b) the export of 2026-11-24 kept in `benches/reference/`, with the same fonts.
+//!
+//! The official compiler is the `typst` CLI (`TYPST`, or `target/typst-cli/bin/typst` from
+//! `benches/install-typst-cli.sh`) or, with `TYPST_PY` naming a Python that has the `typst`
+//! package (typst-py, the compiler as a library), that Python with its start-up (interpreter
+//! and `import typst`, measured alone) subtracted.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use super::{measure, measured, ms, run};
+
+/// The export kept as the fixed reference.
+const REFERENCE: &str = "benches/reference/zili-zhang-2026-11-24/zili-zhang.typ";
+
+/// The official compiler found, if any.
+enum Official {
+    Cli(PathBuf),
+    Python(PathBuf),
+}
+
+impl Official {
+    fn find(root: &Path) -> Option<Official> {
+        if let Some(python) = std::env::var_os("TYPST_PY") {
+            return Some(Official::Python(python.into()));
+        }
+        let cli = std::env::var_os("TYPST")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root.join("target/typst-cli/bin/typst"));
+        cli.exists().then_some(Official::Cli(cli))
+    }
+
+    /// The command compiling `main` into `pdf` with only the fonts in `fonts`.
+    fn compile(&self, main: &Path, pdf: &Path, fonts: &Path) -> Command {
+        match self {
+            Official::Cli(typst) => {
+                let mut command = Command::new(typst);
+                command
+                    .args(["compile", "--font-path"])
+                    .arg(fonts)
+                    .args(["--ignore-system-fonts", "--ignore-embedded-fonts"])
+                    .arg(main)
+                    .arg(pdf);
+                command
+            }
+            Official::Python(python) => {
+                let mut command = Command::new(python);
+                command
+                    .args([
+                        "-c",
+                        "import sys, typst; typst.compile(sys.argv[1], output=sys.argv[2], \
+                         font_paths=[sys.argv[3]], ignore_system_fonts=True)",
+                    ])
+                    .arg(main)
+                    .arg(pdf)
+                    .arg(fonts);
+                command
+            }
+        }
+    }
+
+    /// What every run of the official compiler costs besides the compile: Python's start-up
+    /// and import for typst-py, nothing for the CLI.
+    fn start_up(&self, runs: usize) -> Duration {
+        match self {
+            Official::Cli(_) => Duration::ZERO,
+            Official::Python(python) => {
+                measure(runs, || {
+                    measured(
+                        Command::new(python)
+                            .args(["-c", "import sys, typst"])
+                            .stdout(Stdio::null()),
+                    )
+                })
+                .0
+            }
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Official::Cli(typst) => {
+                let version = Command::new(typst).arg("--version").output();
+                version.map_or_else(
+                    |_| "typst".into(),
+                    |o| String::from_utf8_lossy(&o.stdout).trim().to_string(),
+                )
+            }
+            Official::Python(_) => "typst-py, Python's start-up subtracted".into(),
+        }
+    }
+}
+
+/// The section of the report: the official compiler on both exports, cvpdf on the profile,
+/// and the two ratios with their targets.
+pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
+    let Some(official) = Official::find(root) else {
+        return "\n## Against the official compiler (issue 28)\n\nskipped: no official compiler \
+                (run benches/install-typst-cli.sh, or set TYPST, or TYPST_PY to a Python with \
+                typst-py)\n"
+            .into();
+    };
+    let profile = root.join("profiles/zili-zhang.yaml");
+    let export = lab.join("typ-bundled");
+    run(
+        bin,
+        lab,
+        &[
+            "render",
+            profile.to_str().unwrap(),
+            "--format",
+            "typ",
+            "-o",
+            export.to_str().unwrap(),
+            "--quiet",
+            "--force",
+        ],
+    );
+    let current = export.join("zili-zhang-typst/zili-zhang.typ");
+    let fonts = root.join("fonts");
+    let start_up = official.start_up(runs);
+    let compile = |main: &Path| {
+        let pdf = lab.join("out/official-bundled.pdf");
+        let (wall, peak) = measure(runs, || {
+            measured(official.compile(main, &pdf, &fonts).stdout(Stdio::null()))
+        });
+        (wall.saturating_sub(start_up), peak)
+    };
+    let on_current = compile(&current);
+    let on_reference = compile(&root.join(REFERENCE));
+    let ours = measure(runs, || {
+        run(
+            bin,
+            lab,
+            &[
+                "render",
+                profile.to_str().unwrap(),
+                "-o",
+                "out/bundled.pdf",
+                "--quiet",
+                "--force",
+            ],
+        )
+    });
+    let ratio = |theirs: Duration| ours.0.as_secs_f64() / theirs.as_secs_f64();
+    let (a, b) = (ratio(on_current.0), ratio(on_reference.0));
+    let verdict = |ratio: f64, target: f64| if ratio <= target { "met" } else { "NOT met" };
+    format!(
+        "\n## Against the official compiler (issue 28; {})\n\n\
+         | job | wall (median) | peak RSS |\n| --- | --- | --- |\n\
+         | official: cvpdf's current export of profiles/zili-zhang.yaml | {:.1} ms | {:.1} MiB |\n\
+         | official: the export of 2026-11-24 (`{REFERENCE}`) | {:.1} ms | {:.1} MiB |\n\
+         | cold `cvpdf render profiles/zili-zhang.yaml` | {:.1} ms | {:.1} MiB |\n\n\
+         | ratio | value | target |\n| --- | --- | --- |\n\
+         | cvpdf ÷ official on the current export | {a:.2}× | ≤ 1.0× ({}) |\n\
+         | cvpdf ÷ official on the 2026-11-24 export | {b:.2}× | ≤ 0.8× ({}) |\n",
+        official.name(),
+        ms(on_current.0),
+        on_current.1 as f64 / 1024.0,
+        ms(on_reference.0),
+        on_reference.1 as f64 / 1024.0,
+        ms(ours.0),
+        ours.1 as f64 / 1024.0,
+        verdict(a, 1.0),
+        verdict(b, 0.8),
+    )
+}

@@ -1,0 +1,47 @@
+//! Typst files served from memory (`common.typ`, a template), parsed once per process and
+//! shared by every world: parsing them was about a tenth of a cold render's own work and was
+//! repeated for each profile of a batch and each edit in watch. The generated main file
+//! differs per render and is never kept.
+
+use std::sync::Mutex;
+
+use typst::foundations::Bytes;
+use typst::syntax::{FileId, Source};
+
+use crate::digest::{digest, Digest};
+
+/// The parsed files kept, newest last. A user's template edited in a watch session adds a
+/// version per edit, so only the last few are kept.
+static PARSED: Mutex<Vec<(FileId, Digest, Source)>> = Mutex::new(Vec::new());
+
+/// How many parsed files [`PARSED`] keeps.
+const KEPT: usize = 8;
+
+/// The parsed source of the file `id` whose bytes are `bytes`: the one parsed before, if the
+/// bytes are the same, else parsed now and kept. `None` when the bytes are not UTF-8 (the
+/// world's own loader then reports it as Typst would).
+pub(super) fn shared(id: FileId, bytes: &Bytes) -> Option<Source> {
+    let text = std::str::from_utf8(bytes.as_slice()).ok()?;
+    let key = digest(bytes.as_slice());
+    let cached = |parsed: &Vec<(FileId, Digest, Source)>| {
+        parsed
+            .iter()
+            .find(|(i, d, _)| *i == id && *d == key)
+            .map(|(_, _, source)| source.clone())
+    };
+    if let Some(source) = cached(&PARSED.lock().unwrap_or_else(|e| e.into_inner())) {
+        return Some(source);
+    }
+    // Parsed outside the lock: two threads may both parse a file the first time; one copy is
+    // kept.
+    let source = Source::new(id, text.to_string());
+    let mut parsed = PARSED.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(source) = cached(&parsed) {
+        return Some(source);
+    }
+    if parsed.len() == KEPT {
+        parsed.remove(0);
+    }
+    parsed.push((id, key, source.clone()));
+    Some(source)
+}
