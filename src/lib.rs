@@ -52,7 +52,7 @@ pub mod style;
 pub mod sync;
 pub mod template;
 mod timestamp;
-pub mod timings;
+mod timings;
 mod watch;
 mod world;
 mod yaml;

@@ -5,18 +5,10 @@
 //! compile, the export, the write, the fingerprint) are scopes of Typst's own timer, so one
 //! file holds them and, inside the compile, Typst's scopes: each template function call with
 //! its file and line. When the timer is off (every run without `--timings`), a scope costs
-//! one relaxed atomic load.
+//! one relaxed atomic load. Writing the trace, with the places of the template's calls, is
+//! `render::trace`'s.
 
-use std::num::NonZeroU64;
-use std::path::Path;
-use std::sync::{Arc, Mutex};
-
-use typst::syntax::Span;
-use typst::{World, WorldExt};
-use typst_kit::diagnostics::DiagnosticWorld;
 use typst_timing::TimingScope;
-
-use crate::world::CvWorld;
 
 /// Times the enclosing block as `name` while the timer is on: `let _t = scope("load");`.
 #[inline]
@@ -31,72 +23,7 @@ pub fn timed<T>(name: &'static str, f: impl FnOnce() -> T) -> T {
     f()
 }
 
-/// The worlds compiled while the timer was on, to give the spans of Typst's scopes their file
-/// and line when the trace is written. Only the last few are kept: a span of an older
-/// profile's generated file is named by the newest one's (the templates, which is what the
-/// lines are read for, are the same in every world).
-static WORLDS: Mutex<Vec<Arc<CvWorld>>> = Mutex::new(Vec::new());
-
-/// How many worlds [`WORLDS`] keeps.
-const KEPT_WORLDS: usize = 4;
-
 /// Starts recording (for the rest of the process).
 pub fn start() {
     typst_timing::enable();
-}
-
-/// Keeps `world` for naming spans, if the timer is on.
-pub(crate) fn remember(world: &Arc<CvWorld>) {
-    if !typst_timing::is_enabled() {
-        return;
-    }
-    let mut worlds = WORLDS.lock().unwrap_or_else(|e| e.into_inner());
-    if worlds.len() == KEPT_WORLDS {
-        worlds.remove(0);
-    }
-    worlds.push(world.clone());
-}
-
-/// Whether a trace may be written at `path`: nothing is there, or a trace is (cvpdf never
-/// replaces a file it did not write).
-pub fn may_write(path: &Path) -> Result<(), String> {
-    let is_trace = |bytes: &[u8]| bytes == b"[]" || bytes.starts_with(br#"[{"name":"#);
-    crate::ownership::may_replace(
-        path,
-        b"",
-        crate::ownership::Recorded::Unknown,
-        crate::ownership::Mark::Content(&is_trace),
-        "choose another file for --timings",
-    )
-}
-
-/// Writes what was recorded to `path` (atomically) as a Chrome trace and stops recording.
-pub fn finish(path: &Path) -> Result<(), String> {
-    typst_timing::disable();
-    may_write(path)?;
-    let worlds = std::mem::take(&mut *WORLDS.lock().unwrap_or_else(|e| e.into_inner()));
-    let mut json = Vec::new();
-    typst_timing::export_json(&mut json, |raw| place(&worlds, raw))?;
-    crate::output::write_atomic(path, &json)
-        .map_err(|e| format!("cannot write the timings to {}: {e}", path.display()))
-}
-
-/// The file and line (1-based) of the span `raw`, as the newest world that has its file
-/// names them; `("", 0)` when none does.
-fn place(worlds: &[Arc<CvWorld>], raw: NonZeroU64) -> (String, u32) {
-    let span = Span::from_raw(raw);
-    let Some(id) = span.id() else {
-        return (String::new(), 0);
-    };
-    for world in worlds.iter().rev() {
-        let Ok(source) = world.source(id) else {
-            continue;
-        };
-        let line = world
-            .range(span)
-            .and_then(|range| source.lines().byte_to_line(range.start))
-            .map_or(0, |line| line as u32 + 1);
-        return (world.name(id), line);
-    }
-    (id.vpath().get_without_slash().to_string(), 0)
 }

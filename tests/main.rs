@@ -17,6 +17,7 @@ mod lab;
 mod render;
 mod style;
 mod sync;
+mod timings;
 mod typography;
 mod variants;
 mod visual;

@@ -32,7 +32,7 @@ pub struct Options {
 /// Runs `cvpdf render`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     if let Some(path) = &options.timings {
-        timings::may_write(path).map_err(Error::usage)?;
+        crate::render::trace::may_write(path).map_err(Error::usage)?;
         timings::start();
     }
     let run = timings::scope("cvpdf render");
@@ -51,7 +51,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let summary = batch::run(&pipeline, &jobs, &batch_options, printer);
     drop(run);
     if let Some(path) = &options.timings {
-        timings::finish(path).map_err(Error::failed)?;
+        crate::render::trace::finish(path).map_err(Error::failed)?;
     }
     report(&summary, options.quiet)
 }

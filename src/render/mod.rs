@@ -2,6 +2,7 @@
 //! page images.
 
 mod images;
+pub(crate) mod trace;
 mod warnings;
 
 pub use images::{png_page, png_pages, svg_pages};
@@ -141,7 +142,7 @@ impl Renderer {
         .ok_or_else(|| Failure::message("cannot set up the compiler"))?;
         let world = Arc::new(world);
         drop(setup);
-        timings::remember(&world);
+        trace::remember(&world);
         // Unit tests need a compilation that panics the way a bug in Typst would.
         #[cfg(test)]
         if loaded.profile.name == PANIC_IN_TESTS {
