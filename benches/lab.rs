@@ -460,15 +460,16 @@ fn stage_breakdown(lab: &Path, size: usize) -> String {
     out
 }
 
-/// Compiles the `--format typ` output with the official CLI and compares pages and time.
-fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs: usize) -> String {
+/// The official typst CLI: `TYPST`, else the one `benches/install-typst-cli.sh` installs.
+fn official_cli(root: &Path) -> Option<PathBuf> {
     let typst = std::env::var_os("TYPST")
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target/typst-cli/bin/typst"));
-    if !typst.exists() {
-        return "\n## Official compiler\n\nskipped: no typst CLI (run benches/install-typst-cli.sh, or set TYPST)\n".into();
-    }
-    let src = lab.join("typ");
+    typst.exists().then_some(typst)
+}
+
+/// Exports `profile` as Typst source (`--format typ`) into `dir`; the main file's path.
+fn export_typ(bin: &Path, lab: &Path, profile: &Path, dir: &Path) -> PathBuf {
     run(
         bin,
         lab,
@@ -478,12 +479,21 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
             "--format",
             "typ",
             "-o",
-            src.to_str().unwrap(),
+            dir.to_str().unwrap(),
             "--quiet",
+            "--force",
         ],
     );
     let stem = profile.file_stem().unwrap().to_string_lossy();
-    let main = src.join(format!("{stem}-typst/{stem}.typ"));
+    dir.join(format!("{stem}-typst/{stem}.typ"))
+}
+
+/// Compiles the `--format typ` output with the official CLI and compares pages and time.
+fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs: usize) -> String {
+    let Some(typst) = official_cli(root) else {
+        return "\n## Official compiler\n\nskipped: no typst CLI (run benches/install-typst-cli.sh, or set TYPST)\n".into();
+    };
+    let main = export_typ(bin, lab, profile, &lab.join("typ"));
     let fonts = root.join("fonts");
     let typst_run = || {
         let mut command = Command::new(&typst);

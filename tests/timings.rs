@@ -67,13 +67,38 @@ fn a_trace_holds_cvpdf_s_stages_and_the_template_s_calls_with_their_lines() {
     let files: Vec<&str> = events.iter().filter_map(|(_, _, f)| f.as_deref()).collect();
     assert!(files.iter().any(|f| f.contains("classic.typ")), "{files:?}");
     assert!(files.iter().any(|f| f.contains("common.typ")), "{files:?}");
-    // A second run replaces its own trace; a file that is not a trace is left alone.
-    let again = run(&trace);
-    assert!(again.status.success(), "{}", stderr(&again));
+    // A second run replaces its own trace, also two at once: one whole trace, no stray file.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| run(&trace));
+        let b = s.spawn(|| run(&trace));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert!(a.status.success() && b.status.success(), "{}", stderr(&a));
+    assert!(!self::events(&fs::read(&trace).unwrap()).is_empty());
+    let stray: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+    // A file that is not a trace is left alone.
     let notes = dir.path().join("notes.json");
     fs::write(&notes, "{\"mine\": true}").unwrap();
     let refused = run(&notes);
     assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
     assert!(stderr(&refused).contains("was not written by cvpdf"));
     assert_eq!(fs::read_to_string(&notes).unwrap(), "{\"mine\": true}");
+    // A folder, or a place whose folder is missing, is refused before anything is rendered.
+    fs::remove_file(dir.path().join("cv.pdf")).unwrap();
+    fs::create_dir(dir.path().join("a folder")).unwrap();
+    for (place, says) in [
+        ("a folder", "is a directory"),
+        ("missing/trace.json", "is not a folder"),
+    ] {
+        let refused = run(&dir.path().join(place));
+        assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+        assert!(stderr(&refused).contains(says), "{}", stderr(&refused));
+        assert!(!dir.path().join("cv.pdf").exists());
+    }
+    assert!(!dir.path().join("missing").exists());
 }

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::{measure, measured, ms, run};
+use super::{export_typ, measure, measured, ms, official_cli, run};
 
 /// The export kept as the fixed reference.
 const REFERENCE: &str = "benches/reference/zili-zhang-2026-11-24/zili-zhang.typ";
@@ -27,10 +27,7 @@ impl Official {
         if let Some(python) = std::env::var_os("TYPST_PY") {
             return Some(Official::Python(python.into()));
         }
-        let cli = std::env::var_os("TYPST")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root.join("target/typst-cli/bin/typst"));
-        cli.exists().then_some(Official::Cli(cli))
+        official_cli(root).map(Official::Cli)
     }
 
     /// The command compiling `main` into `pdf` with only the fonts in `fonts`.
@@ -104,22 +101,7 @@ pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
             .into();
     };
     let profile = root.join("profiles/zili-zhang.yaml");
-    let export = lab.join("typ-bundled");
-    run(
-        bin,
-        lab,
-        &[
-            "render",
-            profile.to_str().unwrap(),
-            "--format",
-            "typ",
-            "-o",
-            export.to_str().unwrap(),
-            "--quiet",
-            "--force",
-        ],
-    );
-    let current = export.join("zili-zhang-typst/zili-zhang.typ");
+    let current = export_typ(bin, lab, &profile, &lab.join("typ-bundled"));
     let fonts = root.join("fonts");
     let start_up = official.start_up(runs);
     let compile = |main: &Path| {

@@ -35,6 +35,15 @@ pub(crate) fn remember(world: &Arc<CvWorld>) {
 /// Whether a trace may be written at `path`: nothing is there, or a trace is (cvpdf never
 /// replaces a file it did not write).
 pub fn may_write(path: &Path) -> Result<(), String> {
+    // Asked before the run, not found out after a long batch.
+    let folder = crate::output::parent_dir(path);
+    if !folder.is_dir() {
+        return Err(format!(
+            "cannot write the timings to {}: {} is not a folder",
+            path.display(),
+            folder.display()
+        ));
+    }
     let is_trace = |bytes: &[u8]| bytes == b"[]" || bytes.starts_with(br#"[{"name":"#);
     crate::ownership::may_replace(
         path,

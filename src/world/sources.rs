@@ -20,25 +20,18 @@ const KEPT: usize = 8;
 /// The parsed source of the file `id` whose bytes are `bytes`: the one parsed before, if the
 /// bytes are the same, else parsed now and kept. `None` when the bytes are not UTF-8 (the
 /// world's own loader then reports it as Typst would).
+///
+/// The file is parsed while the lock is held: a render that needs a file the warm-up thread is
+/// parsing waits for that parse instead of making a second one. Only these few shared files
+/// come here (never a generated main file), so no render waits long.
 pub(super) fn shared(id: FileId, bytes: &Bytes) -> Option<Source> {
     let text = std::str::from_utf8(bytes.as_slice()).ok()?;
     let key = digest(bytes.as_slice());
-    let cached = |parsed: &Vec<(FileId, Digest, Source)>| {
-        parsed
-            .iter()
-            .find(|(i, d, _)| *i == id && *d == key)
-            .map(|(_, _, source)| source.clone())
-    };
-    if let Some(source) = cached(&PARSED.lock().unwrap_or_else(|e| e.into_inner())) {
-        return Some(source);
-    }
-    // Parsed outside the lock: two threads may both parse a file the first time; one copy is
-    // kept.
-    let source = Source::new(id, text.to_string());
     let mut parsed = PARSED.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(source) = cached(&parsed) {
-        return Some(source);
+    if let Some((_, _, source)) = parsed.iter().find(|(i, d, _)| *i == id && *d == key) {
+        return Some(source.clone());
     }
+    let source = Source::new(id, text.to_string());
     if parsed.len() == KEPT {
         parsed.remove(0);
     }
