@@ -17,6 +17,7 @@ use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
 mod sources;
+mod warm;
 
 use crate::digest::{digest, FileRead};
 use crate::fonts::Fonts;
@@ -31,26 +32,21 @@ pub fn library() -> Arc<LazyHash<Library>> {
 }
 
 /// Prepares, on a thread of its own, what the first render of a process needs besides its
-/// profile: the standard library, the bundled fonts' metadata and the parsed shared helpers
-/// and default template, while the command reads its profiles. Each is built once per
-/// process; a render that needs one before it is ready waits for it.
+/// profile: the standard library, the bundled fonts' metadata, and the shared helpers and
+/// default template parsed and evaluated ([`warm`]), while the command reads its profiles.
+/// Each is made once per process; a render that needs the library, the metadata or a parsed
+/// file before it is ready waits for it.
 pub fn warm_up() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
+        let announced = warm::announce();
+        // A thread that cannot start drops `announced`, so no render waits for it.
         let _ = std::thread::Builder::new()
             .name("cvpdf-warm-up".into())
-            .spawn(|| {
+            .spawn(move || {
                 library();
                 crate::fonts::warm_up();
-                let default = crate::template::Template::default_builtin();
-                for (name, text) in [
-                    (crate::template::COMMON_FILE, crate::template::COMMON),
-                    (default.file_name.as_str(), default.source.as_str()),
-                ] {
-                    if let Some(id) = file_id(name) {
-                        sources::shared(id, &Bytes::from_string(text.to_string()));
-                    }
-                }
+                warm::evaluate_default_template(announced);
             });
     });
 }
@@ -229,6 +225,7 @@ impl World for CvWorld {
 
     fn source(&self, id: FileId) -> FileResult<Source> {
         if id != self.main {
+            warm::wait_for(id);
             let memory = self.files.loader().memory.get(&id);
             if let Some(source) = memory.and_then(|bytes| sources::shared(id, bytes)) {
                 return Ok(source);

@@ -3,6 +3,7 @@
 //! repeated for each profile of a batch and each edit in watch. The generated main file
 //! differs per render and is never kept.
 
+use std::hash::Hash;
 use std::sync::Mutex;
 
 use typst::foundations::Bytes;
@@ -32,6 +33,9 @@ pub(super) fn shared(id: FileId, bytes: &Bytes) -> Option<Source> {
         return Some(source.clone());
     }
     let source = Source::new(id, text.to_string());
+    // Typst keys its caches by the hash of the whole syntax tree, computed on first use and
+    // kept: computed here, it is paid by the thread that parsed (the warm-up one, mostly).
+    source.hash(&mut std::hash::DefaultHasher::new());
     if parsed.len() == KEPT {
         parsed.remove(0);
     }

@@ -1,0 +1,192 @@
+//! What a process's first render can do before its profile is read, on a thread of its own:
+//! parse the shared helpers and the default template and evaluate them into a module.
+//!
+//! Evaluating a file is memoised by Typst (comemo) on the file and on the answers the world
+//! gave while it ran (which files it read, with what bytes). The warm-up world below serves
+//! the built-in files exactly as a render's world does, so the render's `import` of the
+//! template finds the module made here instead of evaluating it again; had the template
+//! asked the world something a render answers differently, comemo would see the answers
+//! differ and evaluate it afresh, so this can only save time, never change a result.
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash};
+use std::sync::{Condvar, Mutex, MutexGuard};
+
+use comemo::Track;
+use typst::diag::{FileError, FileResult};
+use typst::engine::{Route, Sink, Traced};
+use typst::foundations::{Bytes, Datetime, Duration};
+use typst::syntax::{FileId, Source};
+use typst::text::{Font, FontBook};
+use typst::utils::LazyHash;
+use typst::{Library, World};
+
+use super::{file_id, library, sources};
+use crate::template::{Template, COMMON, COMMON_FILE, I18N, I18N_FILE, ICONS, ICONS_FILE};
+
+/// A world with only the built-in files: no main file of its own, no fonts, no date.
+struct WarmWorld {
+    library: std::sync::Arc<LazyHash<Library>>,
+    book: LazyHash<FontBook>,
+    template: FileId,
+    memory: HashMap<FileId, Bytes>,
+}
+
+impl World for WarmWorld {
+    fn library(&self) -> &LazyHash<Library> {
+        &self.library
+    }
+
+    fn book(&self) -> &LazyHash<FontBook> {
+        &self.book
+    }
+
+    fn main(&self) -> FileId {
+        self.template
+    }
+
+    fn source(&self, id: FileId) -> FileResult<Source> {
+        let bytes = self.file(id)?;
+        sources::shared(id, &bytes).ok_or(FileError::InvalidUtf8)
+    }
+
+    fn file(&self, id: FileId) -> FileResult<Bytes> {
+        self.memory
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| FileError::NotFound(id.vpath().get_without_slash().into()))
+    }
+
+    fn font(&self, _index: usize) -> Option<Font> {
+        None
+    }
+
+    fn today(&self, _offset: Option<Duration>) -> Option<Datetime> {
+        None
+    }
+}
+
+/// The files being made ready, whose renders wait for them rather than make them again.
+static PENDING: Mutex<Vec<FileId>> = Mutex::new(Vec::new());
+
+/// Told when a file leaves [`PENDING`].
+static READY: Condvar = Condvar::new();
+
+/// The files the warm-up thread is to make; each stays pending until its part of this is
+/// dropped, so a thread that fails to start or panics lets its waiters go.
+pub(super) struct Announced {
+    common: Done,
+    template: Done,
+}
+
+/// Marks the files [`evaluate_default_template`] makes as pending: called before the warm-up
+/// thread starts, so that no render can ask for them in between.
+pub(super) fn announce() -> Announced {
+    let common = file_id(COMMON_FILE);
+    let template = file_id(&Template::default_builtin().file_name);
+    lock(&PENDING).extend([common, template].into_iter().flatten());
+    Announced {
+        common: Done(common),
+        template: Done(template),
+    }
+}
+
+/// Waits until the warm-up thread is done with `id`, if it is making it.
+pub(super) fn wait_for(id: FileId) {
+    let mut pending = lock(&PENDING);
+    while pending.contains(&id) {
+        pending = READY.wait(pending).unwrap_or_else(|e| e.into_inner());
+    }
+}
+
+/// Takes `id` out of [`PENDING`] when dropped, even if its evaluation panicked.
+struct Done(Option<FileId>);
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        lock(&PENDING).retain(|pending| Some(*pending) != self.0);
+        READY.notify_all();
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Parses and evaluates the shared helpers, then the default template (which imports them),
+/// leaving both modules in Typst's memo cache and the parsed files in [`sources`]. The helpers
+/// come first and alone, so that a render with another template waits only for them. Also
+/// computes here, rather than on the render's thread, the hashes Typst keys its caches by:
+/// each file's syntax tree, and each function the modules define (hashed whole on first use;
+/// a few million instructions for the two files).
+pub(super) fn evaluate_default_template(announced: Announced) {
+    let Announced { common, template } = announced;
+    let default = Template::default_builtin();
+    let files = [
+        (default.file_name.as_str(), default.source.as_str()),
+        (COMMON_FILE, COMMON),
+        (I18N_FILE, I18N),
+        (ICONS_FILE, ICONS),
+    ];
+    let memory: HashMap<FileId, Bytes> = files
+        .iter()
+        .filter_map(|(name, text)| Some((file_id(name)?, Bytes::from_string(text.to_string()))))
+        .collect();
+    let (Some(common_id), Some(template_id)) = (common.0, template.0) else {
+        return;
+    };
+    let world = WarmWorld {
+        library: library(),
+        book: LazyHash::new(FontBook::new()),
+        template: template_id,
+        memory,
+    };
+    evaluate(&world, common_id);
+    drop(common);
+    evaluate(&world, template_id);
+}
+
+/// Evaluates the file `id` of `world` (memoised), and hashes what it defines.
+fn evaluate(world: &WarmWorld, id: FileId) {
+    let Ok(source) = world.source(id) else {
+        return;
+    };
+    let mut sink = Sink::new();
+    let world: &dyn World = world;
+    let module = typst_eval::eval(
+        world.track(),
+        world.library(),
+        Traced::default().track(),
+        sink.track_mut(),
+        Route::default().track(),
+        &source,
+    );
+    if let Ok(module) = module {
+        module.hash(&mut DefaultHasher::new());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_waiter_is_let_go_when_the_file_is_done_even_by_a_panic() {
+        let id = file_id("warm-test-only.typ").expect("a valid path");
+        lock(&PENDING).push(id);
+        let done = Done(Some(id));
+        let maker = std::thread::spawn(move || {
+            let _done = done;
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            panic!("the warm-up failed");
+        });
+        wait_for(id);
+        assert!(!lock(&PENDING).contains(&id));
+        assert!(maker.join().is_err());
+    }
+
+    #[test]
+    fn a_file_nobody_makes_is_not_waited_for() {
+        wait_for(file_id("never-pending.typ").expect("a valid path"));
+    }
+}
