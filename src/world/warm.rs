@@ -15,7 +15,7 @@ use std::sync::{Condvar, Mutex, MutexGuard};
 use comemo::Track;
 use typst::diag::{FileError, FileResult};
 use typst::engine::{Route, Sink, Traced};
-use typst::foundations::{Bytes, Datetime, Duration};
+use typst::foundations::{Bytes, Datetime, Duration, Module};
 use typst::syntax::{FileId, Source};
 use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
@@ -143,27 +143,29 @@ pub(super) fn evaluate_default_template(announced: Announced) {
     };
     evaluate(&world, common_id);
     drop(common);
-    evaluate(&world, template_id);
+    let module = evaluate(&world, template_id);
+    drop(template);
+    // After the render is let go: it may hash a function itself meanwhile, at no loss (each is
+    // hashed once, by whichever thread comes first).
+    if let Some(module) = module {
+        module.hash(&mut DefaultHasher::new());
+    }
 }
 
-/// Evaluates the file `id` of `world` (memoised), and hashes what it defines.
-fn evaluate(world: &WarmWorld, id: FileId) {
-    let Ok(source) = world.source(id) else {
-        return;
-    };
+/// Evaluates the file `id` of `world` (memoised).
+fn evaluate(world: &WarmWorld, id: FileId) -> Option<Module> {
+    let source = world.source(id).ok()?;
     let mut sink = Sink::new();
     let world: &dyn World = world;
-    let module = typst_eval::eval(
+    typst_eval::eval(
         world.track(),
         world.library(),
         Traced::default().track(),
         sink.track_mut(),
         Route::default().track(),
         &source,
-    );
-    if let Ok(module) = module {
-        module.hash(&mut DefaultHasher::new());
-    }
+    )
+    .ok()
 }
 
 #[cfg(test)]
