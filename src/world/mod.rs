@@ -45,8 +45,11 @@ pub fn warm_up() {
             .name("cvpdf-warm-up".into())
             .spawn(move || {
                 library();
-                crate::fonts::warm_up();
+                // The template first: a render needs it last but cannot make it sooner
+                // itself, while the font metadata it needs first it reads itself if this
+                // thread has not yet (whoever comes second waits for the other).
                 warm::evaluate_default_template(announced);
+                crate::fonts::warm_up();
             });
     });
 }
