@@ -2,19 +2,24 @@
 
 use super::*;
 
-#[test]
-fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
-    let text = "# Zili's profile\nname: Zili Zhang\npublications:\n  # the best one\n  - title: \"Fast, approximate vector queries on very large unstructured datasets\"\n    authors: [Zili Zhang]\n    year: 2023\n    venue_short: NSDI'23\n    award: Best Paper Award\n\n# skills below\nskills:\n  - {name: Rust, keywords: [fast]}\n";
+/// `text` with the papers of the BibTeX `bib` merged in, as `import-bib` does.
+fn with_bib(text: &str, bib: &str) -> merge::BibOutcome {
     let profile = profile::parse(text, Path::new(".")).unwrap();
-    let read = publications(BIB, None).unwrap();
-    let out = merge(
+    let read = publications(bib, None).unwrap();
+    merge(
         text,
         &profile,
         Path::new("."),
         &read.papers,
         &read.comment(),
     )
-    .unwrap();
+    .unwrap()
+}
+
+#[test]
+fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
+    let text = "# Zili's profile\nname: Zili Zhang\npublications:\n  # the best one\n  - title: \"Fast, approximate vector queries on very large unstructured datasets\"\n    authors: [Zili Zhang]\n    year: 2023\n    venue_short: NSDI'23\n    award: Best Paper Award\n\n# skills below\nskills:\n  - {name: Rust, keywords: [fast]}\n";
+    let out = with_bib(text, BIB);
     assert_eq!(out.updated.len(), 1);
     assert_eq!(out.added.len(), 3);
     assert!(
@@ -40,15 +45,7 @@ fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
     );
     assert_eq!(first.venue_short.as_deref(), Some("NSDI'23"));
     // Importing the same file again changes nothing.
-    let read = publications(BIB, None).unwrap();
-    let again = merge(
-        &out.text,
-        &merged,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
+    let again = with_bib(&out.text, BIB);
     assert_eq!(again.text, out.text);
     assert!(again.added.is_empty() && again.updated.is_empty());
 }
@@ -56,16 +53,7 @@ fn merging_updates_matches_and_keeps_the_rest_of_the_file() {
 #[test]
 fn a_profile_without_publications_gets_the_key() {
     let text = "name: Zili Zhang";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let read = publications(BIB, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
+    let out = with_bib(text, BIB);
     assert!(
         out.text
             .starts_with("name: Zili Zhang\npublications:\n  # Imported by cvpdf import-bib."),
@@ -83,30 +71,20 @@ fn a_profile_without_publications_gets_the_key() {
 
 #[test]
 fn windows_line_endings_and_document_markers_are_kept() {
-    let read = publications(BIB, None).unwrap();
     for text in [
-            "name: Zili Zhang\r\npublications: []\r\nskills: []\r\n",
-            "name: Zili Zhang\r\npublications:\r\n  - title: Old\r\n    authors: [Z]\r\n    year: 2020\r\n",
-            "name: Zili Zhang\r\n",
-        ] {
-            let profile = profile::parse(text, Path::new(".")).unwrap();
-            let out = merge(text, &profile, Path::new("."), &read.papers, &read.comment()).unwrap();
-            assert!(
-                out.text.split_inclusive('\n').all(|l| l.ends_with("\r\n")),
-                "{:?}",
-                out.text
-            );
-        }
+        "name: Zili Zhang\r\npublications: []\r\nskills: []\r\n",
+        "name: Zili Zhang\r\npublications:\r\n  - title: Old\r\n    authors: [Z]\r\n    year: 2020\r\n",
+        "name: Zili Zhang\r\n",
+    ] {
+        let out = with_bib(text, BIB);
+        assert!(
+            out.text.split_inclusive('\n').all(|l| l.ends_with("\r\n")),
+            "{:?}",
+            out.text
+        );
+    }
     let text = "---\nname: Zili Zhang\n...\n";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
+    let out = with_bib(text, BIB);
     assert!(out
         .text
         .starts_with("---\nname: Zili Zhang\npublications:\n"));
@@ -118,19 +96,10 @@ fn an_entry_in_another_language_updates_only_its_own_translation() {
     // Found by probing: a .bib title matching the `zh` text (or a paper matched by its DOI)
     // replaced the English title with the Chinese one.
     let text = "name: Ada Lovelace\npublications:\n  - title: {en: Beta Engine, zh: 贝塔引擎}\n    authors: [Ada Lovelace]\n    venue: OSDI\n    year: 2021\n  - title: {en: \"Alpha: A System\", zh: 阿尔法系统}\n    authors: [Ada Lovelace]\n    venue: SOSP\n    year: 2020\n    links: {doi: 10.1145/abc.123}\n";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
     let bib = "@inproceedings{b, title={贝塔引擎}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n\
                @inproceedings{a, title={阿尔法系统 (修订)}, author={Ada Lovelace}, booktitle={SOSP}, year={2020}, doi={10.1145/ABC.123}}\n\
                @inproceedings{c, title={Beta engine}, author={Ada Lovelace}, booktitle={OSDI}, year={2021}}\n";
-    let read = publications(bib, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
+    let out = with_bib(text, bib);
     let merged = profile::parse(&out.text, Path::new(".")).unwrap();
     assert_eq!(merged.publications.len(), 2, "{}", out.text);
     let beta = merged.publications[0].title.translations().unwrap();
@@ -145,17 +114,8 @@ fn an_entry_in_another_language_updates_only_its_own_translation() {
 fn a_profile_without_a_final_line_break_keeps_its_last_value() {
     // Found by probing: the import comment ran on into the last line (a block scalar's text).
     let text = "name: A\npublications:\n  - title: Old\n    authors: [A]\n    year: 2020\n    note: |\n      line one\n      line two";
-    let profile = profile::parse(text, Path::new(".")).unwrap();
     let bib = "@article{a, title={New Paper}, author={A}, journal={J}, year={2021}}\n";
-    let read = publications(bib, None).unwrap();
-    let out = merge(
-        text,
-        &profile,
-        Path::new("."),
-        &read.papers,
-        &read.comment(),
-    )
-    .unwrap();
+    let out = with_bib(text, bib);
     let merged = profile::parse(&out.text, Path::new(".")).unwrap();
     assert_eq!(merged.publications.len(), 2);
     assert_eq!(
