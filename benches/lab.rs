@@ -56,20 +56,7 @@ fn main() {
 
     // 1. A cold single render of a 2-page profile without CJK text.
     let two_page = find_two_page_profile(&bin, &lab, size);
-    let single = measure(runs, || {
-        run(
-            &bin,
-            &lab,
-            &[
-                "render",
-                two_page.to_str().unwrap(),
-                "-o",
-                "out/single.pdf",
-                "--quiet",
-                "--force",
-            ],
-        )
-    });
+    let single = cold_render(&bin, &lab, &two_page, "out/single.pdf", runs);
     report.row(
         "cold `cvpdf render`, one 2-page profile",
         &single,
@@ -468,6 +455,36 @@ fn official_cli(root: &Path) -> Option<PathBuf> {
     typst.exists().then_some(typst)
 }
 
+/// The official CLI's command compiling `main` into `pdf` with only the fonts in `fonts`.
+fn typst_cli_compile(typst: &Path, main: &Path, pdf: &Path, fonts: &Path) -> Command {
+    let mut command = Command::new(typst);
+    command
+        .args(["compile", "--font-path"])
+        .arg(fonts)
+        .args(["--ignore-system-fonts", "--ignore-embedded-fonts"])
+        .arg(main)
+        .arg(pdf);
+    command
+}
+
+/// A cold `cvpdf render` of `profile` into `out` (relative to `lab`), measured `runs` times.
+fn cold_render(bin: &Path, lab: &Path, profile: &Path, out: &str, runs: usize) -> (Duration, i64) {
+    measure(runs, || {
+        run(
+            bin,
+            lab,
+            &[
+                "render",
+                profile.to_str().unwrap(),
+                "-o",
+                out,
+                "--quiet",
+                "--force",
+            ],
+        )
+    })
+}
+
 /// Exports `profile` as Typst source (`--format typ`) into `dir`; the main file's path.
 fn export_typ(bin: &Path, lab: &Path, profile: &Path, dir: &Path) -> PathBuf {
     run(
@@ -495,32 +512,13 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
     };
     let main = export_typ(bin, lab, profile, &lab.join("typ"));
     let fonts = root.join("fonts");
-    let typst_run = || {
-        let mut command = Command::new(&typst);
-        command
-            .args(["compile", "--font-path"])
-            .arg(&fonts)
-            .args(["--ignore-system-fonts", "--ignore-embedded-fonts"])
-            .arg(&main)
-            .arg(lab.join("out/official.pdf"))
-            .stdout(Stdio::null());
-        measured(&mut command)
-    };
-    let official = measure(runs, typst_run);
-    let ours = measure(runs, || {
-        run(
-            bin,
-            lab,
-            &[
-                "render",
-                profile.to_str().unwrap(),
-                "-o",
-                "out/ours.pdf",
-                "--quiet",
-                "--force",
-            ],
+    let official = measure(runs, || {
+        measured(
+            typst_cli_compile(&typst, &main, &lab.join("out/official.pdf"), &fonts)
+                .stdout(Stdio::null()),
         )
     });
+    let ours = cold_render(bin, lab, profile, "out/ours.pdf", runs);
     // Pages: the official PNGs against ours, pixel by pixel.
     let png_dir = lab.join("png");
     fs::create_dir_all(&png_dir).unwrap();

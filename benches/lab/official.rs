@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::{export_typ, measure, measured, ms, official_cli, run};
+use super::{cold_render, export_typ, measure, measured, ms, official_cli, typst_cli_compile};
 
 /// The export kept as the fixed reference.
 const REFERENCE: &str = "benches/reference/zili-zhang-2026-11-24/zili-zhang.typ";
@@ -33,16 +33,7 @@ impl Official {
     /// The command compiling `main` into `pdf` with only the fonts in `fonts`.
     fn compile(&self, main: &Path, pdf: &Path, fonts: &Path) -> Command {
         match self {
-            Official::Cli(typst) => {
-                let mut command = Command::new(typst);
-                command
-                    .args(["compile", "--font-path"])
-                    .arg(fonts)
-                    .args(["--ignore-system-fonts", "--ignore-embedded-fonts"])
-                    .arg(main)
-                    .arg(pdf);
-                command
-            }
+            Official::Cli(typst) => typst_cli_compile(typst, main, pdf, fonts),
             Official::Python(python) => {
                 let mut command = Command::new(python);
                 command
@@ -113,20 +104,7 @@ pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
     };
     let on_current = compile(&current);
     let on_reference = compile(&root.join(REFERENCE));
-    let ours = measure(runs, || {
-        run(
-            bin,
-            lab,
-            &[
-                "render",
-                profile.to_str().unwrap(),
-                "-o",
-                "out/bundled.pdf",
-                "--quiet",
-                "--force",
-            ],
-        )
-    });
+    let ours = cold_render(bin, lab, &profile, "out/bundled.pdf", runs);
     let ratio = |theirs: Duration| ours.0.as_secs_f64() / theirs.as_secs_f64();
     let (a, b) = (ratio(on_current.0), ratio(on_reference.0));
     let verdict = |ratio: f64, target: f64| if ratio <= target { "met" } else { "NOT met" };
