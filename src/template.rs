@@ -74,6 +74,14 @@ pub const MAIN_FILE: &str = "main.typ";
 /// The file name the words of every language are served under.
 pub const I18N_FILE: &str = "i18n.yaml";
 
+/// The built-in files every render serves beside its main file and template, by name: the
+/// shared helpers, the words and the icon table.
+pub const SHARED_FILES: [(&str, &str); 3] = [
+    (COMMON_FILE, COMMON),
+    (I18N_FILE, I18N),
+    (ICONS_FILE, ICONS),
+];
+
 /// The words table, `templates/i18n.yaml`, whole, read once per process: for the readers that
 /// look through every language (the importers' section names). A render needs one language's
 /// table: [`words_of`].

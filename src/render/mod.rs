@@ -21,7 +21,7 @@ use crate::output::parent_dir;
 use crate::profile::LoadedProfile;
 use crate::source;
 use crate::style::Style;
-use crate::template::{SupportFile, COMMON, COMMON_FILE, I18N, I18N_FILE, ICONS, ICONS_FILE};
+use crate::template::{SupportFile, SHARED_FILES};
 use crate::timestamp::Timestamp;
 use crate::timings;
 use crate::world::{CvWorld, WorldInput};
@@ -335,9 +335,7 @@ pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<Suppor
             None => format!("templates/{} (built in)", template.file_name),
         },
     }];
-    files.push(builtin(COMMON_FILE, COMMON));
-    files.push(builtin(I18N_FILE, I18N));
-    files.push(builtin(ICONS_FILE, ICONS));
+    files.extend(SHARED_FILES.iter().map(|(name, text)| builtin(name, text)));
     if let Some(logo) = style.lab.as_ref().and_then(|l| l.logo.as_ref()) {
         let display = match &style.config_path {
             Some(path) => format!("lab logo of {}", path.display()),

@@ -22,7 +22,7 @@ use typst::utils::LazyHash;
 use typst::{Library, World};
 
 use super::{file_id, library, sources};
-use crate::template::{Template, COMMON, COMMON_FILE, I18N, I18N_FILE, ICONS, ICONS_FILE};
+use crate::template::{Template, COMMON_FILE, SHARED_FILES};
 
 /// A world with only the built-in files: no main file of its own, no fonts, no date.
 struct WarmWorld {
@@ -122,14 +122,10 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 pub(super) fn evaluate_default_template(announced: Announced) {
     let Announced { common, template } = announced;
     let default = Template::default_builtin();
-    let files = [
-        (default.file_name.as_str(), default.source.as_str()),
-        (COMMON_FILE, COMMON),
-        (I18N_FILE, I18N),
-        (ICONS_FILE, ICONS),
-    ];
-    let memory: HashMap<FileId, Bytes> = files
+    let template_file = [(default.file_name.as_str(), default.source.as_str())];
+    let memory: HashMap<FileId, Bytes> = template_file
         .iter()
+        .chain(&SHARED_FILES)
         .filter_map(|(name, text)| Some((file_id(name)?, Bytes::from_string(text.to_string()))))
         .collect();
     let (Some(common_id), Some(template_id)) = (common.0, template.0) else {
