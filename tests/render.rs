@@ -473,6 +473,40 @@ fn a_user_template_is_used_and_its_errors_point_at_its_source() {
 }
 
 #[test]
+fn a_user_template_named_like_the_default_is_the_users() {
+    // The warm-up thread evaluates the built-in classic.typ into Typst's cache while the
+    // profiles load; a user's own classic.typ must be the one rendered, and its import of the
+    // shared helpers must still work, in a batch on two workers.
+    let dir = tempfile::tempdir().unwrap();
+    let template = dir.path().join("my templates/classic.typ");
+    fs::create_dir_all(template.parent().unwrap()).unwrap();
+    fs::write(
+        &template,
+        "#import \"common.typ\": words\n#let cv(profile, style) = [Own classic of #profile.name, words: #type(words(style))]\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let profiles = root().join("profiles");
+    let args = [
+        "render",
+        profiles.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--template",
+        template.to_str().unwrap(),
+        "-j",
+        "2",
+    ];
+    let output = cvpdf(dir.path(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let pdf = Pdf::read(&out.join("zhiyao-li.pdf"));
+    assert!(
+        pdf.contains("Own classic of Zhiyao Li, words: dictionary"),
+        "the user's template, with the shared helpers"
+    );
+}
+
+#[test]
 fn chinese_japanese_and_korean_render_with_bundled_glyphs_regular_and_bold() {
     let out = tempfile::tempdir().unwrap();
     let profile = root().join("tests/fixtures/cjk.yaml");
