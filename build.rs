@@ -33,11 +33,11 @@ fn main() {
     if cfg("ARCH") == "x86_64" && default_linker() && release() {
         let list =
             Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default()).join(HOT_FUNCTIONS);
-        if made_by_this_toolchain(&list) {
-            println!(
-                "cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={}",
-                list.display()
-            );
+        // `-Wl,` splits at commas, so a checkout whose path holds one goes without the list
+        // (as does one whose path is not UTF-8) rather than fail to link.
+        let path = list.to_str().filter(|path| !path.contains(','));
+        if let Some(path) = path.filter(|_| made_by_this_toolchain(&list)) {
+            println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={path}");
             // Functions of the list that the code no longer has are skipped, silently.
             println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
         }
