@@ -267,6 +267,34 @@ fn measured(command: &mut Command) -> Sample {
     }
 }
 
+/// Median wall time and the highest peak memory of each job over `runs` rounds (after one
+/// warm-up round), the jobs taking turns: each round runs every job once, in reverse order
+/// every other round. A virtual machine's speed drifts over seconds, so jobs measured one
+/// block after another can land in different speeds; taking turns, they share them.
+fn interleaved(runs: usize, jobs: &mut [&mut dyn FnMut() -> Sample]) -> Vec<(Duration, i64)> {
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::with_capacity(runs); jobs.len()];
+    for round in 0..=runs {
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        if round % 2 == 1 {
+            order.reverse();
+        }
+        for i in order {
+            let sample = jobs[i]();
+            if round > 0 {
+                samples[i].push(sample);
+            }
+        }
+    }
+    samples
+        .into_iter()
+        .map(|mut samples| {
+            samples.sort_by_key(|s| s.wall);
+            let peak = samples.iter().map(|s| s.peak_kib).max().unwrap_or(0);
+            (samples[samples.len() / 2].wall, peak)
+        })
+        .collect()
+}
+
 /// Median wall time and the highest peak memory over `runs` runs (after one warm-up).
 fn measure(runs: usize, mut f: impl FnMut() -> Sample) -> (Duration, i64) {
     f();

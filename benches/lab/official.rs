@@ -6,12 +6,21 @@
 //! `benches/install-typst-cli.sh`) or, with `TYPST_PY` naming a Python that has the `typst`
 //! package (typst-py, the compiler as a library), that Python with its start-up (interpreter
 //! and `import typst`, measured alone) subtracted.
+//!
+//! The four (Python's start-up, the official compiler on each export, cvpdf) take turns run by
+//! run ([`interleaved`]), so that a drift in the machine's speed reaches them all alike.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use super::{cold_render, export_typ, measure, measured, ms, official_cli, typst_cli_compile};
+use super::{export_typ, interleaved, measured, ms, official_cli, run, typst_cli_compile, Sample};
+
+/// What a job that runs nothing measures.
+const NOTHING: Sample = Sample {
+    wall: Duration::ZERO,
+    peak_kib: 0,
+};
 
 /// The export kept as the fixed reference.
 const REFERENCE: &str = "benches/reference/zili-zhang-2026-11-24/zili-zhang.typ";
@@ -53,20 +62,15 @@ impl Official {
         }
     }
 
-    /// What every run of the official compiler costs besides the compile: Python's start-up
-    /// and import for typst-py, nothing for the CLI.
-    fn start_up(&self, runs: usize) -> Duration {
+    /// The command measuring what every run of the official compiler costs besides the
+    /// compile: Python's start-up and `import typst` for typst-py, none for the CLI.
+    fn start_up(&self) -> Option<Command> {
         match self {
-            Official::Cli(_) => Duration::ZERO,
+            Official::Cli(_) => None,
             Official::Python(python) => {
-                measure(runs, || {
-                    measured(
-                        Command::new(python)
-                            .args(["-c", "import sys, typst"])
-                            .stdout(Stdio::null()),
-                    )
-                })
-                .0
+                let mut command = Command::new(python);
+                command.args(["-c", "import sys, typst"]);
+                Some(command)
             }
         }
     }
@@ -97,17 +101,42 @@ pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
     let profile = root.join("profiles/zili-zhang.yaml");
     let current = export_typ(bin, lab, &profile, &lab.join("typ-bundled"));
     let fonts = root.join("fonts");
-    let start_up = official.start_up(runs);
+    let reference = root.join(REFERENCE);
+    let pdf = lab.join("out/official-bundled.pdf");
     let compile = |main: &Path| {
-        let pdf = lab.join("out/official-bundled.pdf");
-        let (wall, peak) = measure(runs, || {
-            measured(official.compile(main, &pdf, &fonts).stdout(Stdio::null()))
-        });
-        (wall.saturating_sub(start_up), peak)
+        let mut command = official.compile(main, &pdf, &fonts);
+        command.stdout(Stdio::null());
+        command
     };
-    let on_current = compile(&current);
-    let on_reference = compile(&root.join(REFERENCE));
-    let ours = cold_render(bin, lab, &profile, "out/bundled.pdf", runs);
+    let (mut current, mut reference) = (compile(&current), compile(&reference));
+    let mut start_up = official.start_up();
+    let args = [
+        "render",
+        profile.to_str().unwrap(),
+        "-o",
+        "out/bundled.pdf",
+        "--quiet",
+        "--force",
+    ];
+    let measured_all = {
+        let mut on_current = || measured(&mut current);
+        let mut on_reference = || measured(&mut reference);
+        let mut ours = || run(bin, lab, &args);
+        let mut python = || {
+            start_up
+                .as_mut()
+                .map_or(NOTHING, |c| measured(c.stdout(Stdio::null())))
+        };
+        interleaved(
+            runs,
+            &mut [&mut python, &mut on_current, &mut on_reference, &mut ours],
+        )
+    };
+    let [start_up, on_current, on_reference, ours] = measured_all[..] else {
+        unreachable!("four jobs measured")
+    };
+    let after_start_up = |(wall, peak): (Duration, i64)| (wall.saturating_sub(start_up.0), peak);
+    let (on_current, on_reference) = (after_start_up(on_current), after_start_up(on_reference));
     let ratio = |theirs: Duration| ours.0.as_secs_f64() / theirs.as_secs_f64();
     let (a, b) = (ratio(on_current.0), ratio(on_reference.0));
     let peak = ours.1 as f64 / 1024.0;

@@ -16,6 +16,7 @@ use typst::{Library, LibraryExt, World};
 use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
+mod heap;
 mod sources;
 mod warm;
 
@@ -33,12 +34,14 @@ pub fn library() -> Arc<LazyHash<Library>> {
 
 /// Prepares, on a thread of its own, what the first render of a process needs besides its
 /// profile: the standard library, the bundled fonts' metadata, and the shared helpers and
-/// default template parsed and evaluated ([`warm`]), while the command reads its profiles.
-/// Each is made once per process; a render that needs the library, the metadata or a parsed
-/// file before it is ready waits for it.
+/// default template parsed and evaluated ([`warm`]), while the command reads its profiles;
+/// then it faults in the heap the render's thread is about to use ([`heap`]). Each is made
+/// once per process; a render that needs the library, the metadata or a parsed file before it
+/// is ready waits for it.
 pub fn warm_up() {
     static STARTED: std::sync::Once = std::sync::Once::new();
     STARTED.call_once(|| {
+        let borrowed = heap::Borrowed::new();
         let announced = warm::announce();
         // A thread that cannot start drops `announced`, so no render waits for it.
         let _ = std::thread::Builder::new()
@@ -50,6 +53,8 @@ pub fn warm_up() {
                 // thread has not yet (whoever comes second waits for the other).
                 warm::evaluate_default_template(announced);
                 crate::fonts::warm_up();
+                // Last: the render is well under way, and this core would otherwise idle.
+                borrowed.touch();
             });
     });
 }
