@@ -142,7 +142,7 @@ pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
     let peak = ours.1 as f64 / 1024.0;
     let verdict = |value: f64, target: f64| if value <= target { "met" } else { "NOT met" };
     format!(
-        "\n## Against the official compiler (issue 28; {})\n\n\
+        "\n## Against the official compiler (issue 28; {}; medians of {runs} rounds, the four taking turns)\n\n\
          | job | wall (median) | peak RSS |\n| --- | --- | --- |\n\
          | official: cvpdf's current export of profiles/zili-zhang.yaml | {:.1} ms | {:.1} MiB |\n\
          | official: the export of 2026-11-24 (`{REFERENCE}`) | {:.1} ms | {:.1} MiB |\n\
