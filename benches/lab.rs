@@ -272,7 +272,7 @@ fn measured(command: &mut Command) -> Sample {
 /// every other round. A virtual machine's speed drifts over seconds, so jobs measured one
 /// block after another can land in different speeds; taking turns, they share them.
 fn interleaved(runs: usize, jobs: &mut [&mut dyn FnMut() -> Sample]) -> Vec<(Duration, i64)> {
-    let mut samples: Vec<Vec<Sample>> = vec![Vec::with_capacity(runs); jobs.len()];
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); jobs.len()];
     for round in 0..=runs {
         let mut order: Vec<usize> = (0..jobs.len()).collect();
         if round % 2 == 1 {
@@ -285,20 +285,17 @@ fn interleaved(runs: usize, jobs: &mut [&mut dyn FnMut() -> Sample]) -> Vec<(Dur
             }
         }
     }
-    samples
-        .into_iter()
-        .map(|mut samples| {
-            samples.sort_by_key(|s| s.wall);
-            let peak = samples.iter().map(|s| s.peak_kib).max().unwrap_or(0);
-            (samples[samples.len() / 2].wall, peak)
-        })
-        .collect()
+    samples.into_iter().map(summary).collect()
 }
 
 /// Median wall time and the highest peak memory over `runs` runs (after one warm-up).
 fn measure(runs: usize, mut f: impl FnMut() -> Sample) -> (Duration, i64) {
     f();
-    let mut samples: Vec<Sample> = (0..runs).map(|_| f()).collect();
+    summary((0..runs).map(|_| f()).collect())
+}
+
+/// The median wall time and the highest peak memory of some runs.
+fn summary(mut samples: Vec<Sample>) -> (Duration, i64) {
     samples.sort_by_key(|s| s.wall);
     let peak = samples.iter().map(|s| s.peak_kib).max().unwrap_or(0);
     (samples[samples.len() / 2].wall, peak)

@@ -109,7 +109,7 @@ pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
         command
     };
     let (mut current, mut reference) = (compile(&current), compile(&reference));
-    let mut start_up = official.start_up();
+    let mut python_alone = official.start_up();
     let args = [
         "render",
         profile.to_str().unwrap(),
@@ -123,7 +123,7 @@ pub fn ratios(root: &Path, bin: &Path, lab: &Path, runs: usize) -> String {
         let mut on_reference = || measured(&mut reference);
         let mut ours = || run(bin, lab, &args);
         let mut python = || {
-            start_up
+            python_alone
                 .as_mut()
                 .map_or(NOTHING, |c| measured(c.stdout(Stdio::null())))
         };
