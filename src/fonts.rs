@@ -15,16 +15,43 @@ use typst_kit::fonts::{FontSource, FontStore};
 
 use crate::diag::Problem;
 
-/// A font file compiled into the binary.
-struct Bundled {
-    data: &'static [u8],
-    index: u32,
-}
+/// A font file compiled into the binary: its place in [`BUNDLED`].
+struct Bundled(usize);
 
 impl FontSource for Bundled {
     fn load(&self) -> Option<Font> {
-        Font::new(Bytes::new(self.data), self.index)
+        bundled_face(self.0)
     }
+}
+
+/// Bundled face `i`, parsed once per process however many worlds and threads ask for it
+/// (Typst's `Font` is shared; a clone costs a reference count).
+fn bundled_face(i: usize) -> Option<Font> {
+    static FACES: [OnceLock<Option<Font>>; BUNDLED.len()] =
+        [const { OnceLock::new() }; BUNDLED.len()];
+    let (slot, data) = (FACES.get(i)?, BUNDLED.get(i)?);
+    slot.get_or_init(|| Font::new(Bytes::new(*data), 0)).clone()
+}
+
+/// Parses the faces the default template sets most CVs in (Libertinus Serif and the contact
+/// line's icons) ahead of the render that will draw with them, and hashes their data, which
+/// Typst does once per face (the whole file) when a layout first asks for it: `world::warm_up`
+/// does both while that render still evaluates its source.
+pub(crate) fn preload_default_faces() {
+    use std::hash::{Hash, Hasher};
+    const DEFAULT_FAMILIES: &[&str] = &[
+        "Libertinus Serif",
+        "cvpdf Icons Solid",
+        "cvpdf Icons Brands",
+    ];
+    let mut hasher = std::hash::DefaultHasher::new();
+    for (i, info) in bundled_infos().iter().enumerate() {
+        if DEFAULT_FAMILIES.contains(&info.family.as_str()) {
+            bundled_face(i).hash(&mut hasher);
+        }
+    }
+    // Only the faces' cached hashes matter, not this one.
+    let _ = hasher.finish();
 }
 
 /// The bundled faces: Libertinus Serif (serif) and Inter (sans-serif) for Latin, Greek and
@@ -74,8 +101,8 @@ impl Fonts {
             store: FontStore::new(),
             infos: Vec::new(),
         };
-        for (data, info) in BUNDLED.iter().zip(bundled_infos()) {
-            fonts.push(Bundled { data, index: 0 }, info.clone());
+        for (i, info) in bundled_infos().iter().enumerate() {
+            fonts.push(Bundled(i), info.clone());
         }
         for path in paths {
             for (source, info) in typst_kit::fonts::scan(path) {

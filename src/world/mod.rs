@@ -53,6 +53,7 @@ pub fn warm_up() {
                 // thread has not yet (whoever comes second waits for the other).
                 warm::evaluate_default_template(announced);
                 crate::fonts::warm_up();
+                crate::fonts::preload_default_faces();
                 // Last: the render is well under way, and this core would otherwise idle.
                 borrowed.touch();
             });
