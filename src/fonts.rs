@@ -301,6 +301,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_face_cache_serves_each_bundled_face_by_its_place() {
+        preload_default_faces();
+        for (i, data) in BUNDLED.iter().enumerate() {
+            let cached = bundled_face(i).expect("every bundled face loads");
+            let fresh = Font::new(Bytes::new(*data), 0).expect("every bundled face parses");
+            assert_eq!(cached, fresh, "face {i}");
+            assert_eq!(cached.info(), &bundled_infos()[i], "face {i}");
+        }
+        assert!(bundled_face(BUNDLED.len()).is_none());
+    }
+
+    #[test]
     fn bundled_fonts_cover_latin_and_cjk_with_bold() {
         let fonts = FontSet::new(FontOptions::default()).select(None, "x".chars());
         for c in "Zili Zhang é ß 李之尧 國立臺灣大學 東京大学 ひらがな 서울대학교 — “”".chars()
