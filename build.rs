@@ -33,10 +33,16 @@ fn main() {
     if cfg("ARCH") == "x86_64" && default_linker() && release() {
         let list =
             Path::new(&std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default()).join(HOT_FUNCTIONS);
-        // `-Wl,` splits at commas, so a checkout whose path holds one goes without the list
-        // (as does one whose path is not UTF-8) rather than fail to link.
-        let path = list.to_str().filter(|path| !path.contains(','));
-        if let Some(path) = path.filter(|_| made_by_this_toolchain(&list)) {
+        // The linker reads a copy in the build directory: cargo does not run this script again
+        // when the same build directory serves another clone (`.ci/run` keeps one outside
+        // the clone), and a path into a clone that is gone would fail the link.
+        let copy =
+            Path::new(&std::env::var("OUT_DIR").unwrap_or_default()).join("hot-functions.txt");
+        let copied = made_by_this_toolchain(&list) && std::fs::copy(&list, &copy).is_ok();
+        // `-Wl,` splits at commas, so a build directory whose path holds one goes without the
+        // list (as does one whose path is not UTF-8) rather than fail to link.
+        let path = copy.to_str().filter(|path| !path.contains(','));
+        if let Some(path) = path.filter(|_| copied) {
             println!("cargo:rustc-link-arg-bins=-Wl,--symbol-ordering-file={path}");
             // Functions of the list that the code no longer has are skipped, silently.
             println!("cargo:rustc-link-arg-bins=-Wl,--no-warn-symbol-ordering");
