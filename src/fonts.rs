@@ -33,25 +33,19 @@ fn bundled_face(i: usize) -> Option<Font> {
     slot.get_or_init(|| Font::new(Bytes::new(*data), 0)).clone()
 }
 
-/// Parses the faces the default template sets most CVs in (Libertinus Serif and the contact
-/// line's icons) ahead of the render that will draw with them, and hashes their data, which
-/// Typst does once per face (the whole file) when a layout first asks for it: `world::warm_up`
-/// does both while that render still evaluates its source.
-pub(crate) fn preload_default_faces() {
-    use std::hash::{Hash, Hasher};
-    const DEFAULT_FAMILIES: &[&str] = &[
-        "Libertinus Serif",
-        "cvpdf Icons Solid",
-        "cvpdf Icons Brands",
-    ];
+/// Parses the faces the default template sets most CVs in (Libertinus Serif and the icons)
+/// ahead of the render that will draw with them, and hashes their data, which Typst does once
+/// per face (the whole file) when a layout first asks for it.
+fn preload_default_faces() {
+    use std::hash::Hash;
+    // Hashing a face fills its data's cached hash; what this hasher ends with is not needed.
     let mut hasher = std::hash::DefaultHasher::new();
     for (i, info) in bundled_infos().iter().enumerate() {
-        if DEFAULT_FAMILIES.contains(&info.family.as_str()) {
+        let family = info.family.as_str();
+        if family == "Libertinus Serif" || ICON_FAMILIES.contains(&family) {
             bundled_face(i).hash(&mut hasher);
         }
     }
-    // Only the faces' cached hashes matter, not this one.
-    let _ = hasher.finish();
 }
 
 /// The bundled faces: Libertinus Serif (serif) and Inter (sans-serif) for Latin, Greek and
@@ -199,9 +193,12 @@ fn bundled_infos() -> &'static [FontInfo] {
     )
 }
 
-/// Reads the bundled faces' metadata now (`world::warm_up` does, beside the main thread).
+/// Reads the bundled faces' metadata, then parses and hashes the default template's faces
+/// ([`preload_default_faces`]); `world::warm_up` does, beside the main thread, while a render
+/// evaluates its source.
 pub(crate) fn warm_up() {
     bundled_infos();
+    preload_default_faces();
 }
 
 /// The metadata of each bundled face, read from the face itself.
