@@ -247,3 +247,60 @@ fn a_template_written_before_icons_still_renders_its_contact_line() {
     assert!(pdf.contains("p@example.org/123 456"), "{:?}", pdf.page_text);
     assert!(pdf.fonts.iter().all(|f| !f.contains("Icons")));
 }
+
+#[test]
+fn two_column_rows_keep_each_date_beside_its_title_across_pages() {
+    // The templates set an entry's or an award's date beside it without a grid (each part
+    // laid out once); eighty awards must cross a page break row by row, each date level with
+    // its title, and a place wider than the page must wrap inside it rather than run off.
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(
+        "name: Ada Example\neducation:\n  - institution: Example University\n    degree: PhD\n    start: 2019\n    end: 2024\n    location: \"",
+    );
+    text.push_str(&"Somewhere ".repeat(60));
+    text.push_str("\"\nawards:\n");
+    for i in 0..80 {
+        text.push_str(&format!(
+            "  - title: Award{i:02} for a rather long and descriptive achievement of the year\n    date: {}\n",
+            1900 + i
+        ));
+    }
+    std::fs::write(dir.path().join("rows.yaml"), text).unwrap();
+    for template in ["classic", "compact", "modern"] {
+        let out = render(dir.path(), "rows.yaml", &["--template", template]);
+        let pdf = pdf_of(out.path(), Path::new("rows.yaml"));
+        assert!(pdf.pages >= 2, "{template}: the awards cross a page break");
+        let (width, _) = pdf.page_size;
+        for run in &pdf.placed {
+            assert!(
+                (0.0..width).contains(&run.x),
+                "{template}: {:?} starts outside the page",
+                run.text
+            );
+        }
+        assert_eq!(
+            squash(&pdf.page_text.concat()).matches("Somewhere").count(),
+            60,
+            "{template}: every word of the place is shown"
+        );
+        for i in 0..80 {
+            let find = |needle: &str| {
+                pdf.placed
+                    .iter()
+                    .find(|run| run.text.contains(needle))
+                    .unwrap_or_else(|| panic!("{template}: no {needle:?}"))
+            };
+            let (title, date) = (find(&format!("Award{i:02}")), find(&(1900 + i).to_string()));
+            assert_eq!(
+                title.page, date.page,
+                "{template}: award {i} split over pages"
+            );
+            assert!(
+                (title.y - date.y).abs() < 3.0,
+                "{template}: award {i}'s date at {} beside its title at {}",
+                date.y,
+                title.y
+            );
+        }
+    }
+}
