@@ -41,11 +41,20 @@ fn preload_default_faces() {
     // Hashing a face fills its data's cached hash; what this hasher ends with is not needed.
     let mut hasher = std::hash::DefaultHasher::new();
     for (i, info) in bundled_infos().iter().enumerate() {
-        let family = info.family.as_str();
-        if family == "Libertinus Serif" || ICON_FAMILIES.contains(&family) {
+        if drawn_by_default(info) {
             bundled_face(i).hash(&mut hasher);
         }
     }
+}
+
+/// Whether the default template draws most CVs with the face `info`: Libertinus Serif upright,
+/// italic, semibold and bold, and the icons. Not its bold italic (text both strong and
+/// emphasised), which no bundled CV shows: a render that needs it parses it itself.
+fn drawn_by_default(info: &FontInfo) -> bool {
+    let family = info.family.as_str();
+    let bold_italic = info.variant.style != typst::text::FontStyle::Normal
+        && info.variant.weight >= typst::text::FontWeight::BOLD;
+    (family == "Libertinus Serif" && !bold_italic) || ICON_FAMILIES.contains(&family)
 }
 
 /// The bundled faces: Libertinus Serif (serif) and Inter (sans-serif) for Latin, Greek and
@@ -307,6 +316,35 @@ mod tests {
             assert_eq!(cached.info(), &bundled_infos()[i], "face {i}");
         }
         assert!(bundled_face(BUNDLED.len()).is_none());
+    }
+
+    #[test]
+    fn the_warm_up_prepares_the_default_templates_faces_but_not_bold_italic() {
+        let prepared = bundled_infos().iter().filter(|info| drawn_by_default(info));
+        let names: Vec<String> = prepared
+            .map(|i| {
+                format!(
+                    "{} {:?} {}",
+                    i.family,
+                    i.variant.style,
+                    i.variant.weight.to_number()
+                )
+            })
+            .collect();
+        let libertinus = ["Normal 400", "Italic 400", "Normal 700", "Normal 600"];
+        let mut expected: Vec<String> = libertinus
+            .iter()
+            .map(|v| format!("Libertinus Serif {v}"))
+            .collect();
+        expected.extend(
+            [
+                "cvpdf Icons Solid Normal 900",
+                "cvpdf Icons Brands Normal 400",
+                "Academicons Normal 400",
+            ]
+            .map(String::from),
+        );
+        assert_eq!(names, expected);
     }
 
     #[test]
