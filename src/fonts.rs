@@ -33,9 +33,9 @@ fn bundled_face(i: usize) -> Option<Font> {
     slot.get_or_init(|| Font::new(Bytes::new(*data), 0)).clone()
 }
 
-/// Parses the faces the default template sets most CVs in (Libertinus Serif and the icons)
-/// ahead of the render that will draw with them, and hashes their data, which Typst does once
-/// per face (the whole file) when a layout first asks for it.
+/// Parses the faces the default template sets most CVs in ([`drawn_by_default`]) ahead of
+/// the render that will draw with them, and hashes their data, which Typst does once per face
+/// (the whole file) when a layout first asks for it.
 fn preload_default_faces() {
     use std::hash::Hash;
     // Hashing a face fills its data's cached hash; what this hasher ends with is not needed.
