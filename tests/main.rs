@@ -14,6 +14,7 @@ mod hostile;
 mod house;
 mod import;
 mod lab;
+mod link;
 mod render;
 mod style;
 mod sync;
