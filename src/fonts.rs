@@ -15,6 +15,8 @@ use typst_kit::fonts::{FontSource, FontStore};
 
 use crate::diag::Problem;
 
+mod metadata;
+
 /// A font file compiled into the binary: its place in [`BUNDLED`].
 struct Bundled(usize);
 
@@ -171,10 +173,11 @@ impl Fonts {
     }
 }
 
-/// The metadata of the bundled faces, stored beside them (`fonts/metadata.json`) so that a run
-/// does not read every face's character map at start-up: the CJK faces alone would cost about
-/// 2 ms and touch 5 MB. A test keeps the file equal to what the faces say.
-const BUNDLED_METADATA: &str = include_str!("../fonts/metadata.json");
+/// The metadata of the bundled faces, stored beside them (`fonts/metadata.bin`, see
+/// [`metadata`]) so that a run does not read every face's character map at start-up: the CJK
+/// faces alone would cost about 2 ms and touch 5 MB. A test keeps the file equal to what the
+/// faces say.
+const BUNDLED_METADATA: &[u8] = include_bytes!("../fonts/metadata.bin");
 
 /// Feeds what identifies the bundled faces to `hasher`: their metadata (family, variant,
 /// coverage) and sizes, and the small icon faces whole (an icon can change without its code
@@ -193,13 +196,11 @@ pub fn fingerprint_bundled(hasher: &mut impl std::hash::Hasher) {
 /// The metadata of each bundled face, in the order of [`BUNDLED`], read once per process.
 fn bundled_infos() -> &'static [FontInfo] {
     static INFOS: OnceLock<Vec<FontInfo>> = OnceLock::new();
-    INFOS.get_or_init(
-        || match serde_json::from_str::<Vec<FontInfo>>(BUNDLED_METADATA) {
-            Ok(infos) if infos.len() == BUNDLED.len() => infos,
-            // Never in a correct build (the test would fail); still render rather than give up.
-            _ => computed_infos(),
-        },
-    )
+    INFOS.get_or_init(|| match metadata::decode(BUNDLED_METADATA) {
+        Some(infos) if infos.len() == BUNDLED.len() => infos,
+        // Never in a correct build (the test would fail); still render rather than give up.
+        _ => computed_infos(),
+    })
 }
 
 /// Reads the bundled faces' metadata, then parses and hashes the default template's faces

@@ -17,7 +17,7 @@ holding only the listed glyphs, each mapped to its white-space code point:
   fonts/LICENSE-Academicons.txt).
 
 After running it, `UPDATE_REFERENCES=1 cargo test --release fonts` refreshes
-fonts/metadata.json.
+fonts/metadata.bin.
 """
 import os
 import re

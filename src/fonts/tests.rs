@@ -75,17 +75,21 @@ fn stored_metadata_matches_the_bundled_faces() {
         BUNDLED.len(),
         "every bundled file is one face"
     );
-    let json = serde_json::to_string(&computed).unwrap() + "\n";
+    let stored = metadata::encode(&computed);
+    assert_eq!(
+        metadata::decode(&stored).as_deref(),
+        Some(computed.as_slice())
+    );
     if std::env::var_os("UPDATE_REFERENCES").is_some() {
         std::fs::write(
-            concat!(env!("CARGO_MANIFEST_DIR"), "/fonts/metadata.json"),
-            &json,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/fonts/metadata.bin"),
+            &stored,
         )
         .unwrap();
     } else {
         assert!(
-            bundled_infos() == computed.as_slice() && BUNDLED_METADATA == json,
-            "fonts/metadata.json is stale: UPDATE_REFERENCES=1 cargo test --release fonts"
+            bundled_infos() == computed.as_slice() && BUNDLED_METADATA == stored,
+            "fonts/metadata.bin is stale: UPDATE_REFERENCES=1 cargo test --release fonts"
         );
     }
 }
