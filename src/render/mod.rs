@@ -1,6 +1,7 @@
 //! Compiling a profile's generated source with Typst, and exporting the document as PDF or
 //! page images.
 
+mod glyphs;
 mod images;
 pub(crate) mod trace;
 mod warnings;
@@ -16,7 +17,7 @@ use typst_pdf::{PdfOptions, PdfStandard, PdfStandards};
 
 use crate::diag::{Diagnostic, Failure, Problem, Report};
 use crate::digest::FileRead;
-use crate::fonts::{needs_glyph, FontOptions, FontSet, Fonts};
+use crate::fonts::{FontOptions, FontSet};
 use crate::output::parent_dir;
 use crate::profile::LoadedProfile;
 use crate::source;
@@ -116,14 +117,14 @@ impl Renderer {
 
     /// Compiles `loaded` in `style` into pages.
     pub fn compile(&self, loaded: &LoadedProfile, style: &Style) -> Result<Compiled, Failure> {
-        let glyphs = timings::scope("font selection and glyph check");
+        let check = timings::scope("font selection and glyph check");
         let texts = yaml::text_fields(&loaded.profile);
-        let fonts = self.fonts.select(
-            style.font.as_deref(),
-            texts.iter().flat_map(|(_, t)| t.chars()),
-        );
-        let mut warnings = self.glyph_warnings(loaded, &texts, &fonts);
-        drop(glyphs);
+        let drawn = glyphs::drawn_chars(&texts);
+        let fonts = self
+            .fonts
+            .select(style.font.as_deref(), drawn.iter().copied());
+        let mut warnings = glyphs::warnings(loaded, &texts, &drawn, &fonts);
+        drop(check);
         let date = self.document_date(loaded);
         let files = timings::timed("support files", || support_files(loaded, style))?;
         let (main_source, source_map) = timings::timed("source generation", || {
@@ -233,57 +234,6 @@ impl Renderer {
         })?
         .map_err(|errors| failure(&compiled.world, &errors))
     }
-
-    /// A warning for every character of the profile no font can draw, naming its field.
-    fn glyph_warnings(
-        &self,
-        loaded: &LoadedProfile,
-        texts: &[(String, String)],
-        fonts: &Arc<Fonts>,
-    ) -> Vec<Diagnostic> {
-        let mut problems = Vec::new();
-        // The positions of fields, indexed once (not once per field: a profile with thousands
-        // of such fields took seconds).
-        let mut index = None;
-        for (field, text) in texts {
-            let mut missing: Vec<char> = Vec::new();
-            let mut seen = std::collections::HashSet::new();
-            for c in text.chars() {
-                if needs_glyph(c) && seen.insert(c) && !fonts.covers(c) {
-                    missing.push(c);
-                }
-            }
-            if missing.is_empty() {
-                continue;
-            }
-            let mut list: Vec<String> = missing
-                .iter()
-                .take(MAX_LISTED_GLYPHS)
-                .map(|c| format!("'{c}' (U+{:04X})", *c as u32))
-                .collect();
-            if missing.len() > MAX_LISTED_GLYPHS {
-                list.push(format!("{} more", missing.len() - MAX_LISTED_GLYPHS));
-            }
-            let mut problem = Problem::warning(format!(
-                "no available font has a glyph for {}; it would print as an empty box",
-                list.join(", ")
-            ))
-            .at_field(field.clone())
-            .with_help("add a font that has it with --font-path, or allow system fonts");
-            let index =
-                index.get_or_insert_with(|| yaml::spans::SpanIndex::build(&loaded.text).ok());
-            problem.span = index
-                .as_ref()
-                .and_then(|i| i.nearest(field))
-                .map(|n| n.value.clone());
-            problems.push(problem);
-        }
-        if problems.is_empty() {
-            return Vec::new();
-        }
-        let report = Report::new(&loaded.path, Some(loaded.text.clone()), problems);
-        vec![report.into()]
-    }
 }
 
 /// A failed compile or export, summarised by its first error.
@@ -361,9 +311,6 @@ pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<Suppor
     }
     Ok(files)
 }
-
-/// The most missing characters one warning lists by name.
-const MAX_LISTED_GLYPHS: usize = 20;
 
 /// In unit tests, a profile of this name panics inside [`Renderer::compile`].
 #[cfg(test)]
