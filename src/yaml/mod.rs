@@ -7,6 +7,7 @@ pub mod list;
 mod schema;
 pub mod spans;
 
+use std::fmt::Write;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -141,36 +142,39 @@ pub fn walk_fields<T: Serialize>(
     value: &T,
     visit: &mut dyn FnMut(&str, &serde_yaml::Value) -> bool,
 ) {
+    // One path, extended for each child and cut back after it: no string per node.
     fn walk(
         value: &serde_yaml::Value,
-        path: &str,
+        path: &mut String,
         visit: &mut dyn FnMut(&str, &serde_yaml::Value) -> bool,
     ) {
         if !visit(path, value) {
             return;
         }
+        let parent = path.len();
         match value {
             serde_yaml::Value::Sequence(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    walk(item, &format!("{path}[{i}]"), visit);
+                    let _ = write!(path, "[{i}]");
+                    walk(item, path, visit);
+                    path.truncate(parent);
                 }
             }
             serde_yaml::Value::Mapping(map) => {
                 for (key, item) in map {
-                    let key = key.as_str().unwrap_or_default();
-                    let child = if path.is_empty() {
-                        key.to_string()
-                    } else {
-                        format!("{path}.{key}")
-                    };
-                    walk(item, &child, visit);
+                    if parent > 0 {
+                        path.push('.');
+                    }
+                    path.push_str(key.as_str().unwrap_or_default());
+                    walk(item, path, visit);
+                    path.truncate(parent);
                 }
             }
             _ => {}
         }
     }
     if let Ok(value) = serde_yaml::to_value(value) {
-        walk(&value, "", visit);
+        walk(&value, &mut String::new(), visit);
     }
 }
 

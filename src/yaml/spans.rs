@@ -6,6 +6,7 @@
 //! (`publications[3].year`) to the byte ranges of its key and its value.
 
 use std::collections::HashMap;
+use std::fmt::Write;
 use std::ops::Range;
 
 use saphyr_parser::{Event, Parser, Span};
@@ -237,7 +238,9 @@ impl SpanIndex {
                 (String::new(), None)
             }
             Some(Frame::Seq { path, next }) => {
-                let child = format!("{path}[{next}]");
+                let mut child = String::with_capacity(path.len() + 6);
+                child.push_str(path);
+                let _ = write!(child, "[{next}]");
                 *next += 1;
                 let parent = path.clone();
                 self.widen_empty(&parent, &value);
@@ -272,10 +275,15 @@ impl SpanIndex {
 /// `parent.child`, or `child` at the top level.
 fn join(parent: &str, child: &str) -> String {
     if parent.is_empty() {
-        child.to_string()
-    } else {
-        format!("{parent}.{child}")
+        return child.to_string();
     }
+    // Not `format!`: this runs for every key of every profile, and formatting costs several
+    // times the copy.
+    let mut path = String::with_capacity(parent.len() + 1 + child.len());
+    path.push_str(parent);
+    path.push('.');
+    path.push_str(child);
+    path
 }
 
 /// The path one level up: `a.b[2]` → `a.b`, `a.b` → `a`, `a` → ``.
