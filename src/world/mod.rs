@@ -35,7 +35,7 @@ pub fn library() -> Arc<LazyHash<Library>> {
 /// Prepares, on a thread of its own, what the first render of a process needs besides its
 /// profile: the standard library, the shared helpers and default template parsed and
 /// evaluated ([`warm`]) while the command reads its profiles, the bundled fonts' metadata and
-/// the default template's faces (`fonts::warm_up`);
+/// the default template's faces (`fonts::warm_up`), rayon's worker pool;
 /// then it faults in the heap the render's thread is about to use ([`heap`]). Each is made
 /// once per process; a render that needs the library, the metadata or a parsed file before it
 /// is ready waits for it.
@@ -54,6 +54,9 @@ pub fn warm_up() {
                 // thread has not yet (whoever comes second waits for the other).
                 warm::evaluate_default_template(announced);
                 crate::fonts::warm_up();
+                // Typst's layout and PDF export run work on rayon's global pool; started here,
+                // its threads are not spawned from the render's thread in the middle of a layout.
+                rayon::current_num_threads();
                 // Last: the render is well under way, and this core would otherwise idle.
                 borrowed.touch();
             });
