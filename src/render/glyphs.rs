@@ -42,7 +42,14 @@ pub(super) fn warnings(
     drawn: &[char],
     fonts: &Arc<Fonts>,
 ) -> Vec<Diagnostic> {
-    if drawn.iter().all(|&c| fonts.covers(c)) {
+    // Which characters are missing is decided once, here, for the whole profile (`drawn` is
+    // sorted, and so is this); each field is then only matched against it.
+    let uncovered: Vec<char> = drawn
+        .iter()
+        .copied()
+        .filter(|&c| !fonts.covers(c))
+        .collect();
+    if uncovered.is_empty() {
         return Vec::new();
     }
     let mut problems = Vec::new();
@@ -53,7 +60,7 @@ pub(super) fn warnings(
         let mut missing: Vec<char> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for c in text.chars() {
-            if needs_glyph(c) && seen.insert(c) && !fonts.covers(c) {
+            if uncovered.binary_search(&c).is_ok() && seen.insert(c) {
                 missing.push(c);
             }
         }
