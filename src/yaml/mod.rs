@@ -7,7 +7,6 @@ pub mod list;
 mod schema;
 pub mod spans;
 
-use std::fmt::Write;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -155,17 +154,14 @@ pub fn walk_fields<T: Serialize>(
         match value {
             serde_yaml::Value::Sequence(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    let _ = write!(path, "[{i}]");
+                    spans::push_index(path, i);
                     walk(item, path, visit);
                     path.truncate(parent);
                 }
             }
             serde_yaml::Value::Mapping(map) => {
                 for (key, item) in map {
-                    if parent > 0 {
-                        path.push('.');
-                    }
-                    path.push_str(key.as_str().unwrap_or_default());
+                    spans::push_key(path, key.as_str().unwrap_or_default());
                     walk(item, path, visit);
                     path.truncate(parent);
                 }

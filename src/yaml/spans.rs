@@ -240,7 +240,7 @@ impl SpanIndex {
             Some(Frame::Seq { path, next }) => {
                 let mut child = String::with_capacity(path.len() + 6);
                 child.push_str(path);
-                let _ = write!(child, "[{next}]");
+                push_index(&mut child, *next);
                 *next += 1;
                 let parent = path.clone();
                 self.widen_empty(&parent, &value);
@@ -274,16 +274,25 @@ impl SpanIndex {
 
 /// `parent.child`, or `child` at the top level.
 fn join(parent: &str, child: &str) -> String {
-    if parent.is_empty() {
-        return child.to_string();
-    }
     // Not `format!`: this runs for every key of every profile, and formatting costs several
     // times the copy.
     let mut path = String::with_capacity(parent.len() + 1 + child.len());
     path.push_str(parent);
-    path.push('.');
-    path.push_str(child);
+    push_key(&mut path, child);
     path
+}
+
+/// Extends the field path `path` by the mapping key `key`: `path.key`, or `key` at the top.
+pub(crate) fn push_key(path: &mut String, key: &str) {
+    if !path.is_empty() {
+        path.push('.');
+    }
+    path.push_str(key);
+}
+
+/// Extends the field path `path` by the list position `i`: `path[i]`.
+pub(crate) fn push_index(path: &mut String, i: usize) {
+    let _ = write!(path, "[{i}]");
 }
 
 /// The path one level up: `a.b[2]` → `a.b`, `a.b` → `a`, `a` → ``.
