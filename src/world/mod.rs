@@ -36,7 +36,8 @@ pub fn library() -> Arc<LazyHash<Library>> {
 /// profile: the standard library, the shared helpers and default template parsed and
 /// evaluated ([`warm`]) while the command reads its profiles, the bundled fonts' metadata and
 /// the default template's faces (`fonts::warm_up`), rayon's worker pool;
-/// then it faults in the heap the render's thread is about to use ([`heap`]). Each is made
+/// then it faults in the heap the render's thread is about to use ([`heap`]), and has the PDF
+/// writer make what it makes once per process ([`warm::warm_pdf_writer`]). Each is made
 /// once per process; a render that needs the library, the metadata or a parsed file before it
 /// is ready waits for it.
 pub fn warm_up() {
@@ -57,8 +58,10 @@ pub fn warm_up() {
                 // Typst's layout and PDF export run work on rayon's global pool; started here,
                 // its threads are not spawned from the render's thread in the middle of a layout.
                 rayon::current_num_threads();
-                // Last: the render is well under way, and this core would otherwise idle.
+                // Then: the render is well under way, and this core would otherwise idle.
                 borrowed.touch();
+                // Last, as the render needs it last: its PDF export.
+                warm::warm_pdf_writer();
             });
     });
 }

@@ -1,5 +1,6 @@
 //! What a process's first render can do before its profile is read, on a thread of its own:
-//! parse the shared helpers and the default template and evaluate them into a module.
+//! parse the shared helpers and the default template and evaluate them into a module; and,
+//! later, what the PDF writer makes once per process ([`warm_pdf_writer`]).
 //!
 //! Evaluating a file is memoised by Typst (comemo) on the file and on the answers the world
 //! gave while it ran (which files it read, with what bytes). The warm-up world below serves
@@ -24,11 +25,12 @@ use typst::{Library, World};
 use super::{file_id, library, sources};
 use crate::template::{Template, COMMON_FILE, SHARED_FILES};
 
-/// A world with only the built-in files: no main file of its own, no fonts, no date.
+/// A world with only the files in `memory` (the built-in ones, or one of its own): no fonts,
+/// no date.
 struct WarmWorld {
     library: std::sync::Arc<LazyHash<Library>>,
     book: LazyHash<FontBook>,
-    template: FileId,
+    main: FileId,
     memory: HashMap<FileId, Bytes>,
 }
 
@@ -42,7 +44,7 @@ impl World for WarmWorld {
     }
 
     fn main(&self) -> FileId {
-        self.template
+        self.main
     }
 
     fn source(&self, id: FileId) -> FileResult<Source> {
@@ -134,7 +136,7 @@ pub(super) fn evaluate_default_template(announced: Announced) {
     let world = WarmWorld {
         library: library(),
         book: LazyHash::new(FontBook::new()),
-        template: template_id,
+        main: template_id,
         memory,
     };
     evaluate(&world, common_id);
@@ -145,6 +147,27 @@ pub(super) fn evaluate_default_template(announced: Announced) {
     // hashed once, by whichever thread comes first).
     if let Some(module) = module {
         module.hash(&mut DefaultHasher::new());
+    }
+}
+
+/// Exports a page filled in grey and in colour as PDF, and drops it: the PDF writer (krilla)
+/// makes its ICC profiles, which describe those colours, on first use, each deflated there and
+/// then (about 1.3 million instructions for the two a CV needs, black text being grey). Done
+/// here, the render's export finds them made. A failure only leaves them to the render.
+pub(super) fn warm_pdf_writer() {
+    let Some(main) = file_id("cvpdf-warm-pdf.typ") else {
+        return;
+    };
+    let page = "#set page(width: 2pt, height: 1pt, margin: 0pt)\n\
+                #box(width: 1pt, height: 1pt, fill: black)#box(width: 1pt, height: 1pt, fill: blue)";
+    let world = WarmWorld {
+        library: library(),
+        book: LazyHash::new(FontBook::new()),
+        main,
+        memory: HashMap::from([(main, Bytes::from_string(page.to_string()))]),
+    };
+    if let Ok(document) = typst::compile::<typst_layout::PagedDocument>(&world).output {
+        let _ = typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default());
     }
 }
 
