@@ -49,6 +49,12 @@ pub fn warm_up() {
         let _ = std::thread::Builder::new()
             .name("cvpdf-warm-up".into())
             .spawn(move || {
+                // What the render's thread computes once per process before it compiles, made
+                // here first when this thread starts in time (whoever comes second waits for
+                // the other): the digest of the built-in files its fingerprints start from,
+                // and the words of English, the language most CVs are written in.
+                crate::pipeline::base_hasher();
+                crate::template::words_of("en");
                 library();
                 // The template first: a render needs it last but cannot make it sooner
                 // itself, while the font metadata it needs first it reads itself if this
