@@ -485,11 +485,13 @@ fn official_cli(root: &Path) -> Option<PathBuf> {
 }
 
 /// The official CLI's command compiling `main` into `pdf` with only the fonts in `fonts`.
-fn typst_cli_compile(typst: &Path, main: &Path, pdf: &Path, fonts: &Path) -> Command {
+fn typst_cli_compile(typst: &Path, main: &Path, pdf: &Path, fonts: &[PathBuf]) -> Command {
     let mut command = Command::new(typst);
+    command.arg("compile");
+    for dir in fonts {
+        command.arg("--font-path").arg(dir);
+    }
     command
-        .args(["compile", "--font-path"])
-        .arg(fonts)
         .args(["--ignore-system-fonts", "--ignore-embedded-fonts"])
         .arg(main)
         .arg(pdf);
@@ -543,8 +545,13 @@ fn compare_with_typst(root: &Path, bin: &Path, lab: &Path, profile: &Path, runs:
     let fonts = root.join("fonts");
     let official = measure(runs, || {
         measured(
-            typst_cli_compile(&typst, &main, &lab.join("out/official.pdf"), &fonts)
-                .stdout(Stdio::null()),
+            typst_cli_compile(
+                &typst,
+                &main,
+                &lab.join("out/official.pdf"),
+                std::slice::from_ref(&fonts),
+            )
+            .stdout(Stdio::null()),
         )
     });
     let ours = cold_render(bin, lab, profile, "out/ours.pdf", runs);

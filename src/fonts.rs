@@ -76,13 +76,12 @@ const BUNDLED: &[&[u8]] = &[
     include_bytes!("../fonts/Inter-BoldItalic.otf"),
     include_bytes!("../fonts/NotoSansCJKsc-Regular.subset.otf"),
     include_bytes!("../fonts/NotoSansCJKsc-Bold.subset.otf"),
-    include_bytes!("../fonts/cvpdfIcons-Solid.otf"),
-    include_bytes!("../fonts/cvpdfIcons-Brands.otf"),
+    include_bytes!("../fonts/cvpdfIcons.otf"),
     include_bytes!("../fonts/Academicons.subset.ttf"),
 ];
 
 /// The families of the icon faces: not fonts for text, so never offered as one.
-pub const ICON_FAMILIES: &[&str] = &["cvpdf Icons Solid", "cvpdf Icons Brands", "Academicons"];
+pub const ICON_FAMILIES: &[&str] = &["cvpdf Icons", "Academicons"];
 
 /// Where fonts come from, besides the bundled ones.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]

@@ -9,10 +9,11 @@ Reads templates/icons.yaml (which icon, from which font, drawn at which code poi
 the two npm packages into a temporary directory, and writes for each source font a subset
 holding only the listed glyphs, each mapped to its white-space code point:
 
-- fonts/cvpdfIcons-Solid.otf and fonts/cvpdfIcons-Brands.otf: from Font Awesome Free's solid
-  and brands fonts. The SIL OFL reserves the name "Font Awesome" for the original, so the
-  modified faces are named "cvpdf Icons Solid" and "cvpdf Icons Brands"; their copyright and
-  licence records are kept (fonts/LICENSE-FontAwesome.txt).
+- fonts/cvpdfIcons.otf: the icons of Font Awesome Free's solid and brands fonts, merged into
+  one face (a CV that shows both kinds then embeds one icon font, not two: each embedded font
+  costs a PDF export about 2 million instructions of its own). The SIL OFL reserves the name
+  "Font Awesome" for the original, so the modified face is named "cvpdf Icons"; the copyright
+  and licence records are kept (fonts/LICENSE-FontAwesome.txt).
 - fonts/Academicons.subset.ttf: from Academicons (SIL OFL, no reserved name;
   fonts/LICENSE-Academicons.txt).
 
@@ -27,7 +28,7 @@ import tarfile
 import tempfile
 
 import yaml
-from fontTools import subset
+from fontTools import merge, subset
 from fontTools.ttLib import TTFont, newTable
 from fontTools.ttLib.tables._c_m_a_p import cmap_format_4
 
@@ -38,12 +39,16 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FONTS = os.path.dirname(HERE)
 TABLE = os.path.join(FONTS, "..", "templates", "icons.yaml")
 
-# Source font → (file in its package, output file, family name or None to keep the original).
+# Source font → (file in its package, output file). Outputs of the same name are merged into
+# one face, in this order.
 SOURCES = {
-    "fa-solid": ("webfonts/fa-solid-900.woff2", "cvpdfIcons-Solid.otf", "cvpdf Icons Solid"),
-    "fa-brands": ("webfonts/fa-brands-400.woff2", "cvpdfIcons-Brands.otf", "cvpdf Icons Brands"),
-    "academicons": ("fonts/academicons.ttf", "Academicons.subset.ttf", None),
+    "fa-solid": ("webfonts/fa-solid-900.woff2", "cvpdfIcons.otf"),
+    "fa-brands": ("webfonts/fa-brands-400.woff2", "cvpdfIcons.otf"),
+    "academicons": ("fonts/academicons.ttf", "Academicons.subset.ttf"),
 }
+
+# Output file → its family name, or None to keep the original's.
+FAMILIES = {"cvpdfIcons.otf": "cvpdf Icons", "Academicons.subset.ttf": None}
 
 
 def unpack(spec, into):
@@ -70,7 +75,7 @@ def academicons_codes(package):
     }
 
 
-def build(source_path, out_path, family, wanted):
+def build(source_path, wanted):
     """Subsets `source_path` to the icons in `wanted` ((source code point, new code point))."""
     font = TTFont(source_path)
     cmap = font.getBestCmap()
@@ -101,9 +106,34 @@ def build(source_path, out_path, family, wanted):
     os2.usFirstCharIndex = min(glyphs)
     os2.usMaxCharIndex = max(glyphs)
     os2.recalcUnicodeRanges(font)
+    font.flavor = None
+    return font
+
+
+def save(parts, out_path, family, work):
+    """Writes the subsets `parts` as one face (merged when there are several) to `out_path`,
+    named `family` (None: the original's name)."""
+    if len(parts) == 1:
+        font = parts[0]
+    else:
+        paths = []
+        for i, part in enumerate(parts):
+            paths.append(os.path.join(work, f"part-{i}.otf"))
+            part.save(paths[-1])
+        font = merge.Merger().merge(paths)
+        # The merger keeps each part's .notdef; one is enough.
+        order = [g for g in font.getGlyphOrder() if not g.startswith(".notdef.")]
+        kept = subset.Subsetter(subset.Options(glyph_names=True, notdef_outline=True, hinting=False,
+                                               layout_features=[], name_IDs=["*"],
+                                               name_languages=["*"]))
+        kept.populate(glyphs=order)
+        kept.subset(font)
+        # The parts share their vertical metrics; the one face of its family is Regular (a
+        # weight is only ever matched against another face of the same family).
+        font["OS/2"].usWeightClass = 400
     if family:
         names = font["name"]
-        postscript = family.replace(" ", "").replace("cvpdfIcons", "cvpdfIcons-")
+        postscript = family.replace(" ", "")
         for record in list(names.names):
             if record.nameID in (1, 4, 16):
                 names.setName(family, record.nameID, record.platformID, record.platEncID, record.langID)
@@ -122,7 +152,6 @@ def build(source_path, out_path, family, wanted):
             top = cff.topDictIndex[0]
             top.FamilyName = family
             top.FullName = family
-    font.flavor = None
     font.save(out_path)
     print(out_path, os.path.getsize(out_path), "bytes")
 
@@ -136,14 +165,17 @@ def main():
             "fa-brands": font_awesome_codes(packages["fa"]),
             "academicons": academicons_codes(packages["academicons"]),
         }
-        for source, (path, out, family) in SOURCES.items():
+        parts = {}
+        for source, (path, out) in SOURCES.items():
             wanted = []
             for name, icon in table.items():
                 font, icon_name = icon["from"].split(":")
                 if font == source:
                     wanted.append((codes[source][icon_name], ord(icon["char"])))
             package = packages["academicons" if source == "academicons" else "fa"]
-            build(os.path.join(package, path), os.path.join(FONTS, out), family, wanted)
+            parts.setdefault(out, []).append(build(os.path.join(package, path), wanted))
+        for out, fonts in parts.items():
+            save(fonts, os.path.join(FONTS, out), FAMILIES[out], work)
 
 
 if __name__ == "__main__":

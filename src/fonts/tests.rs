@@ -32,14 +32,7 @@ fn the_warm_up_prepares_the_default_templates_faces_but_not_bold_italic() {
         .iter()
         .map(|v| format!("Libertinus Serif {v}"))
         .collect();
-    expected.extend(
-        [
-            "cvpdf Icons Solid Normal 900",
-            "cvpdf Icons Brands Normal 400",
-            "Academicons Normal 400",
-        ]
-        .map(String::from),
-    );
+    expected.extend(["cvpdf Icons Normal 400", "Academicons Normal 400"].map(String::from));
     assert_eq!(names, expected);
 }
 
