@@ -149,6 +149,25 @@ impl Table {
     }
 }
 
+/// The digest of what the binary brings to every render: the shared helpers, the words, the
+/// icon table, the built-in templates and the bundled faces (computed once per process).
+pub(crate) fn built_in_digest() -> u128 {
+    use siphasher::sip128::{Hasher128, SipHasher13};
+    use std::hash::Hash;
+    static BUILT_IN: OnceLock<u128> = OnceLock::new();
+    *BUILT_IN.get_or_init(|| {
+        let mut hasher = SipHasher13::new();
+        COMMON.hash(&mut hasher);
+        I18N.hash(&mut hasher);
+        ICONS.hash(&mut hasher);
+        for template in BUILTIN {
+            template.source.hash(&mut hasher);
+        }
+        crate::fonts::fingerprint_bundled(&mut hasher);
+        hasher.finish128().as_u128()
+    })
+}
+
 /// The words of `lang`, or of English for a language the table lacks (the one fallback).
 pub fn words_of(lang: &str) -> &'static serde_yaml::Value {
     static NONE: serde_yaml::Value = serde_yaml::Value::Null;

@@ -101,25 +101,12 @@ pub(crate) fn fingerprint(base: Digest, format: Format, ppi: f32, files: &[FileR
 }
 
 /// A hasher for the base digest of a job: cvpdf's version and what the binary brings to every
-/// render (shared helpers, words, icon table, built-in templates, bundled faces), so that a
-/// build whose templates changed under the same version number (one built from git) does not
-/// take its old PDFs for current.
+/// render ([`crate::template::built_in_digest`]), so that a build whose templates changed under
+/// the same version number (one built from git) does not take its old PDFs for current.
 pub(crate) fn base_hasher() -> SipHasher13 {
-    static BUILT_IN: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
-    let built_in = *BUILT_IN.get_or_init(|| {
-        let mut hasher = SipHasher13::new();
-        crate::template::COMMON.hash(&mut hasher);
-        crate::template::I18N.hash(&mut hasher);
-        crate::template::ICONS.hash(&mut hasher);
-        for template in crate::template::BUILTIN {
-            template.source.hash(&mut hasher);
-        }
-        crate::fonts::fingerprint_bundled(&mut hasher);
-        hasher.finish128().as_u128()
-    });
     let mut hasher = SipHasher13::new();
     env!("CARGO_PKG_VERSION").hash(&mut hasher);
-    built_in.hash(&mut hasher);
+    crate::template::built_in_digest().hash(&mut hasher);
     hasher
 }
 

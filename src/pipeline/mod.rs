@@ -28,7 +28,7 @@ use crate::render::Renderer;
 use crate::style::{Style, StyleCache};
 
 use crate::digest::{self, Digest};
-pub(crate) use fingerprint::{base_hasher, font_files};
+pub(crate) use fingerprint::font_files;
 pub use fingerprint::{Record, Records, Written};
 pub use variant::{derive, untranslated_warnings, variant_style};
 

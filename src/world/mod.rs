@@ -53,7 +53,7 @@ pub fn warm_up() {
                 // here first when this thread starts in time (whoever comes second waits for
                 // the other): the digest of the built-in files its fingerprints start from,
                 // and the words of English, the language most CVs are written in.
-                crate::pipeline::base_hasher();
+                crate::template::built_in_digest();
                 crate::template::words_of("en");
                 library();
                 // The template first: a render needs it last but cannot make it sooner
