@@ -168,7 +168,12 @@ pub(crate) fn built_in_digest() -> u128 {
     })
 }
 
-/// The words of `lang`, or of English for a language the table lacks (the one fallback).
+/// The language of a CV whose profile, lab and command line name none; its words also stand in
+/// for a language the table lacks.
+pub const DEFAULT_LANGUAGE: &str = "en";
+
+/// The words of `lang`, or of [`DEFAULT_LANGUAGE`] for a language the table lacks (the one
+/// fallback).
 pub fn words_of(lang: &str) -> &'static serde_yaml::Value {
     static NONE: serde_yaml::Value = serde_yaml::Value::Null;
     let find = |lang: &str| {
@@ -178,7 +183,9 @@ pub fn words_of(lang: &str) -> &'static serde_yaml::Value {
             .map(Table::words)
             .filter(|words| words.is_mapping())
     };
-    find(lang).or_else(|| find("en")).unwrap_or(&NONE)
+    find(lang)
+        .or_else(|| find(DEFAULT_LANGUAGE))
+        .unwrap_or(&NONE)
 }
 
 /// The quotation marks of `lang` (`quotes` in its table: opening and closing double, then

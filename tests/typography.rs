@@ -25,21 +25,19 @@ fn pdf_of(out: &Path, profile: &Path) -> Pdf {
 
 /// Whether the PDF embeds a subset (`ABCDEF+Name-Identity-H`) of the font `name`.
 fn embeds_subset(pdf: &Pdf, name: &str) -> bool {
-    pdf.fonts.iter().any(|f| {
-        f.split_once('+').is_some_and(|(tag, rest)| {
-            let base = rest.strip_suffix("-Identity-H").unwrap_or(rest);
-            tag.len() == 6 && tag.chars().all(|c| c.is_ascii_uppercase()) && base == name
-        })
-    })
+    !subset_tags(pdf, name).is_empty()
 }
 
-/// The subset tags (`ABCDEF` of `ABCDEF+name`) of the embedded subsets of the face `name`.
+/// The subset tags (the six capitals `ABCDEF` of `ABCDEF+name`, or of
+/// `ABCDEF+name-Identity-H`) of the embedded subsets of the face `name`.
 fn subset_tags(pdf: &Pdf, name: &str) -> std::collections::BTreeSet<String> {
     pdf.fonts
         .iter()
         .filter_map(|f| {
             let (tag, rest) = f.split_once('+')?;
-            (rest.strip_suffix("-Identity-H").unwrap_or(rest) == name).then(|| tag.to_string())
+            let base = rest.strip_suffix("-Identity-H").unwrap_or(rest);
+            let is_tag = tag.len() == 6 && tag.chars().all(|c| c.is_ascii_uppercase());
+            (is_tag && base == name).then(|| tag.to_string())
         })
         .collect()
 }

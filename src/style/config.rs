@@ -298,7 +298,7 @@ pub(super) fn resolve(
         .as_ref()
         .or(config.lang.as_ref())
         .cloned()
-        .unwrap_or_else(|| "en".into());
+        .unwrap_or_else(|| crate::template::DEFAULT_LANGUAGE.into());
     let known = languages();
     if !known.contains(&lang) {
         problems.push(

@@ -150,7 +150,7 @@ impl Style {
             paper: Paper::default(),
             accent: None,
             font: None,
-            lang: "en".into(),
+            lang: crate::template::DEFAULT_LANGUAGE.into(),
             numbering: Numbering::default(),
             photo: None,
             icons: true,

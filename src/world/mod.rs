@@ -52,9 +52,9 @@ pub fn warm_up() {
                 // What the render's thread computes once per process before it compiles, made
                 // here first when this thread starts in time (whoever comes second waits for
                 // the other): the digest of the built-in files its fingerprints start from,
-                // and the words of English, the language most CVs are written in.
+                // and the words of the default language, the one most CVs are written in.
                 crate::template::built_in_digest();
-                crate::template::words_of("en");
+                crate::template::words_of(crate::template::DEFAULT_LANGUAGE);
                 library();
                 // The template first: a render needs it last but cannot make it sooner
                 // itself, while the font metadata it needs first it reads itself if this

@@ -34,6 +34,18 @@ struct WarmWorld {
     memory: HashMap<FileId, Bytes>,
 }
 
+impl WarmWorld {
+    /// A world of the files in `memory`, compiling or evaluating `main`.
+    fn new(main: FileId, memory: HashMap<FileId, Bytes>) -> Self {
+        WarmWorld {
+            library: library(),
+            book: LazyHash::new(FontBook::new()),
+            main,
+            memory,
+        }
+    }
+}
+
 impl World for WarmWorld {
     fn library(&self) -> &LazyHash<Library> {
         &self.library
@@ -133,12 +145,7 @@ pub(super) fn evaluate_default_template(announced: Announced) {
     let (Some(common_id), Some(template_id)) = (common.0, template.0) else {
         return;
     };
-    let world = WarmWorld {
-        library: library(),
-        book: LazyHash::new(FontBook::new()),
-        main: template_id,
-        memory,
-    };
+    let world = WarmWorld::new(template_id, memory);
     evaluate(&world, common_id);
     drop(common);
     let module = evaluate(&world, template_id);
@@ -160,12 +167,10 @@ pub(super) fn warm_pdf_writer() {
     };
     let page = "#set page(width: 2pt, height: 1pt, margin: 0pt)\n\
                 #box(width: 1pt, height: 1pt, fill: black)#box(width: 1pt, height: 1pt, fill: blue)";
-    let world = WarmWorld {
-        library: library(),
-        book: LazyHash::new(FontBook::new()),
+    let world = WarmWorld::new(
         main,
-        memory: HashMap::from([(main, Bytes::from_string(page.to_string()))]),
-    };
+        HashMap::from([(main, Bytes::from_string(page.to_string()))]),
+    );
     if let Ok(document) = typst::compile::<typst_layout::PagedDocument>(&world).output {
         let _ = typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default());
     }
