@@ -72,6 +72,24 @@ fn oversized_and_pathological_profiles_fail_fast_with_a_message() {
 }
 
 #[test]
+fn profiles_with_few_or_many_stars_read_the_same() {
+    // The YAML index and serde read a text side by side when it holds at most 100 `*` (the
+    // alias bound), one after the other when it holds more; both give the same profile and
+    // the same message for the same mistake.
+    for stars in [2, 150] {
+        let bio = "**b** ".repeat(stars / 4 + 1);
+        let (code, err) = render_text(&format!("name: A\nbio: \"{bio}\"\n"), 10);
+        assert_eq!(code, Some(0), "{stars} stars: {err}");
+        let (code, err) = render_text(&format!("name: A\nbio: \"{bio}\"\nyear: [1]\n"), 10);
+        assert_eq!(code, Some(1), "{stars} stars: {err}");
+        assert!(
+            err.contains("unknown field \"year\""),
+            "{stars} stars: {err}"
+        );
+    }
+}
+
+#[test]
 fn the_largest_accepted_profile_renders_in_bounded_time() {
     let mut yaml = String::from("name: Ada Example\npublications:\n");
     for i in 0..2_000 {
