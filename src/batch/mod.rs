@@ -119,7 +119,9 @@ pub(crate) fn run_with(
     let workers = options.jobs.clamp(1, jobs.len().max(1));
     if workers == 1 {
         // One profile (or --jobs 1): the main thread does it, as a compiler would; a new thread
-        // would start a malloc arena of its own and cost a millisecond for nothing.
+        // would start a malloc arena of its own and cost a millisecond for nothing. Typst's
+        // pool needs no more than one thread beside it.
+        crate::world::pool::one_render_at_a_time();
         work();
     } else {
         std::thread::scope(|scope| {

@@ -73,6 +73,8 @@ struct Session<'a> {
 
 impl Session<'_> {
     fn run(mut self) -> Result<(), String> {
+        // Each round renders its profiles one after the other on this thread.
+        crate::world::pool::one_render_at_a_time();
         let (tx, rx) = channel();
         let mut watcher =
             notify::recommended_watcher(tx).map_err(|e| format!("cannot watch files: {e}"))?;

@@ -17,6 +17,7 @@ use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
 mod heap;
+pub mod pool;
 mod sources;
 mod warm;
 
@@ -35,7 +36,7 @@ pub fn library() -> Arc<LazyHash<Library>> {
 /// Prepares, on a thread of its own, what the first render of a process needs besides its
 /// profile: the standard library, the shared helpers and default template parsed and
 /// evaluated ([`warm`]) while the command reads its profiles, the bundled fonts' metadata and
-/// the default template's faces (`fonts::warm_up`), rayon's worker pool;
+/// the default template's faces (`fonts::warm_up`), rayon's worker pool ([`pool`]);
 /// then it faults in the heap the render's thread is about to use ([`heap`]), and has the PDF
 /// writer make what it makes once per process ([`warm::warm_pdf_writer`]). Each is made
 /// once per process; a render that needs the library, the metadata or a parsed file before it
@@ -63,7 +64,7 @@ pub fn warm_up() {
                 crate::fonts::warm_up();
                 // Typst's layout and PDF export run work on rayon's global pool; started here,
                 // its threads are not spawned from the render's thread in the middle of a layout.
-                rayon::current_num_threads();
+                pool::start();
                 // Then: the render is well under way, and this core would otherwise idle.
                 borrowed.touch();
                 // Last, as the render needs it last: its PDF export.
