@@ -73,9 +73,8 @@ fn oversized_and_pathological_profiles_fail_fast_with_a_message() {
 
 #[test]
 fn profiles_with_few_or_many_stars_read_the_same() {
-    // The YAML index and serde read a text side by side when it holds at most 100 `*` (the
-    // alias bound), one after the other when it holds more; both give the same profile and
-    // the same message for the same mistake.
+    // A text with few `*` and one with more than the alias bound (100) hold no alias, so both
+    // pass the bounds and read alike: the same profile, the same message for the same mistake.
     for stars in [2, 150] {
         let bio = "**b** ".repeat(stars / 4 + 1);
         let (code, err) = render_text(&format!("name: A\nbio: \"{bio}\"\n"), 10);

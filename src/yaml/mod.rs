@@ -47,28 +47,12 @@ pub fn parse<T: DeserializeOwned + JsonSchema>(
     text: &str,
     kind: Kind,
 ) -> Result<(T, SpanIndex), Vec<Problem>> {
-    // The index (and its bounds) and serde read the text each on its own; they run side by
-    // side when the text cannot hold more aliases than the bounds accept (every alias starts
-    // with a `*`), so that serde, which expands aliases, never works on a document the
-    // bounds refuse beyond its own limits (a depth of 128, a hundred-fold repetition).
-    let side_by_side = text.bytes().filter(|&b| b == b'*').count() <= MAX_ALIASES;
-    let (index, early) = std::thread::scope(|scope| {
-        let beside = side_by_side
-            .then(|| std::thread::Builder::new().spawn_scoped(scope, || SpanIndex::build(text)))
-            .and_then(Result::ok);
-        match beside {
-            Some(index) => {
-                let value = serde_yaml::from_str::<T>(text).ok();
-                let index = index
-                    .join()
-                    .unwrap_or_else(|e| std::panic::resume_unwind(e));
-                (index, value)
-            }
-            // One after the other (also when no thread can be started).
-            None => (SpanIndex::build(text), None),
-        }
-    });
-    let index = index.map_err(|e| {
+    // The index first, and its bounds checked, before serde (which expands aliases) reads
+    // the text. (The two once ran side by side on two threads; but a thread started on the
+    // render's path can leave the render's own waiting for a core for up to a scheduler tick,
+    // 4 ms here, which it did in 7 of 12 traced runs, while the warm-up thread holds the
+    // other core at this point anyway: reading a profile took as long either way.)
+    let index = SpanIndex::build(text).map_err(|e| {
         vec![Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)]
     })?;
     if index.depth() > MAX_DEPTH {
@@ -113,7 +97,8 @@ pub fn parse<T: DeserializeOwned + JsonSchema>(
             .with_span(span)]);
         }
     }
-    if let Some(value) = early {
+    // Without path tracking first; a document that fails is read again for the message.
+    if let Ok(value) = serde_yaml::from_str::<T>(text) {
         return Ok((value, index));
     }
     let deserializer = serde_yaml::Deserializer::from_str(text);
