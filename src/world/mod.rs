@@ -16,6 +16,7 @@ use typst::{Library, LibraryExt, World};
 use typst_kit::diagnostics::DiagnosticWorld;
 use typst_kit::files::{FileLoader, FileStore};
 
+mod beside;
 mod heap;
 pub mod pool;
 mod sources;
@@ -46,11 +47,12 @@ pub fn warm_up() {
     STARTED.call_once(|| {
         let borrowed = heap::Borrowed::new();
         let announced = warm::announce();
+        let starter_core = beside::current_core();
         // A thread that cannot start drops `announced`, so no render waits for it.
         let _ = std::thread::Builder::new()
             .name("cvpdf-warm-up".into())
             .spawn(move || {
-                step_behind_the_render();
+                beside::step_aside(starter_core);
                 // What the render's thread computes once per process before it compiles, made
                 // here first when this thread starts in time (whoever comes second waits for
                 // the other): the digest of the built-in files its fingerprints start from,
@@ -72,21 +74,6 @@ pub fn warm_up() {
                 warm::warm_pdf_writer();
             });
     });
-}
-
-/// Lowers the calling thread's priority (to nice 10; Linux keeps it per thread, and threads
-/// this one starts inherit it), so that where it shares a core with the render's thread, the
-/// render's runs first. On a machine of two cores, the warm-up thread, rayon's pool thread
-/// and the render's thread are at times three for two: at the same priority, the render's
-/// thread waited a median 0.4–0.5 ms per cold render for a core (`perf sched`), at nice 10
-/// 0.1–0.25 ms, and a cold render took 2–3% less wall time (120 interleaved rounds). The
-/// warm-up's work is ready as early, as it runs on the other core.
-fn step_behind_the_render() {
-    #[cfg(target_os = "linux")]
-    {
-        // A refusal changes only the order in which the threads run.
-        let _ = rustix::process::setpriority_process(None, 10);
-    }
 }
 
 /// The file id of a path in the project root.
