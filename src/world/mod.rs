@@ -47,12 +47,11 @@ pub fn warm_up() {
     STARTED.call_once(|| {
         let borrowed = heap::Borrowed::new();
         let announced = warm::announce();
-        let starter_core = beside::current_core();
         // A thread that cannot start drops `announced`, so no render waits for it.
         let _ = std::thread::Builder::new()
             .name("cvpdf-warm-up".into())
             .spawn(move || {
-                beside::step_aside(starter_core);
+                beside::step_aside();
                 // What the render's thread computes once per process before it compiles, made
                 // here first when this thread starts in time (whoever comes second waits for
                 // the other): the digest of the built-in files its fingerprints start from,
