@@ -6,8 +6,10 @@
 //! starting the warm-up thread left the render's thread waiting 0.9–4.6 ms in 15 of 20 cold
 //! renders, the warm-up thread running on its core with the other one idle. So the warm-up
 //! thread first steps off the core the main thread last ran on when it finds itself there:
-//! the kernel moves it at once. (Running it at a lower priority as well, nice 10, measured no different
-//! once it steps aside; before, it had shortened the render's waits by about half.)
+//! the kernel moves it at once. (Running it at a lower priority as well, nice 10, measured no
+//! different once it steps aside; before, it had shortened the render's waits by about half.)
+//!
+//! Linux only (`sched_setaffinity`, `/proc`); elsewhere the module is not built.
 
 /// Moves the calling thread off the core of the process's main thread (the render's, or the
 /// command's) if it runs there and may run elsewhere; see [`step_off`].
@@ -28,26 +30,21 @@ fn last_core(stat: &str) -> Option<usize> {
 /// every core it had again (it stays where it was moved while that core is free). A refusal
 /// changes only where the threads run.
 fn step_off(core: Option<usize>) {
-    #[cfg(target_os = "linux")]
-    {
-        use rustix::thread::{sched_getaffinity, sched_setaffinity, CpuSet};
-        let core = core.filter(|&core| core < CpuSet::MAX_CPU);
-        if let (Some(core), Ok(allowed)) = (core, sched_getaffinity(None)) {
-            let mut elsewhere = allowed;
-            elsewhere.unset(core);
-            if last_core("/proc/thread-self/stat") == Some(core)
-                && elsewhere.count() > 0
-                && sched_setaffinity(None, &elsewhere).is_ok()
-            {
-                let _ = sched_setaffinity(None, &allowed);
-            }
+    use rustix::thread::{sched_getaffinity, sched_setaffinity, CpuSet};
+    let core = core.filter(|&core| core < CpuSet::MAX_CPU);
+    if let (Some(core), Ok(allowed)) = (core, sched_getaffinity(None)) {
+        let mut elsewhere = allowed;
+        elsewhere.unset(core);
+        if last_core("/proc/thread-self/stat") == Some(core)
+            && elsewhere.count() > 0
+            && sched_setaffinity(None, &elsewhere).is_ok()
+        {
+            let _ = sched_setaffinity(None, &allowed);
         }
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = core;
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests {
     use super::*;
     use rustix::thread::sched_getaffinity;
@@ -78,24 +75,23 @@ mod tests {
     fn a_thread_on_its_starters_core_moves_off_it_and_keeps_every_core() {
         let before = allowed();
         let core = last_core("/proc/thread-self/stat").expect("a core on Linux");
-        let expected = before.clone();
         std::thread::spawn(move || {
-            let (before, inherited) = (expected, sched_getaffinity(None).expect("affinity"));
+            let (inherited, every) = (allowed(), sched_getaffinity(None).expect("affinity"));
             // Onto the starter's core, as the scheduler may start it, with every core allowed.
             let mut only = rustix::thread::CpuSet::new();
             only.set(core);
             rustix::thread::sched_setaffinity(None, &only).expect("pinned");
-            rustix::thread::sched_setaffinity(None, &inherited).expect("unpinned");
+            rustix::thread::sched_setaffinity(None, &every).expect("unpinned");
             assert_eq!(last_core("/proc/thread-self/stat"), Some(core));
             step_off(Some(core));
-            assert_eq!(allowed(), before, "every core allowed again");
-            if before.len() > 1 {
+            assert_eq!(allowed(), inherited, "every core allowed again");
+            if inherited.len() > 1 {
                 assert_ne!(last_core("/proc/thread-self/stat"), Some(core), "moved off");
             }
             // A core number the system cannot have, and none: nothing changes.
             step_off(Some(usize::MAX));
             step_off(None);
-            assert_eq!(allowed(), before);
+            assert_eq!(allowed(), inherited);
         })
         .join()
         .expect("stepping aside does not panic");

@@ -51,6 +51,7 @@ pub fn warm_up() {
         let _ = std::thread::Builder::new()
             .name("cvpdf-warm-up".into())
             .spawn(move || {
+                #[cfg(target_os = "linux")]
                 beside::step_aside();
                 // What the render's thread computes once per process before it compiles, made
                 // here first when this thread starts in time (whoever comes second waits for

@@ -5,7 +5,7 @@
 //! share the pool. A run that renders one profile at a time hands the pool little (a
 //! document's page streams), and a second pool thread there only wakes, spins and competes
 //! for the two cores with the render's own thread and the warm-up thread: with one, a cold
-//! render of the bundled CV took 1–3% less wall time and 2% less CPU time (interleaved runs
+//! render of the bundled CV took 1–4% less wall time and 2–3% less CPU time (interleaved runs
 //! with the official compiler, 60–100 rounds). So a run that knows it renders one profile at
 //! a time says so ([`one_render_at_a_time`]) before the warm-up thread starts the pool
 //! ([`start`]); `RAYON_NUM_THREADS`, when set, decides instead.
