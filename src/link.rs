@@ -18,6 +18,9 @@ pub enum Refused {
     /// No host to go to: a path or anchor within a website (`/publication/`, `#contact`,
     /// `escapades/`), or a mail address without a domain.
     NoHost,
+    /// A user name or password before the host (`https://user:pw@host/`): a link would
+    /// publish them (and `ada@example.org` without `mailto:` is no web address).
+    Credentials,
 }
 
 impl Refused {
@@ -31,6 +34,12 @@ impl Refused {
             Refused::NoHost => format!(
                 "\"{url}\" names no site (a path within a website is not an address on its own)"
             ),
+            // The address itself is not repeated: it holds what should not be shown.
+            Refused::Credentials => {
+                "the address holds a user name or password (before an @), which a link would \
+                 publish"
+                    .to_string()
+            }
         }
     }
 
@@ -47,6 +56,10 @@ impl Refused {
             Refused::Malformed => "write one address without spaces, e.g. https://example.org",
             Refused::Scheme(_) => "use an http:, https: or mailto: address",
             Refused::NoHost => "write the whole address, e.g. https://example.org/publication/",
+            Refused::Credentials => {
+                "write the address without `user:password@`; an e-mail address is written \
+                 mailto:ada@example.org"
+            }
         }
     }
 }
@@ -134,6 +147,9 @@ pub fn check(url: &str) -> Result<String, Refused> {
             if !has_host(authority_host(rest)) {
                 return Err(Refused::NoHost);
             }
+            if has_user_info(rest) {
+                return Err(Refused::Credentials);
+            }
             Ok(url.to_string())
         }
         Some(scheme) => Err(Refused::Scheme(scheme.to_string())),
@@ -142,12 +158,24 @@ pub fn check(url: &str) -> Result<String, Refused> {
             if !has_host(authority_host(rest)) {
                 return Err(Refused::NoHost);
             }
+            if has_user_info(rest) {
+                return Err(Refused::Credentials);
+            }
             Ok(format!("https://{rest}"))
         }
     }
 }
 
-/// The host of an address's authority (`user@host:port/path` → `host`).
+/// Whether the authority part of `rest` (an address after `scheme://`) has user information
+/// (`user@`, `user:password@`) before its host.
+fn has_user_info(rest: &str) -> bool {
+    rest.split(['/', '?', '#', '\\'])
+        .next()
+        .is_some_and(|authority| authority.contains('@'))
+}
+
+/// The host of the authority at the start of `rest` (after `scheme://`), without user
+/// information or port.
 fn authority_host(rest: &str) -> &str {
     let authority = rest.split(['/', '?', '#', '\\']).next().unwrap_or("");
     let host = authority.rsplit('@').next().unwrap_or("");
@@ -285,5 +313,21 @@ mod tests {
         for bad in ["", "a b", "https://", "http:a.org", "a\u{1b}b"] {
             assert_eq!(check(bad), Err(Refused::Malformed), "{bad:?}");
         }
+        // Found by probing (issue 46): `--base-url https://user:pw@site/` put the password in
+        // every link; an e-mail address without `mailto:` became `https://ada@a.org`.
+        for bad in [
+            "https://user:pw@a.org/x",
+            "http://user@a.org",
+            "ada@a.org",
+            "//u:p@a.org/",
+        ] {
+            assert_eq!(check(bad), Err(Refused::Credentials), "{bad:?}");
+            assert!(!Refused::Credentials.message(bad).contains("pw"));
+        }
+        assert_eq!(check("https://a.org/@ada").unwrap(), "https://a.org/@ada");
+        assert_eq!(
+            check("https://a.org/x?who=a@b").unwrap(),
+            "https://a.org/x?who=a@b"
+        );
     }
 }

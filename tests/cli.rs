@@ -5,7 +5,7 @@
 use std::fs;
 use std::process::Command;
 
-use crate::common::{cvpdf, root, stderr};
+use crate::common::{self, cvpdf, root, stderr};
 
 /// What bash's completion for cvpdf offers for `words` (the last one being completed).
 fn bash_completes(script: &str, words: &[&str]) -> Vec<String> {
@@ -242,4 +242,70 @@ fn a_reader_that_goes_away_or_a_full_disk_is_no_crash() {
         );
         assert!(dir.path().join("out/b.pdf").is_file());
     }
+}
+
+#[test]
+fn a_dash_for_output_is_standard_output_or_refused_never_a_file_named_dash() {
+    // Found by probing (issue 46): `-o -` wrote a file named `-`.
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(
+        common::root().join("profiles/zhiyao-li.yaml"),
+        dir.path().join("p.yaml"),
+    )
+    .unwrap();
+    for args in [
+        &["render", "p.yaml", "-o", "-"][..],
+        &["lab", ".", "-o", "-"],
+        &["watch", "p.yaml", "-o", "-"],
+    ] {
+        let output = common::cvpdf(dir.path(), args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            common::stderr(&output).contains("standard output"),
+            "{args:?}"
+        );
+        assert!(!dir.path().join("-").exists(), "{args:?}");
+    }
+    // `new` and `import` print to standard output, as without -o.
+    let output = common::cvpdf(dir.path(), &["new", "Ada Lovelace", "-o", "-"]);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    assert!(common::stdout(&output).contains("name: \"Ada Lovelace\""));
+    assert!(!dir.path().join("-").exists());
+    // A name too long for a file name gives a shorter one (it failed on the file's name).
+    let long = "Ada Augusta King Countess of Lovelace ".repeat(8);
+    let output = common::cvpdf(dir.path(), &["new", &long]);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    let made: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("ada-augusta"))
+        .collect();
+    assert_eq!(made.len(), 1, "{made:?}");
+    assert!(made[0].len() <= 80, "{made:?}");
+}
+
+#[test]
+fn one_profile_named_in_two_ways_is_rendered_once() {
+    // Found by probing (issue 46): `p.yaml ./p.yaml` was refused as two CVs written to one
+    // file, while `p.yaml p.yaml` was accepted.
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(
+        common::root().join("profiles/zhiyao-li.yaml"),
+        dir.path().join("p.yaml"),
+    )
+    .unwrap();
+    for args in [
+        &["render", "p.yaml", "./p.yaml"][..],
+        &["render", "p.yaml", ".", "-o", "cv.pdf"],
+        &["check", "./p.yaml", "p.yaml"],
+    ] {
+        let output = common::cvpdf(dir.path(), args);
+        assert!(
+            output.status.success(),
+            "{args:?}: {}",
+            common::stderr(&output)
+        );
+    }
+    assert!(dir.path().join("p.pdf").exists() && dir.path().join("cv.pdf").exists());
 }

@@ -4,6 +4,7 @@
 //! written (the manifests remember).
 
 mod manifest;
+mod memory;
 mod progress;
 
 use std::path::PathBuf;
@@ -92,6 +93,7 @@ pub(crate) fn run_with(
     }
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::with_capacity(jobs.len()));
+    let gate = memory::Gate::default();
     // A fixed number of workers take the next job when they finish one. (Not a rayon pool:
     // Typst parallelises inside a compilation with rayon, and a rayon worker waiting for that
     // inner work would start further profiles on the same stack, holding many documents in
@@ -102,9 +104,12 @@ pub(crate) fn run_with(
         }
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(job) = jobs.get(i) else { break };
+        // Very large profiles wait for each other (memory.rs); small ones never wait.
+        let share = gate.admit(memory::expected(&job.input));
         // A panic in our own code fails this profile only; Typst's are caught closer still.
         let done = crate::panics::catch(|| pipeline.run(job, manifests, options.force))
             .unwrap_or_else(|message| internal_error(job, &message));
+        drop(share);
         reporter.done(&job.input, &done);
         let outcome = match done.outcome {
             Outcome::Rendered { .. } => Ok(true),

@@ -130,7 +130,7 @@ pub struct LabArgs {
     /// The directory of the lab's profiles (its cvpdf.yaml applies).
     profiles: PathBuf,
     /// The folder to write the site into (created if needed).
-    #[arg(short, long, value_name = "DIR")]
+    #[arg(short, long, value_name = "DIR", value_parser = shared::written_path)]
     output: PathBuf,
     /// Render CVs whose inputs have not changed since they were written.
     #[arg(long)]
@@ -153,7 +153,8 @@ pub struct NewArgs {
     /// The researcher's full name.
     name: String,
     /// Where to write the profile (default: profiles/<slug>.yaml, or ./<slug>.yaml when there
-    /// is no profiles/ directory). An existing file is never overwritten.
+    /// is no profiles/ directory; `-`: standard output). An existing file is never
+    /// overwritten.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
 }
@@ -167,8 +168,8 @@ pub struct ImportArgs {
     /// Its format (detected from the content when absent).
     #[arg(long, value_enum)]
     from: Option<FromArg>,
-    /// Where to write the profile (default: standard output). An existing file is never
-    /// overwritten.
+    /// Where to write the profile (default, or `-`: standard output). An existing file is
+    /// never overwritten.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The researcher's name, when the file has none (else it comes from the file's name or
@@ -325,7 +326,7 @@ impl Cli {
                     FromArg::Rendercv => SourceFormat::Rendercv,
                     FromArg::AlFolio => SourceFormat::AlFolio,
                 }),
-                output: a.output,
+                output: a.output.filter(|p| !shared::is_stdout(p)),
                 name: a.name,
                 base_url: a.base_url,
             }),

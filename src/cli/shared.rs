@@ -2,7 +2,7 @@
 //! CV looks (the style flags), where fonts come from, and the values they take, each turned
 //! into the library's own type.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
 
@@ -19,7 +19,7 @@ pub struct TargetArgs {
     inputs: Vec<PathBuf>,
     /// Output file (one profile, ending in .pdf or .typ) or directory (default: next to each
     /// profile).
-    #[arg(short, long, value_name = "FILE|DIR")]
+    #[arg(short, long, value_name = "FILE|DIR", value_parser = written_path)]
     output: Option<PathBuf>,
     /// What to write; repeat for several (`-f pdf -f png`).
     #[arg(short, long, value_enum, default_values_t = [FormatArg::Pdf])]
@@ -90,6 +90,25 @@ impl From<StyleArgs> for Overrides {
 /// The page-image resolutions cvpdf accepts: 600 ppi makes an A4 page 4,960 × 7,016 pixels
 /// (140 MB while it is drawn); more would only exhaust memory.
 const PPI_RANGE: std::ops::RangeInclusive<f32> = 10.0..=600.0;
+
+/// `-o` of a command that writes files of its own (several, each atomically, never over a
+/// file it did not write): a path, but not `-`, which elsewhere means standard output and
+/// would otherwise be taken for a file named `-`.
+pub(super) fn written_path(value: &str) -> Result<PathBuf, String> {
+    if value == "-" {
+        return Err(
+            "`-` (standard output) cannot take what this command writes; name a file \
+                    or a folder (`./-` for one named -)"
+                .into(),
+        );
+    }
+    Ok(PathBuf::from(value))
+}
+
+/// Whether `-o` asks for standard output (`-`), as `cvpdf import` and `cvpdf new` take it.
+pub(super) fn is_stdout(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
 
 /// `--ppi`: a number in [`PPI_RANGE`] (not NaN or infinite).
 fn parse_ppi(value: &str) -> Result<f32, String> {

@@ -30,6 +30,13 @@ pub fn run(options: Options) -> Result<(), Error> {
     if name.is_empty() {
         return Err(Error::usage("the name must not be empty"));
     }
+    if options.output.as_deref() == Some(Path::new("-")) {
+        // Standard output: the starter alone (an editor finds no schema beside it).
+        let file = format!("{}.yaml", crate::slug(&name));
+        let text = starter(&name, &file);
+        crate::diag::outln!("{}", text.trim_end_matches('\n'));
+        return Ok(());
+    }
     let path = options.output.unwrap_or_else(|| {
         let dir = if Path::new("profiles").is_dir() {
             PathBuf::from("profiles")

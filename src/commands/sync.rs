@@ -64,13 +64,21 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
                 continue;
             }
         };
-        let fetcher = fetchers.entry(contact.clone()).or_insert_with(|| Fetcher {
-            http: Http::new(&user_agent(contact.as_deref()), limits),
-            bases: bases.clone(),
-            cache: crate::output::cache_root().map(|root| root.join("sync")),
-            offline: options.offline,
+        let fetcher = fetchers.entry(contact.clone()).or_insert_with(|| {
+            Fetcher::new(
+                Http::new(&user_agent(contact.as_deref()), limits),
+                bases.clone(),
+                crate::output::cache_root().map(|root| root.join("sync")),
+                options.offline,
+            )
         });
         let synced = sync(fetcher, path, settings);
+        let warnings: Vec<Diagnostic> = fetcher
+            .take_warnings()
+            .into_iter()
+            .map(|why| Diagnostic::warning(escape_line(&why).into_owned()))
+            .collect();
+        printer.eprint(&warnings);
         let errors: Vec<Diagnostic> = synced
             .failures
             .iter()

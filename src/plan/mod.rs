@@ -12,8 +12,18 @@ use std::path::{Path, PathBuf};
 use crate::pipeline::{Format, Job};
 
 /// Files stay as given; a directory stands for its `*.yaml` and `*.yml` files (sorted), except
-/// the lab's `cvpdf.yaml` configuration and hidden files.
+/// the lab's `cvpdf.yaml` configuration and hidden files. A file named twice, however it is
+/// written (`p.yaml ./p.yaml`, a folder and a file in it), is there once, where first named.
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut seen = std::collections::HashSet::new();
+    Ok(every_input(inputs)?
+        .into_iter()
+        .filter(|path| seen.insert(crate::output::absolute(path)))
+        .collect())
+}
+
+/// Every file the inputs name, in order, as [`expand_inputs`] says, repeats included.
+fn every_input(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut out = Vec::new();
     for input in inputs {
         if input.is_dir() {

@@ -36,6 +36,84 @@ pub fn author_marks(raw: &str) -> (&str, bool, bool) {
     (name, equal, corresponding)
 }
 
+/// An author's marks written back after the name, in the profile's order: `*`, then `†`.
+pub fn with_marks(name: &str, equal: bool, corresponding: bool) -> String {
+    let mut out = name.to_string();
+    if equal {
+        out.push('*');
+    }
+    if corresponding {
+        out.push('†');
+    }
+    out
+}
+
+/// Whether two author names (marks off) may name one person: the same words (case and
+/// punctuation aside), or the same surname with first names that agree as far as both go
+/// (`Z. Zhang` and `Zili Zhang`, `Zhang, Zili` and `Zili Zhang`).
+pub fn same_author(a: &str, b: &str) -> bool {
+    let (a, b) = (normalize_name(a), normalize_name(b));
+    if a == b {
+        return true;
+    }
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    let (wa, wb) = (words(&a), words(&b));
+    let agree = |x: &[String], y: &[String]| {
+        // The given names: each pair agrees in full or as an initial.
+        x.iter().zip(y).all(|(p, q)| {
+            p == q
+                || (p.chars().count() == 1 && q.starts_with(p.as_str()))
+                || (q.chars().count() == 1 && p.starts_with(q.as_str()))
+        })
+    };
+    if wa.len() < 2 || wb.len() < 2 {
+        return false;
+    }
+    let (na, nb) = (wa.len(), wb.len());
+    // "Surname, Given" arrives as `surname given`: the surname at either end of each.
+    (wa[na - 1] == wb[nb - 1] && agree(&wa[..na - 1], &wb[..nb - 1]))
+        || (wa[0] == wb[nb - 1] && agree(&wa[1..], &wb[..nb - 1]))
+        || (wa[na - 1] == wb[0] && agree(&wa[..na - 1], &wb[1..]))
+}
+
+/// The authors `new` with the marks that `old` gave the same people: a list updated from a
+/// service or a .bib keeps the `*` and `†` the user added. An author of `new` is the one of
+/// `old` with the same name, else — when both lists are as long — the one at the same place
+/// if the names may be one person's ([`same_author`]). Marks `new` already has stay.
+pub fn carry_marks(old: &[String], new: &[String]) -> Vec<String> {
+    let olds: Vec<(&str, bool, bool)> = old.iter().map(|a| author_marks(a)).collect();
+    let news: Vec<(&str, bool, bool)> = new.iter().map(|a| author_marks(a)).collect();
+    let mut used = vec![false; olds.len()];
+    let mut from: Vec<Option<usize>> = vec![None; news.len()];
+    // Same names first, then names that may be one person's (the same place preferred), so
+    // that a loose match never takes the author an exact one belongs to.
+    let rules: [&dyn Fn(&str, &str) -> bool; 2] =
+        [&|a, b| normalize_name(a) == normalize_name(b), &same_author];
+    for rule in rules {
+        for (at, (name, ..)) in news.iter().enumerate() {
+            if from[at].is_some() {
+                continue;
+            }
+            let free = |i: &usize| !used[*i] && rule(olds[*i].0, name);
+            let found = Some(at).filter(|i| *i < olds.len() && free(i));
+            if let Some(i) = found.or_else(|| (0..olds.len()).find(free)) {
+                used[i] = true;
+                from[at] = Some(i);
+            }
+        }
+    }
+    news.iter()
+        .zip(new)
+        .zip(from)
+        .map(|(((name, equal, corresponding), raw), from)| match from {
+            Some(i) if (olds[i].1 && !equal) || (olds[i].2 && !corresponding) => {
+                with_marks(name, *equal || olds[i].1, *corresponding || olds[i].2)
+            }
+            _ => raw.clone(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,5 +124,36 @@ mod tests {
         assert_eq!(author_marks("Ada Li"), ("Ada Li", false, false));
         assert_eq!(normalize_name("Z. Zhang"), "z zhang");
         assert_eq!(normalize_name("ZHANG,  Zili"), "zhang zili");
+    }
+
+    #[test]
+    fn marks_the_user_added_survive_an_updated_author_list() {
+        let old = ["Ada Lovelace*", "Z. Zhang *†", "Grace Hopper"].map(String::from);
+        // Reordered, spelt out, a new co-author: each mark goes with its person.
+        let new = ["Zili Zhang", "Ada Lovelace", "Grace Hopper", "Alan Turing"].map(String::from);
+        assert_eq!(
+            carry_marks(&old, &new),
+            [
+                "Zili Zhang*†",
+                "Ada Lovelace*",
+                "Grace Hopper",
+                "Alan Turing"
+            ]
+        );
+        let new = ["Ada Lovelace", "Zili Zhang", "Grace Hopper"].map(String::from);
+        assert_eq!(
+            carry_marks(&old, &new),
+            ["Ada Lovelace*", "Zili Zhang*†", "Grace Hopper"]
+        );
+        // Not someone else at that place; marks the new list has stay.
+        let new = ["Ada Lovelace", "Wei Zhang", "Grace Hopper†"].map(String::from);
+        assert_eq!(
+            carry_marks(&old, &new),
+            ["Ada Lovelace*", "Wei Zhang", "Grace Hopper†"]
+        );
+        assert!(same_author("Zhang, Zili", "Zili Zhang"));
+        assert!(same_author("Z. Zhang", "Zili Zhang"));
+        assert!(!same_author("W. Zhang", "Zili Zhang"));
+        assert!(!same_author("Zhang", "Zili Zhang"));
     }
 }

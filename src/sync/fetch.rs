@@ -5,7 +5,8 @@
 //! is an HTML page where data was expected, or an error status, is an error naming the
 //! service and the address.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +25,9 @@ pub struct Fetcher {
     pub cache: Option<PathBuf>,
     /// Answer from the cache alone.
     pub offline: bool,
+    /// Warnings met on the way (a cache record that could not be used), for the caller to
+    /// print: [`Fetcher::take_warnings`].
+    warnings: Mutex<Vec<String>>,
 }
 
 /// A service's answer.
@@ -79,6 +83,23 @@ fn ok() -> u16 {
 }
 
 impl Fetcher {
+    /// A fetcher asking through `http` the services at `bases`, keeping answers in `cache`
+    /// (if any), from the cache alone when `offline`.
+    pub fn new(http: Http, bases: Bases, cache: Option<PathBuf>, offline: bool) -> Self {
+        Self {
+            http,
+            bases,
+            cache,
+            offline,
+            warnings: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The warnings met since the last call.
+    pub fn take_warnings(&self) -> Vec<String> {
+        std::mem::take(&mut *self.warnings.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
     /// Asks `service` for `path` accepting `accept`. `Ok` for a 2xx answer and for a 404
     /// (the caller decides what not knowing means); anything else is an error in words that
     /// name the service and the address.
@@ -113,7 +134,7 @@ impl Fetcher {
             },
             200..=299 => {
                 refuse_html(service, &fetched)?;
-                self.keep(&fetched);
+                self.keep(&url, &fetched);
                 Ok(Answer {
                     status: fetched.status,
                     body: fetched.body,
@@ -121,7 +142,7 @@ impl Fetcher {
                 })
             }
             404 => {
-                self.keep(&fetched);
+                self.keep(&url, &fetched);
                 Ok(Answer {
                     status: 404,
                     body: fetched.body,
@@ -147,27 +168,36 @@ impl Fetcher {
         ))
     }
 
-    /// The kept answer for `url`, if the cache holds a whole one.
+    /// The kept answer for `url`, if the cache holds a whole one. A record that is there but
+    /// cannot be used (damaged, cut short, its body gone or not the one it names, validators
+    /// that could not go in a request) is passed over with a warning naming it; the next
+    /// answer replaces it.
     fn kept(&self, url: &str) -> Option<Cached> {
         let (record, body) = self.files(url)?;
-        let limit = self.http.max_bytes();
-        let record = crate::input::read_bytes(&record, "cache record", 64 * 1024).ok()?;
-        let kept: Kept = serde_json::from_slice(&record).ok()?;
-        let body = crate::input::read_bytes(&body, "cached answer", limit).ok()?;
-        (kept.url == url && kept.body == format!("{:032x}", digest(&body))).then_some(Cached {
-            validators: Validators {
-                etag: kept.etag,
-                last_modified: kept.last_modified,
-            },
-            status: kept.status,
-            body,
-        })
+        if !record.exists() {
+            return None;
+        }
+        match read_kept(url, &record, &body, self.http.max_bytes()) {
+            Ok(cached) => Some(cached),
+            Err(why) => {
+                self.warnings
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(format!(
+                        "the cache record {} for {url} cannot be used ({why}); it is ignored \
+                         and replaced by the next answer",
+                        record.display()
+                    ));
+                None
+            }
+        }
     }
 
-    /// Keeps `fetched` in the cache (a cache that cannot be written is no error: the next
-    /// sync downloads again).
-    fn keep(&self, fetched: &Fetched) {
-        let Some((record, body)) = self.files(&fetched.url) else {
+    /// Keeps `fetched`, the answer to `url` (the address asked, which a redirect may have
+    /// taken elsewhere: the next run asks the same address and looks it up by it), in the
+    /// cache (a cache that cannot be written is no error: the next sync downloads again).
+    fn keep(&self, url: &str, fetched: &Fetched) {
+        let Some((record, body)) = self.files(url) else {
             return;
         };
         if let Some(dir) = record.parent() {
@@ -176,9 +206,9 @@ impl Fetcher {
             }
         }
         let kept = Kept {
-            url: fetched.url.clone(),
-            etag: fetched.etag.clone(),
-            last_modified: fetched.last_modified.clone(),
+            url: url.to_string(),
+            etag: fetched.etag.clone().filter(|v| header_value(v)),
+            last_modified: fetched.last_modified.clone().filter(|v| header_value(v)),
             body: format!("{:032x}", digest(&fetched.body)),
             status: fetched.status,
         };
@@ -188,6 +218,47 @@ impl Fetcher {
             }
         }
     }
+}
+
+/// The answer kept for `url` in `record` and `body`, or why it cannot be used.
+fn read_kept(url: &str, record: &Path, body: &Path, limit: u64) -> Result<Cached, String> {
+    let bytes =
+        crate::input::read_bytes(record, "cache record", 64 * 1024).map_err(|p| p.message)?;
+    let kept: Kept = serde_json::from_slice(&bytes).map_err(|e| format!("not a record: {e}"))?;
+    if kept.url != url {
+        return Err(format!("it is the record of {}", kept.url));
+    }
+    let unusable = [&kept.etag, &kept.last_modified]
+        .into_iter()
+        .flatten()
+        .any(|v| !header_value(v));
+    if unusable {
+        return Err("a validator holds characters no request may send".into());
+    }
+    if !(200..=299).contains(&kept.status) && kept.status != 404 {
+        return Err(format!("a status of {} is never kept", kept.status));
+    }
+    let body = crate::input::read_bytes(body, "cached answer", limit).map_err(|p| p.message)?;
+    if kept.body != format!("{:032x}", digest(&body)) {
+        return Err("its answer is not the one it records".into());
+    }
+    Ok(Cached {
+        validators: Validators {
+            etag: kept.etag,
+            last_modified: kept.last_modified,
+        },
+        status: kept.status,
+        body,
+    })
+}
+
+/// Whether `value` can be sent as a header's value as it is: visible ASCII, spaces and tabs
+/// (RFC 9110's field-value, without the obsolete bytes above 127).
+fn header_value(value: &str) -> bool {
+    value.len() <= 8 * 1024
+        && value
+            .bytes()
+            .all(|b| b == b'\t' || (b' '..=b'~').contains(&b))
 }
 
 /// An error when a page meant for people (HTML) came where data was expected.

@@ -155,7 +155,7 @@ impl Http {
                 let location = header("location").ok_or_else(|| {
                     format!("{current}: a redirect ({status}) without a Location")
                 })?;
-                let next = resolve(&current, &location);
+                let next = resolve(&current, &location)?;
                 redirect_allowed(&current, &next)?;
                 current = next;
                 continue;
@@ -172,12 +172,15 @@ impl Http {
             let content_type = header("content-type").unwrap_or_default().to_lowercase();
             let etag = header("etag");
             let last_modified = header("last-modified");
+            // Left when the client did not decode it (it decodes gzip, which it asks for).
+            let encoding = header("content-encoding");
             let body = response
                 .body_mut()
                 .with_config()
                 .limit(self.limits.max_bytes)
                 .read_to_vec()
                 .map_err(|e| describe(&current, &e))?;
+            let body = decoded(&current, encoding.as_deref(), body, self.limits.max_bytes)?;
             let fetched = Fetched {
                 url: current,
                 status,
@@ -202,6 +205,49 @@ impl Http {
             }
         }
         last.insert(host, Instant::now());
+    }
+}
+
+/// `body` as sent in the `Content-Encoding` `encoding` (when the client left it encoded),
+/// decoded within `max_bytes`: `deflate` (zlib-wrapped, or raw as some servers send it) is read
+/// here; an encoding cvpdf cannot read (`br`, `zstd`, …) is an error that names it, instead of
+/// compressed bytes read as text.
+fn decoded(
+    url: &str,
+    encoding: Option<&str>,
+    body: Vec<u8>,
+    max_bytes: u64,
+) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let encoding = encoding
+        .map(|e| e.trim().to_ascii_lowercase())
+        .unwrap_or_default();
+    match encoding.as_str() {
+        "" | "identity" => Ok(body),
+        "deflate" => {
+            let read = |reader: &mut dyn Read| {
+                let mut out = Vec::new();
+                reader
+                    .take(max_bytes + 1)
+                    .read_to_end(&mut out)
+                    .map(|_| out)
+            };
+            let out = read(&mut flate2::read::ZlibDecoder::new(&body[..]))
+                .or_else(|_| read(&mut flate2::read::DeflateDecoder::new(&body[..])))
+                .map_err(|_| format!("{url}: the answer's deflate encoding is damaged"))?;
+            if out.len() as u64 > max_bytes {
+                return Err(format!(
+                    "{url}: the answer is larger than {} MB; refused",
+                    max_bytes / (1024 * 1024)
+                ));
+            }
+            Ok(out)
+        }
+        other => Err(format!(
+            "{url}: the answer came in the {:?} encoding, which cvpdf did not ask for and \
+             cannot read (gzip and deflate are read)",
+            crate::diag::escape_line(other)
+        )),
     }
 }
 
@@ -243,26 +289,14 @@ pub(super) fn is_loopback(url: &str) -> bool {
     matches!(name, "127.0.0.1" | "localhost" | "[::1]")
 }
 
-/// `location` (absolute, or relative to `base`) as an absolute address.
-fn resolve(base: &str, location: &str) -> String {
+/// `location` (absolute, or relative to `base` as RFC 3986 resolves it: `/path`, `path`,
+/// `../path`, `?query`, `//host/path`) as an absolute address.
+fn resolve(base: &str, location: &str) -> Result<String, String> {
     let location = location.trim();
-    if location.contains("://") || location.contains(':') && !location.starts_with('/') {
-        return location.to_string();
-    }
-    let (scheme, rest) = base.split_once("://").unwrap_or(("https", base));
-    let host = host_of(base);
-    if let Some(path) = location.strip_prefix("//") {
-        return format!("{scheme}://{path}");
-    }
-    if location.starts_with('/') {
-        return format!("{scheme}://{host}{location}");
-    }
-    let dir = match rest.rfind('/') {
-        Some(at) if at > host.len() => &rest[..=at],
-        _ => &rest[..host.len()],
-    };
-    let sep = if dir.ends_with('/') { "" } else { "/" };
-    format!("{scheme}://{dir}{sep}{location}")
+    url::Url::parse(base)
+        .and_then(|base| base.join(location))
+        .map(String::from)
+        .map_err(|e| format!("{base}: a redirect to {location:?}, which is no address ({e})"))
 }
 
 /// Whether a redirect from `from` to `to` may be followed.

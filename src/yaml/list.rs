@@ -136,12 +136,9 @@ fn append_item(
         }
         // Empty or null: the key's lines become a block list.
         SequenceAt::Empty | SequenceAt::Other => {
-            let (range, comment) =
-                edit::inline_value_lines(text, index, list).ok_or_else(refused)?;
-            let mut block = match comment {
-                Some(comment) => format!("{list}:  {comment}\n"),
-                None => format!("{list}:\n"),
-            };
+            let value = edit::inline_value_lines(text, index, list).ok_or_else(refused)?;
+            let range = value.lines.clone();
+            let mut block = value.head(list, "  ");
             for old in &items {
                 block.push_str(&edit::sequence_item(old, "  ")?);
             }

@@ -8,6 +8,7 @@ use std::path::Path;
 use crate::common::server::{Reply, Server};
 use crate::common::{cvpdf_env, stderr, stdout};
 
+mod cache;
 mod corpus;
 mod failures;
 mod hostile;
@@ -288,4 +289,26 @@ fn the_lab_s_contact_address_goes_with_every_request_and_bad_bases_are_refused()
     assert!(
         stderr(&output).contains("CVPDF_DBLP_URL: \"file:///etc\" is not an http or https address")
     );
+}
+
+#[test]
+fn the_marks_the_user_added_survive_every_sync() {
+    // Found by probing (issue 46): an updated paper's authors came from the service alone,
+    // so the weekly sync stripped the `*` and `†` again each time they were restored.
+    let server = Server::start(vec![("/pid/12/3456.bib", vec![dblp_export()])]);
+    let dir = lab("  dblp: 12/3456");
+    let marked = profile(dir.path()).replace(
+        "authors: [Josiah Carberry, Ada Lovelace]",
+        "authors: [J. Carberry*†, Ada Lovelace*]",
+    );
+    fs::write(dir.path().join("p.yaml"), &marked).unwrap();
+    let output = sync(dir.path(), &server, &["p.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("1 updated"), "{}", stdout(&output));
+    let text = profile(dir.path());
+    assert!(
+        text.contains("Josiah Carberry*†") && text.contains("Ada Lovelace*"),
+        "{text}"
+    );
+    assert!(text.contains("selected: true") && text.contains("note: Cover article"));
 }

@@ -137,9 +137,12 @@ pub fn merge(
         SequenceAt::Block(seq) => {
             for (i, item) in seq.items.iter().enumerate() {
                 if changed.get(i).copied().unwrap_or(false) {
+                    // The item is written anew; the comments it held stay, after it.
+                    let mut written = edit::sequence_item(&existing[i], &seq.indent)?;
+                    written.push_str(&edit::comment_lines_in(text, item.clone()));
                     edits.push(Edit {
                         range: item.clone(),
-                        text: edit::sequence_item(&existing[i], &seq.indent)?,
+                        text: written,
                     });
                 }
             }
@@ -174,14 +177,12 @@ pub fn merge(
         SequenceAt::Missing => {}
         SequenceAt::Empty | SequenceAt::Other if !added.is_empty() || changed.contains(&true) => {
             // Rewritten in block style, the comment after the value kept on the key's line.
-            let (range, comment) = edit::inline_value_lines(text, &index, "publications").ok_or(
+            let value = edit::inline_value_lines(text, &index, "publications").ok_or(
                 "cannot find where the profile's publications: end; write them as a \
                         block list (one `- title:` per paper) to import into it",
             )?;
-            let mut block = match comment {
-                Some(comment) => format!("publications:  {comment}\n"),
-                None => "publications:\n".to_string(),
-            };
+            let range = value.lines.clone();
+            let mut block = value.head("publications", "  ");
             let before = profile.publications.len();
             for p in &existing[..before] {
                 block.push_str(&edit::sequence_item(p, "  ")?);
@@ -222,8 +223,9 @@ fn document_end(text: &str) -> usize {
 }
 
 /// An existing publication updated from its BibTeX entry: the entry knows the bibliographic
-/// facts; what the researcher adds (short venue, award, note, selection, code and other
-/// links) is kept from the profile, and filled from the entry where the profile has none.
+/// facts; what the researcher adds (author marks, short venue, award, note, selection, code
+/// and other links) is kept from the profile, and filled from the entry where the profile has
+/// none.
 fn updated(old: &Publication, new: &Publication) -> Publication {
     let venue = match (&old.venue, &new.venue) {
         (Some(old), Some(new)) => Some(keep_translations(old, new)),
@@ -235,6 +237,7 @@ fn updated(old: &Publication, new: &Publication) -> Publication {
         award: old.award.clone().or(new.award.clone()),
         note: old.note.clone().or(new.note.clone()),
         selected: old.selected || new.selected,
+        authors: profile::carry_marks(&old.authors, &new.authors),
         venue,
         links: updated_links(&old.links, &new.links),
         ..new.clone()

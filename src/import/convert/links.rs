@@ -79,6 +79,11 @@ pub fn address(raw: &str, base_url: Option<&str>) -> Result<Address, &'static st
                 .map_err(|_| "not a web address")
         }
         Err(crate::link::Refused::Scheme(_)) => Err("not a web or mail address"),
+        // `ada@example.org` where a web address was expected is a mail address.
+        Err(crate::link::Refused::Credentials) => match email_in(value) {
+            Some(mail) if !value.contains("://") && mail == value => Ok(Address::Mail(mail)),
+            _ => Err("an address with a user name or password in it, which a link would publish"),
+        },
         Err(crate::link::Refused::Malformed) if !value.contains(char::is_whitespace) => {
             Err("not a web address")
         }

@@ -14,7 +14,9 @@ use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::profile::markup::inline;
-use crate::profile::{bare_doi, Publication, PublicationKind, PublicationStatus, Text};
+use crate::profile::{
+    bare_doi, carry_marks, Publication, PublicationKind, PublicationStatus, Text,
+};
 
 /// The most authors kept of one paper: a collaboration of thousands is listed with its first
 /// ones and "et al." (a CV shows a few around the researcher's name anyway).
@@ -163,10 +165,15 @@ pub fn fill(kept: &mut Publication, other: &Publication) {
         }
     }
     kept.selected |= other.selected;
-    // A longer author list is the more complete one (a CV may shorten it with "et al.").
-    if other.authors.len() > kept.authors.len() {
-        kept.authors.clone_from(&other.authors);
-    }
+    // A longer author list is the more complete one (a CV may shorten it with "et al."); the
+    // marks either version gave an author stay with that author.
+    let mine = std::mem::take(&mut kept.authors);
+    let longer = if other.authors.len() > mine.len() {
+        &other.authors
+    } else {
+        &mine
+    };
+    kept.authors = carry_marks(&mine, &carry_marks(&other.authors, longer));
 }
 
 /// The DOI as compared: without `https://doi.org/` and the like, in lower case (DOIs are

@@ -90,6 +90,56 @@ fn a_compressed_answer_is_read_and_its_validators_kept() {
 }
 
 #[test]
+fn a_deflated_answer_is_read_and_one_in_an_encoding_not_asked_for_is_named() {
+    // Found by probing (issue 46): deflate and brotli bodies were read as text and reported
+    // as "not UTF-8".
+    let text = b"{\"items\": []}";
+    let mut zlib = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    zlib.write_all(text).unwrap();
+    let mut raw = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
+    raw.write_all(text).unwrap();
+    for body in [zlib.finish().unwrap(), raw.finish().unwrap()] {
+        let base = serve(vec![response(
+            "200 OK",
+            &[("Content-Encoding", "deflate")],
+            &body,
+        )]);
+        let fetched = client(Limits::default())
+            .get(&format!("{base}/x"), "*/*", &Validators::default())
+            .unwrap();
+        assert_eq!(fetched.body, text);
+    }
+    let base = serve(vec![response(
+        "200 OK",
+        &[("Content-Encoding", "br")],
+        b"\x1b\x0d\x00\xf8",
+    )]);
+    let err = client(Limits::default())
+        .get(&format!("{base}/x"), "*/*", &Validators::default())
+        .unwrap_err();
+    assert!(
+        err.contains("\"br\" encoding") && err.contains("cannot read"),
+        "{err}"
+    );
+    // A deflate bomb is refused at the bound, as a gzip one is.
+    let mut bomb = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    bomb.write_all(&vec![0u8; 4 * 1024 * 1024]).unwrap();
+    let base = serve(vec![response(
+        "200 OK",
+        &[("Content-Encoding", "deflate")],
+        &bomb.finish().unwrap(),
+    )]);
+    let limits = Limits {
+        max_bytes: 1024 * 1024,
+        ..Limits::default()
+    };
+    let err = client(limits)
+        .get(&format!("{base}/x"), "*/*", &Validators::default())
+        .unwrap_err();
+    assert!(err.contains("larger than 1 MB"), "{err}");
+}
+
+#[test]
 fn a_bomb_or_a_huge_body_is_refused_past_the_bound() {
     let bomb = gzip(&vec![0u8; 64 * 1024 * 1024]);
     assert!(bomb.len() < 1024 * 1024, "{}", bomb.len());
@@ -175,11 +225,22 @@ fn a_server_that_never_answers_is_given_up_on() {
 
 #[test]
 fn relative_redirects_resolve_against_the_address() {
+    let resolve = |base: &str, location: &str| resolve(base, location).unwrap();
     assert_eq!(resolve("https://a.org/x/y?q", "/z"), "https://a.org/z");
     assert_eq!(resolve("https://a.org/x/y", "z"), "https://a.org/x/z");
     assert_eq!(resolve("https://a.org", "z"), "https://a.org/z");
     assert_eq!(resolve("https://a.org/x", "//b.org/p"), "https://b.org/p");
     assert_eq!(resolve("https://a.org/x", "file:///etc"), "file:///etc");
+    // Found by probing (issue 46): a query alone replaced the last segment of the path.
+    assert_eq!(
+        resolve("https://a.org/p/works?v=1", "?v=2"),
+        "https://a.org/p/works?v=2"
+    );
+    assert_eq!(resolve("https://a.org/p/q/r", "../s"), "https://a.org/p/s");
+    assert_eq!(
+        resolve("http://127.0.0.1:9/a/b", "?page=2"),
+        "http://127.0.0.1:9/a/b?page=2"
+    );
     assert!(is_loopback("http://127.0.0.1:8080/x"));
     assert!(!is_loopback("http://127.0.0.1.example.org/x"));
     assert!(!is_loopback("https://127.0.0.1/x"));

@@ -8,7 +8,7 @@ mod sequence;
 
 pub(crate) use scalar::replacing;
 pub use scalar::set_scalar;
-pub use sequence::{inline_value_lines, sequence_at, SequenceAt};
+pub use sequence::{comment_lines_in, inline_value_lines, sequence_at, SequenceAt};
 
 use std::ops::Range;
 

@@ -198,7 +198,7 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
                 ))
             }
             Some(_) => {
-                let Some((lines, comment)) = inline_value_lines(text, &index, parent) else {
+                let Some(lines) = inline_value_lines(text, &index, parent) else {
                     return Err(format!("`{parent}` is not a mapping; set `{key}` by hand"));
                 };
                 let value = &text[index.get(parent).map_or(0..0, |n| n.value.clone())];
@@ -206,12 +206,11 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
                 if !empty {
                     return Err(format!("`{parent}` is not a mapping; set `{key}` by hand"));
                 }
-                let comment = comment.map_or_else(String::new, |c| format!(" {c}"));
                 Ok(apply(
                     text,
                     vec![Edit {
-                        range: lines,
-                        text: format!("{parent}:{comment}\n  {key}: {written}"),
+                        text: format!("{}  {key}: {written}", lines.head(parent, " ")),
+                        range: lines.lines,
                     }],
                 ))
             }

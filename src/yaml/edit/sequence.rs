@@ -65,14 +65,15 @@ pub fn sequence_at(text: &str, index: &SpanIndex, path: &str) -> SequenceAt {
                 starts.push(line_start(text, item.value.start));
                 i += 1;
             }
+            let first_line = &text[line_start(text, first.value.start)..];
+            let indent: String = first_line.chars().take_while(|c| *c == ' ').collect();
             let last_end = trim_trailing_trivia(text, *starts.last().unwrap_or(&0), node.end);
+            let last_end = own_comments_end(text, last_end, indent.len());
             let mut items = Vec::new();
             for (k, start) in starts.iter().enumerate() {
                 let end = starts.get(k + 1).copied().unwrap_or(last_end);
                 items.push(*start..end);
             }
-            let first_line = &text[line_start(text, first.value.start)..];
-            let indent: String = first_line.chars().take_while(|c| *c == ' ').collect();
             SequenceAt::Block(BlockSequence {
                 items,
                 indent,
@@ -82,15 +83,76 @@ pub fn sequence_at(text: &str, index: &SpanIndex, path: &str) -> SequenceAt {
     }
 }
 
+/// Where the last item of a block sequence ends, given `end` after its last line of content:
+/// after the comment lines that follow it indented deeper than its `-` (at `indent`), which
+/// are the item's own (`    # doi: …` left in by `cvpdf new`), so that what is appended comes
+/// after them rather than taking them over. A comment at the item's indent or less belongs to
+/// what follows.
+fn own_comments_end(text: &str, end: usize, indent: usize) -> usize {
+    let mut at = end;
+    let mut kept = end;
+    for line in text[end..].split_inclusive('\n') {
+        let body = line.trim_start_matches(' ');
+        if body.trim().is_empty() {
+            at += line.len();
+            continue;
+        }
+        if !body.starts_with('#') || line.len() - body.len() <= indent {
+            break;
+        }
+        at += line.len();
+        kept = at;
+    }
+    kept
+}
+
+/// Whole comment lines of an item's text (`range`) after its first line, each with its line
+/// break: what a rewritten item keeps of the lines it had.
+pub fn comment_lines_in(text: &str, range: Range<usize>) -> String {
+    text[range]
+        .split_inclusive('\n')
+        .skip(1)
+        .filter(|l| l.trim_start().starts_with('#'))
+        .map(|l| {
+            if l.ends_with('\n') {
+                l.to_string()
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+/// A top-level key written with an empty, null or flow value, as the lines it takes: see
+/// [`inline_value_lines`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlineValue {
+    /// From the start of the key's line to the end of the line where the value ends (before
+    /// its line break).
+    pub lines: Range<usize>,
+    /// The comment after the value (with its `#`), if any.
+    pub comment: Option<String>,
+    /// Whole comment lines between the key's line and a value written on a later line
+    /// (`key:` then `  # …` then `  []`), each with its line break.
+    pub between: String,
+}
+
+impl InlineValue {
+    /// The key's line and the comment lines after it, as a rewrite of these lines starts:
+    /// `key:`, `gap` and the comment, a line break, then [`InlineValue::between`].
+    pub fn head(&self, key: &str, gap: &str) -> String {
+        match &self.comment {
+            Some(comment) => format!("{key}:{gap}{comment}\n{}", self.between),
+            None => format!("{key}:\n{}", self.between),
+        }
+    }
+}
+
 /// A top-level key written with an empty, null or flow value (`key:`, `key: ~`, `key: []`,
-/// `key: [{…}, …]`), as the lines it takes: from the start of the key's line to the end of
-/// the line where the value ends, and the comment after the value (with its `#`), if any.
+/// `key: [{…}, …]`, also with the value on a line of its own below the key), as the lines it
+/// takes, the comment after the value and the comment lines between the key and the value.
 /// `None` when the key is not at the start of a line or its flow value does not close.
-pub fn inline_value_lines(
-    text: &str,
-    index: &SpanIndex,
-    key: &str,
-) -> Option<(Range<usize>, Option<String>)> {
+pub fn inline_value_lines(text: &str, index: &SpanIndex, key: &str) -> Option<InlineValue> {
     let node = index.get(key)?;
     let key_span = node.key.clone()?;
     let start = line_start(text, key_span.start);
@@ -99,8 +161,30 @@ pub fn inline_value_lines(
     }
     let colon = key_span.end + text[key_span.end..].find(':')?;
     let after = colon + 1;
-    let value_start =
+    let mut value_start =
         after + (text[after..].len() - text[after..].trim_start_matches([' ', '\t']).len());
+    let mut between = String::new();
+    let mut comment = None;
+    // A flow value on a later line (`key:` then `  []`): the lines up to it are blank or
+    // comments, which are kept.
+    let later = node.value.start > value_start
+        && matches!(text.as_bytes().get(node.value.start), Some(b'[' | b'{'))
+        && text[value_start..line_start(text, node.value.start)]
+            .lines()
+            .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+    if later {
+        let mut lines = text[value_start..line_start(text, node.value.start)].lines();
+        comment = lines
+            .next()
+            .map(str::trim)
+            .filter(|l| l.starts_with('#'))
+            .map(str::to_string);
+        for line in lines.filter(|l| l.trim_start().starts_with('#')) {
+            between.push_str(line);
+            between.push('\n');
+        }
+        value_start = node.value.start;
+    }
     let value_end = match text.as_bytes().get(value_start) {
         Some(b'[') | Some(b'{') => value_start + flow_length(&text[value_start..])?,
         _ => {
@@ -115,8 +199,18 @@ pub fn inline_value_lines(
     };
     let line_end = line_end(text, value_end);
     let rest = text[value_end..line_end].trim();
-    let comment = rest.starts_with('#').then(|| rest.to_string());
-    Some((start..line_end, comment))
+    if rest.starts_with('#') {
+        match &mut comment {
+            // Both the key's line and the value's had one: the value's becomes a line.
+            Some(_) => between.push_str(&format!("  {rest}\n")),
+            None => comment = Some(rest.to_string()),
+        }
+    }
+    Some(InlineValue {
+        lines: start..line_end,
+        comment,
+        between,
+    })
 }
 
 /// The length of the flow collection at the start of `text` (to its closing bracket), minding
@@ -188,6 +282,10 @@ mod tests {
         );
         assert_eq!(&DOC[seq.items[1].clone()], "  - {title: Two, year: 2021}\n");
         assert!(DOC[seq.append_at..].starts_with("\n# trailing comment"));
+        assert_eq!(
+            comment_lines_in(DOC, seq.items[0].clone()),
+            "  # keep this\n"
+        );
         assert!(matches!(
             sequence_at(DOC, &index, "skills"),
             SequenceAt::Empty
@@ -202,19 +300,23 @@ mod tests {
     fn inline_values_are_found_whole() {
         let doc = "name: A\npublications: [ {title: \"a ] b\", x: 'it''s'},  # first\n  {title: c} ]  # end\nskills:\ntalks: ~ # none\n";
         let index = SpanIndex::build(doc).unwrap();
-        let (range, comment) = inline_value_lines(doc, &index, "publications").unwrap();
+        let found = |doc: &str, index: &SpanIndex, key: &str| {
+            let value = inline_value_lines(doc, index, key).unwrap();
+            (value.lines, value.comment)
+        };
+        let (range, comment) = found(doc, &index, "publications");
         assert!(doc[range.clone()].starts_with("publications: ["));
         assert!(doc[range.end..].starts_with("\nskills:"));
         assert_eq!(comment.as_deref(), Some("# end"));
-        let (range, comment) = inline_value_lines(doc, &index, "skills").unwrap();
+        let (range, comment) = found(doc, &index, "skills");
         assert_eq!(&doc[range], "skills:");
         assert_eq!(comment, None);
-        let (range, comment) = inline_value_lines(doc, &index, "talks").unwrap();
+        let (range, comment) = found(doc, &index, "talks");
         assert_eq!(&doc[range], "talks: ~ # none");
         assert_eq!(comment.as_deref(), Some("# none"));
         let crlf = "name: A\r\npublications: []\r\nskills: []\r\n";
         let index = SpanIndex::build(crlf).unwrap();
-        let (range, _) = inline_value_lines(crlf, &index, "publications").unwrap();
+        let (range, _) = found(crlf, &index, "publications");
         assert_eq!(&crlf[range], "publications: []");
     }
 }

@@ -124,3 +124,87 @@ fn a_profile_without_a_final_line_break_keeps_its_last_value() {
     );
     assert!(out.text.starts_with(text), "{}", out.text);
 }
+
+#[test]
+fn the_marks_and_additions_of_the_user_survive_an_update() {
+    // Found by probing (issue 46): an updated paper's authors came from the .bib alone, and
+    // the `*` / `†` the user had added were gone after every import or sync.
+    let text = "name: Zili Zhang\npublications:\n  - title: Fast, approximate vector queries on very large unstructured datasets\n    authors: [Z. Zhang*†, Chao Jin*, Xin Jin]\n    year: 2023\n    selected: true\n    note: Oral\n    links: {code: https://example.org/code}\n";
+    let out = with_bib(text, BIB);
+    assert_eq!(out.updated.len(), 1, "{}", out.text);
+    let merged = profile::parse(&out.text, Path::new(".")).unwrap();
+    let paper = &merged.publications[0];
+    assert_eq!(
+        paper.authors,
+        [
+            "Zili Zhang*†",
+            "Chao Jin*",
+            "Linpeng Tang",
+            "Xuanzhe Liu",
+            "Xin Jin"
+        ]
+    );
+    assert!(paper.selected);
+    assert_eq!(paper.note.as_deref(), Some("Oral"));
+    assert_eq!(
+        paper.links.code.as_deref(),
+        Some("https://example.org/code")
+    );
+    // Again: nothing to change, the marks stay.
+    let again = with_bib(&out.text, BIB);
+    assert_eq!(again.text, out.text);
+}
+
+#[test]
+fn comments_at_the_end_of_the_last_paper_stay_with_it() {
+    // Found by probing (issue 46): `cvpdf new`'s starter leaves `# doi:` lines at the end of
+    // its paper, and the papers added were written above them, so that the comments ended up
+    // inside the new entry.
+    let text = "name: Zili Zhang\npublications:\n  - title: Old paper\n    authors: [Zili Zhang]\n    year: 2020\n    # links:\n    #   doi: 10.1/x\n\n# Skills next\nskills: []\n";
+    let out = with_bib(text, BIB);
+    let (head, tail) = out.text.split_once("  # Imported by cvpdf").unwrap();
+    assert!(
+        head.ends_with("    year: 2020\n    # links:\n    #   doi: 10.1/x\n"),
+        "{}",
+        out.text
+    );
+    assert!(
+        tail.ends_with("\n# Skills next\nskills: []\n"),
+        "{}",
+        out.text
+    );
+    // A paper written anew keeps the comments it held.
+    let text = "name: Zili Zhang\npublications:\n  - title: Rise of distributed deep learning training in the big model era\n    # from the journal's page\n    authors: [Zili Zhang]\n    year: 2023\n    # links: {doi: 10.1/x}\n";
+    let out = with_bib(text, BIB);
+    assert_eq!(out.updated.len(), 1, "{}", out.text);
+    assert!(
+        out.text.contains("    # from the journal's page\n"),
+        "{}",
+        out.text
+    );
+    assert!(
+        out.text.contains("    # links: {doi: 10.1/x}\n"),
+        "{}",
+        out.text
+    );
+}
+
+#[test]
+fn an_empty_list_on_the_line_below_its_key_is_merged_into() {
+    // Found by probing (issue 46): `publications:` with `  []` on the next line passed
+    // `check` but failed every merge (the `[]` was left behind the new list).
+    for (text, kept) in [
+        ("name: A\npublications:\n  []\nskills: []\n", ""),
+        (
+            "name: A\npublications:  # newest first\n  # none yet\n  [] # to fill\nskills: []\n",
+            "# none yet",
+        ),
+    ] {
+        let out = with_bib(text, BIB);
+        let merged = profile::parse(&out.text, Path::new(".")).unwrap();
+        assert_eq!(merged.publications.len(), 4, "{}", out.text);
+        assert!(out.text.ends_with("skills: []\n"), "{}", out.text);
+        assert!(out.text.contains(kept), "{}", out.text);
+        assert!(!out.text.contains("[]\n  -"), "{}", out.text);
+    }
+}
