@@ -1,98 +1,95 @@
-//! How many profiles a batch renders at once, by memory: each job is admitted only while the
-//! memory the running ones are expected to take leaves room for it. Most profiles are small
-//! and run one per worker as before; two very large ones (a profile near the 400,000-character
-//! bound takes several hundred MiB to lay out, and a page budget compiles it up to seven times)
-//! run one after the other, so that a batch stays under [`BUDGET`] where two at once went
-//! past a gigabyte.
+//! Which thread of a batch renders which profile, by the memory a profile takes. Very large
+//! profiles (near the 400,000-character bound a compile takes several hundred MiB, and a page
+//! budget compiles up to seven times) are rendered one after another on one worker thread;
+//! the others take the rest. Run side by side on two threads, two such CVs held twice the
+//! memory, and rendered one after the other on two threads they held it too: the allocator
+//! keeps what a thread freed for that thread's next allocations (glibc's arenas), so a second
+//! thread's compile could not reuse the first one's memory. Measured on two page-budgeted
+//! variants of a 600 KB profile: 1.28 GB on two threads, 0.68 GB on one.
 
 use std::path::Path;
-use std::sync::{Condvar, Mutex};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The memory the jobs running at once may be expected to take, in MiB.
-pub const BUDGET: u64 = 640;
+/// From this size on disk a profile is rendered on the thread for large ones: well below
+/// the profiles whose compile takes hundreds of MiB, and well above every ordinary CV (the
+/// bundled ones are 5–20 KB).
+pub const LARGE: u64 = 160 * 1024;
 
-/// What a job is expected to take whatever its size (fonts and templates are shared, and
-/// counted once outside the budget), in MiB.
-const BASE: u64 = 16;
-
-/// What a profile's every KiB is expected to add at the peak of its compile, in MiB per KiB
-/// (measured on the largest profiles within the bounds: see docs/troubleshooting.md).
-const PER_KIB: f64 = 0.8;
-
-/// The memory expected for rendering the profile at `path`, in MiB: from its size on disk
-/// (known before it is read), at most [`BUDGET`], so that any job can run alone.
-pub fn expected(path: &Path) -> u64 {
-    let kib = std::fs::metadata(path).map_or(0, |m| m.len() / 1024);
-    (BASE + (kib as f64 * PER_KIB) as u64).min(BUDGET)
+/// Whether the profile at `path` is large (by its size on disk, known before it is read).
+pub fn is_large(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.len() >= LARGE)
 }
 
-/// The memory handed out to running jobs, and a way to wait for more.
-#[derive(Default)]
-pub struct Gate {
-    /// MiB expected for the jobs running now.
-    taken: Mutex<u64>,
-    /// Signalled when a job gives its share back.
-    freed: Condvar,
+/// A batch's jobs in two queues, each handed out once: the large ones to the one thread that
+/// takes them, the others to every thread.
+pub struct Queues {
+    /// Indices of the large jobs, in order.
+    large: Vec<usize>,
+    /// Indices of the others, in order.
+    small: Vec<usize>,
+    /// How many of each have been handed out.
+    next_large: AtomicUsize,
+    next_small: AtomicUsize,
 }
 
-/// A running job's share of the budget, given back when dropped.
-pub struct Share<'a> {
-    gate: &'a Gate,
-    mib: u64,
-}
-
-impl Gate {
-    /// Waits until `mib` more fit within [`BUDGET`] (at once when nothing runs), and takes it.
-    pub fn admit(&self, mib: u64) -> Share<'_> {
-        let mib = mib.min(BUDGET);
-        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
-        while *taken > 0 && *taken + mib > BUDGET {
-            taken = self.freed.wait(taken).unwrap_or_else(|e| e.into_inner());
+impl Queues {
+    /// The queues of jobs `0..count`, `large(i)` saying which are large.
+    pub fn new(count: usize, large: impl Fn(usize) -> bool) -> Self {
+        let (large, small) = (0..count).partition(|&i| large(i));
+        Self {
+            large,
+            small,
+            next_large: AtomicUsize::new(0),
+            next_small: AtomicUsize::new(0),
         }
-        *taken += mib;
-        Share { gate: self, mib }
     }
-}
 
-impl Drop for Share<'_> {
-    fn drop(&mut self) {
-        let mut taken = self.gate.taken.lock().unwrap_or_else(|e| e.into_inner());
-        *taken = taken.saturating_sub(self.mib);
-        self.gate.freed.notify_all();
+    /// The next job for a thread: the thread that `takes_large` gets the large jobs first,
+    /// then helps with the rest; `None` when nothing is left for it.
+    pub fn next(&self, takes_large: bool) -> Option<usize> {
+        if takes_large {
+            let at = self.next_large.fetch_add(1, Ordering::Relaxed);
+            if let Some(&i) = self.large.get(at) {
+                return Some(i);
+            }
+        }
+        let at = self.next_small.fetch_add(1, Ordering::Relaxed);
+        self.small.get(at).copied()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicU64, Ordering};
 
     #[test]
-    fn large_jobs_take_turns_and_small_ones_run_beside_each_other() {
-        let gate = Gate::default();
-        let running = AtomicU64::new(0);
-        let most = AtomicU64::new(0);
-        let work = |mib: u64| {
-            let _share = gate.admit(mib);
-            let now = running.fetch_add(mib, Ordering::SeqCst) + mib;
-            most.fetch_max(now, Ordering::SeqCst);
-            std::thread::sleep(std::time::Duration::from_millis(30));
-            running.fetch_sub(mib, Ordering::SeqCst);
-        };
-        std::thread::scope(|scope| {
-            for _ in 0..4 {
-                scope.spawn(|| work(BUDGET / 2 + 1));
+    fn large_jobs_go_to_one_thread_and_every_job_is_handed_out_once() {
+        let queues = Queues::new(7, |i| i % 3 == 0);
+        // Another thread never gets a large job.
+        let mut others = Vec::new();
+        while let Some(i) = queues.next(false) {
+            others.push(i);
+            if others.len() == 2 {
+                break;
             }
-        });
-        assert_eq!(most.load(Ordering::SeqCst), BUDGET / 2 + 1, "one at a time");
-        most.store(0, Ordering::SeqCst);
-        std::thread::scope(|scope| {
-            for _ in 0..4 {
-                scope.spawn(|| work(BASE));
-            }
-        });
-        assert!(most.load(Ordering::SeqCst) > BASE, "side by side");
-        // More than the budget still runs (alone).
-        drop(gate.admit(BUDGET * 3));
+        }
+        assert_eq!(others, [1, 2]);
+        let mut first = Vec::new();
+        while let Some(i) = queues.next(true) {
+            first.push(i);
+        }
+        assert_eq!(first, [0, 3, 6, 4, 5]);
+        assert_eq!(queues.next(false), None);
+        assert_eq!(queues.next(true), None);
+    }
+
+    #[test]
+    fn a_profile_is_large_by_its_size_on_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        let (small, large) = (dir.path().join("s.yaml"), dir.path().join("l.yaml"));
+        std::fs::write(&small, "name: A\n").unwrap();
+        std::fs::write(&large, vec![b'#'; LARGE as usize]).unwrap();
+        assert!(!is_large(&small) && is_large(&large));
+        assert!(!is_large(&dir.path().join("missing.yaml")));
     }
 }

@@ -8,7 +8,7 @@ mod memory;
 mod progress;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use signal_hook::consts::{SIGINT, SIGTERM};
@@ -91,35 +91,36 @@ pub(crate) fn run_with(
         let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, stop.clone());
         let _ = signal_hook::flag::register(signal, stop.clone());
     }
-    let next = AtomicUsize::new(0);
+    let queues = memory::Queues::new(jobs.len(), |i| memory::is_large(&jobs[i].input));
+    let takes_large = AtomicBool::new(true);
     let results = Mutex::new(Vec::with_capacity(jobs.len()));
-    let gate = memory::Gate::default();
     // A fixed number of workers take the next job when they finish one. (Not a rayon pool:
     // Typst parallelises inside a compilation with rayon, and a rayon worker waiting for that
     // inner work would start further profiles on the same stack, holding many documents in
-    // memory at once.)
-    let work = || loop {
-        if stop.load(Ordering::Relaxed) {
-            break;
+    // memory at once.) The first thread to start renders the very large profiles, one after
+    // another, before it helps with the rest (memory.rs says why).
+    let work = || {
+        let large = takes_large.swap(false, Ordering::Relaxed);
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let Some(i) = queues.next(large) else { break };
+            let job = &jobs[i];
+            // A panic in our own code fails this profile only; Typst's are caught closer still.
+            let done = crate::panics::catch(|| pipeline.run(job, manifests, options.force))
+                .unwrap_or_else(|message| internal_error(job, &message));
+            reporter.done(&job.input, &done);
+            let outcome = match done.outcome {
+                Outcome::Rendered { .. } => Ok(true),
+                Outcome::Unchanged => Ok(false),
+                Outcome::Failed(failure) => Err(failure.summary),
+            };
+            results
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push((i, outcome));
         }
-        let i = next.fetch_add(1, Ordering::Relaxed);
-        let Some(job) = jobs.get(i) else { break };
-        // Very large profiles wait for each other (memory.rs); small ones never wait.
-        let share = gate.admit(memory::expected(&job.input));
-        // A panic in our own code fails this profile only; Typst's are caught closer still.
-        let done = crate::panics::catch(|| pipeline.run(job, manifests, options.force))
-            .unwrap_or_else(|message| internal_error(job, &message));
-        drop(share);
-        reporter.done(&job.input, &done);
-        let outcome = match done.outcome {
-            Outcome::Rendered { .. } => Ok(true),
-            Outcome::Unchanged => Ok(false),
-            Outcome::Failed(failure) => Err(failure.summary),
-        };
-        results
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((i, outcome));
     };
     let workers = options.jobs.clamp(1, jobs.len().max(1));
     if workers == 1 {
