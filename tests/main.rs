@@ -14,6 +14,7 @@ mod hostile;
 mod house;
 mod import;
 mod lab;
+mod lab_keep;
 mod link;
 mod render;
 mod style;
