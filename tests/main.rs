@@ -15,6 +15,7 @@ mod house;
 mod import;
 mod lab;
 mod lab_keep;
+mod publish_site;
 mod link;
 mod render;
 mod style;
