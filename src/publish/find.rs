@@ -84,7 +84,11 @@ fn candidates(site: &Path, kind: SiteKind) -> Vec<PathBuf> {
             .iter()
             .flat_map(|d| list(site.join(d)))
             .map(|d| d.join("_index.md"))
-            .chain(list(site.join("data/authors")))
+            .chain(
+                list(site.join("data/authors"))
+                    .into_iter()
+                    .filter(|p| p.extension().is_some_and(|e| e == "yaml")),
+            )
             .filter(|p| p.is_file())
             .collect(),
         _ => list(site.join("_members"))
@@ -163,6 +167,44 @@ pub(super) fn link_is_ours(site: &Path, root: &Path, kind: SiteKind, link: &str)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_are_found_by_the_person_s_name_and_two_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path();
+        let root = site.canonicalize().unwrap();
+        let put = |path: &str, text: &str| {
+            let file = site.join(path);
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(file, text).unwrap();
+        };
+        put(
+            "data/authors/x1.yaml",
+            "name:\n  given: Zoë\n  family: Ängström\n",
+        );
+        put("data/authors/notes.txt", "name: Ada Lovelace\n");
+        put("content/authors/b/_index.md", "---\nname: \"B: #1\"\n---\n");
+        let find = |names: &[&str]| {
+            let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+            person_page(site, &root, SiteKind::Hugo, "slug", &names).unwrap()
+        };
+        assert_eq!(
+            find(&["ZOË ängström"]).unwrap(),
+            site.join("data/authors/x1.yaml")
+        );
+        assert_eq!(
+            find(&["X", "b #1"]).unwrap(),
+            site.join("content/authors/b/_index.md")
+        );
+        assert!(find(&["Ada Lovelace"]).is_err(), "a .txt is no author file");
+        put(
+            "content/author/c/_index.md",
+            "---\ntitle: Zoë Ängström\n---\n",
+        );
+        let names = vec!["Zoë Ängström".to_string()];
+        let err = person_page(site, &root, SiteKind::Hugo, "slug", &names).unwrap_err();
+        assert!(err.summary.contains("both name"), "{}", err.summary);
+    }
 
     #[test]
     fn links_elsewhere_or_to_no_cv_of_cvpdf_s_are_not_its() {
