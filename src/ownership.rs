@@ -7,6 +7,10 @@
 //! cvpdf made it ([`Mark`]). A record wins over the content: a recorded file changed since is
 //! the user's, even if cvpdf's mark is still in it. An empty file, or one already holding the
 //! exact bytes, loses nothing.
+//!
+//! Removing is stricter than writing over ([`may_remove`]): only a file a record names and that
+//! is still what was written goes. A mark is not enough, since a user who copied a CV of
+//! cvpdf's somewhere, or saved their own picture over one, means to keep it.
 
 use std::path::Path;
 
@@ -76,6 +80,32 @@ pub fn may_replace(
         "{} is in the way and {whose}, so it is left as it is (move or rename it, or {place})",
         path.display()
     ))
+}
+
+/// Whether cvpdf may remove the file at `path`: `Ok` only when it is a regular file that a
+/// record names and that is still what cvpdf wrote ([`Recorded::Intact`]); otherwise the
+/// sentence that says why it is left, naming `what` (why cvpdf would remove it).
+pub fn may_remove(path: &Path, recorded: Recorded, what: &str) -> Result<(), String> {
+    let is_file = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file());
+    if is_file && recorded == Recorded::Intact {
+        return Ok(());
+    }
+    let why = match recorded {
+        Recorded::Changed => "it has changed since cvpdf wrote it",
+        _ if !is_file => "it is not a regular file",
+        _ => "cvpdf has no record of writing it as it is now",
+    };
+    Err(format!(
+        "{} {what}, but {why}, so it is left (remove it yourself if it should go)",
+        path.display()
+    ))
+}
+
+/// Whether the file at `path` is a regular file, not empty, that carries `mark` (a CV a link
+/// points to, say, is one cvpdf made).
+pub fn is_marked(path: &Path, mark: &Mark) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() > 0)
+        && content_is_ours(path, &[], mark)
 }
 
 /// Whether the file at `path` holds exactly `bytes`.
@@ -168,5 +198,23 @@ mod tests {
         std::fs::write(&path, b"%PDF-1.7 my scan").unwrap();
         let err = ok(Recorded::Unknown, Mark::Pdf).unwrap_err();
         assert!(err.contains("was not written by cvpdf") && err.ends_with("choose another)"));
+    }
+
+    #[test]
+    fn only_a_recorded_intact_file_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.png");
+        std::fs::write(&path, b"x").unwrap();
+        assert!(may_remove(&path, Recorded::Intact, "is stale").is_ok());
+        for recorded in [Recorded::Unknown, Recorded::Changed] {
+            let err = may_remove(&path, recorded, "is stale").unwrap_err();
+            assert!(
+                err.contains("a.png is stale, but") && err.contains("left"),
+                "{err}"
+            );
+        }
+        std::fs::remove_file(&path).unwrap();
+        std::fs::create_dir(&path).unwrap();
+        assert!(may_remove(&path, Recorded::Intact, "is stale").is_err());
     }
 }

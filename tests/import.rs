@@ -408,7 +408,11 @@ fn publish_attaches_the_cvs_to_the_hugo_site_once() {
         "{notes}"
     );
     let after_first = tree(&site);
-    for slug in ["zhiyao-li", "yihao-zhao", "zili-zhang", "liangyu-zhao"] {
+    // Only people with a page get their CV uploaded (issue 46).
+    for slug in ["zili-zhang", "liangyu-zhao"] {
+        assert!(!after_first.contains_key(&format!("static/uploads/{slug}.pdf")));
+    }
+    for slug in ["zhiyao-li", "yihao-zhao"] {
         assert!(Pdf::parse(&after_first[&format!("static/uploads/{slug}.pdf")]).pages >= 1);
         assert!(
             image::load_from_memory(&after_first[&format!("static/uploads/{slug}.png")]).is_ok()
@@ -471,9 +475,19 @@ fn publish_stays_inside_the_site_and_writes_only_once_the_page_can_take_the_link
             &["publish", profile.to_str().unwrap(), "--site", "site"],
         )
     };
-    // static/uploads is a link out of the site: refused, nothing written outside.
+    // static/uploads is a link out of the site: refused, nothing written outside (with no
+    // page yet, the upload is asked for).
     symlink(&outside, site.join("static/uploads")).unwrap();
-    let out = publish();
+    let out = cvpdf(
+        dir.path(),
+        &[
+            "publish",
+            profile.to_str().unwrap(),
+            "--site",
+            "site",
+            "--upload-unlisted",
+        ],
+    );
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(
         stderr(&out).contains("leads outside the site"),

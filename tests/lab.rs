@@ -888,9 +888,28 @@ fn publish_puts_the_cv_on_an_al_folio_site_once() {
     assert!(stderr(&output).contains("al-folio site, which is one person's"));
     assert!(!site.join("assets").exists());
 
+    // The page links a CV cvpdf did not make (the theme's example): kept, and said (issue 46).
     let output = cvpdf(
         dir.path(),
         &["publish", "profiles/zili-zhang.yaml", "--site", "site"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stderr(&output).contains("keeps its CV link example_pdf.pdf"));
+    assert!(!site.join("assets").exists());
+    assert_eq!(
+        fs::read_to_string(site.join("_pages/cv.md")).unwrap(),
+        page_before
+    );
+
+    let output = cvpdf(
+        dir.path(),
+        &[
+            "publish",
+            "profiles/zili-zhang.yaml",
+            "--site",
+            "site",
+            "--replace-cv-link",
+        ],
     );
     assert!(output.status.success(), "{}", stderr(&output));
     let pdf = Pdf::read(&site.join("assets/pdf/zili-zhang.pdf"));
@@ -952,7 +971,9 @@ fn publish_never_replaces_a_file_it_did_not_write() {
         fs::write(site.join(theirs), mine).unwrap();
         let page_before = fs::read(site.join(page)).unwrap();
         let site_arg = site.to_str().unwrap();
-        let output = cvpdf(dir.path(), &["publish", profile, "--site", site_arg]);
+        // Asked to replace the theme's example link, so that only the file is in the way.
+        let args = ["publish", profile, "--site", site_arg, "--replace-cv-link"];
+        let output = cvpdf(dir.path(), &args);
         assert_eq!(
             output.status.code(),
             Some(1),
@@ -970,7 +991,7 @@ fn publish_never_replaces_a_file_it_did_not_write() {
         // thumbnail carries cvpdf's mark).
         fs::remove_file(site.join(theirs)).unwrap();
         for _ in 0..2 {
-            let output = cvpdf(dir.path(), &["publish", profile, "--site", site_arg]);
+            let output = cvpdf(dir.path(), &args);
             assert!(output.status.success(), "{theirs}: {}", stderr(&output));
         }
     }
@@ -986,8 +1007,12 @@ fn publish_links_each_members_cv_on_a_jekyll_lab_site() {
 
     let output = cvpdf(dir.path(), &["publish", "profiles", "--site", "site"]);
     assert!(output.status.success(), "{}", stderr(&output));
-    for slug in ["zili-zhang", "yihao-zhao", "liangyu-zhao", "zhiyao-li"] {
+    for slug in ["zili-zhang", "yihao-zhao"] {
         assert!(site.join(format!("cv/{slug}.pdf")).is_file(), "{slug}");
+    }
+    // Members without a page: nothing of theirs is public (issue 46).
+    for slug in ["liangyu-zhao", "zhiyao-li"] {
+        assert!(!site.join(format!("cv/{slug}.pdf")).exists(), "{slug}");
     }
     // A member page with links gets one more, indented like the others, after the last one
     // (a commented-out link below stays where it was).
@@ -1011,7 +1036,7 @@ fn publish_links_each_members_cv_on_a_jekyll_lab_site() {
         serde_yaml::from_str(&fs::read_to_string(site.join("_data/types.yaml")).unwrap()).unwrap();
     assert_eq!(types["cv"]["text"], "CV");
     assert_eq!(types["github"]["text"], "GitHub");
-    // Members without a page are told about, their CVs uploaded.
+    // Members without a page are told about.
     let err = stderr(&output);
     assert!(err.contains("_members/liangyu-zhao.md"), "{err}");
 

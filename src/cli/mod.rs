@@ -232,6 +232,14 @@ pub struct PublishArgs {
     /// Say what would change without writing anything.
     #[arg(long)]
     dry_run: bool,
+    /// Replace a CV link on a person's page even when it points to a CV cvpdf did not make
+    /// (kept otherwise).
+    #[arg(long)]
+    replace_cv_link: bool,
+    /// Upload the CV of a person the site has no page for, unlinked (by default nothing of
+    /// theirs is uploaded).
+    #[arg(long)]
+    upload_unlisted: bool,
     #[command(flatten)]
     style: StyleArgs,
     #[command(flatten)]
@@ -350,7 +358,11 @@ impl Cli {
             Command::Publish(a) => Run::Publish(commands::publish::Options {
                 profiles: a.profiles,
                 site: a.site,
-                dry_run: a.dry_run,
+                choices: crate::publish::Choices {
+                    dry_run: a.dry_run,
+                    replace_cv_link: a.replace_cv_link,
+                    upload_unlisted: a.upload_unlisted,
+                },
                 style: a.style.into(),
                 fonts: a.fonts.into(),
             }),

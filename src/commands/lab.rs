@@ -49,6 +49,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             out.display()
         )));
     }
+    // A mistyped folder is no lab with no members: nothing is built, nothing removed.
+    if std::fs::metadata(&options.profiles).is_err() {
+        return Err(Error::usage(format!(
+            "{} does not exist; nothing is built and nothing in {} is removed",
+            options.profiles.display(),
+            out.display()
+        )));
+    }
     let inputs =
         super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, Vec::new())?;
@@ -63,6 +71,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
     }
     refuse_lab_names(&jobs, &out)?;
+    let _lock = crate::lab::lock_site(&out).map_err(Error::failed)?;
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
@@ -136,8 +145,12 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
                 for line in &made.removed {
                     crate::diag::errln!("removed {} (no member's any more)", escape_line(line));
                 }
+                let kept = match made.kept {
+                    0 => String::new(),
+                    n => format!(" ({n} kept from the last build)"),
+                };
                 crate::diag::errln!(
-                    "the lab: {} members, {} publications ({} listed by more than one member), {} in {:.2} s",
+                    "the lab: {} members{kept}, {} publications ({} listed by more than one member), {} in {:.2} s",
                     made.members,
                     made.papers,
                     made.shared,

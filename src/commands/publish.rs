@@ -1,12 +1,12 @@
 //! `cvpdf publish`: every profile rendered and attached to the lab's website (Hugo, al-folio,
 //! or a Jekyll lab site with `_members/`; told apart by their files).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use crate::diag::{escape_line, Diagnostic, Printer};
 use crate::fonts::FontOptions;
 use crate::pipeline::Pipeline;
-use crate::publish::{add_cv_link_type, publish_one, SiteKind, THUMBNAIL_PPI};
+use crate::publish::{add_cv_link_type, publish_one, Choices, Published, SiteKind, THUMBNAIL_PPI};
 use crate::style::Overrides;
 
 use super::Error;
@@ -17,8 +17,8 @@ pub struct Options {
     pub profiles: PathBuf,
     /// The root of the Hugo site.
     pub site: PathBuf,
-    /// Say what would change without writing anything.
-    pub dry_run: bool,
+    /// A dry run; whether to replace links and upload unlisted people's CVs.
+    pub choices: Choices,
     /// The style flags.
     pub style: Overrides,
     /// Where fonts come from.
@@ -50,12 +50,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let styles = super::styles(options.style, renderer.fonts())?;
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
-    let verb = if options.dry_run {
+    let choices = options.choices;
+    let verb = if choices.dry_run {
         "would write"
     } else {
         "wrote"
     };
-    let (mut failed, mut changed, mut unlinked) = (0, 0, Vec::new());
+    let (mut failed, mut changed, mut linked, mut notes) = (0, 0, 0, Vec::new());
     let planned = super::plan_variants(&profiles, &super::VariantChoice::Default, &styles)
         .map_err(Error::usage)?;
     // Two CVs that would be one upload (`a.yaml`'s variant `b` and `a-b.yaml` are both
@@ -81,22 +82,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     }
     for (path, variants) in &planned {
         let variants: Vec<String> = variants.iter().flatten().cloned().collect();
-        match publish_one(
-            &pipeline,
-            path,
-            &variants,
-            &options.site,
-            kind,
-            options.dry_run,
-        ) {
+        match publish_one(&pipeline, path, &variants, &options.site, kind, choices) {
             Ok(published) => {
                 for change in &published.changes {
                     crate::diag::outln!("{verb} {}", escape_line(change));
                 }
                 changed += published.changes.len();
-                if published.no_author_page {
-                    unlinked.push(path.clone());
-                }
+                linked += usize::from(published.linked);
+                notes.extend(notes_of(path, &published, kind, choices.upload_unlisted));
             }
             Err(failure) => {
                 printer.eprint(&failure.diagnostics);
@@ -108,9 +101,8 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             }
         }
     }
-    let linked = planned.len() - failed - unlinked.len();
     if kind == SiteKind::JekyllMembers && linked > 0 {
-        match add_cv_link_type(&options.site, options.dry_run) {
+        match add_cv_link_type(&options.site, choices.dry_run) {
             Ok(Some(change)) => {
                 crate::diag::outln!("{verb} {}", escape_line(&change));
                 changed += 1;
@@ -122,15 +114,8 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             }
         }
     }
-    for path in &unlinked {
-        let slug = crate::output::profile_stem(path).unwrap_or_default();
-        let note = format!(
-            "note: {} has no page on the {} site ({}); its CV is uploaded but not linked",
-            path.display(),
-            kind.name(),
-            kind.page_places(&slug)
-        );
-        crate::diag::errln!("{}", escape_line(&note));
+    for note in &notes {
+        crate::diag::errln!("note: {}", escape_line(note));
     }
     if changed == 0 && failed == 0 {
         crate::diag::outln!("the site is up to date");
@@ -142,4 +127,36 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         )));
     }
     Ok(())
+}
+
+/// What the run says about a profile besides its changes: a person without a page (and
+/// whether their CV went up anyway), a link of their own that was kept, a link not shown.
+fn notes_of(path: &Path, published: &Published, kind: SiteKind, uploaded: bool) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(why) = &published.no_page {
+        let slug = crate::output::profile_stem(path).unwrap_or_default();
+        let upload = if !uploaded {
+            "nothing of it is uploaded (--upload-unlisted uploads its CV, unlinked)"
+        } else {
+            "its CV is uploaded but not linked"
+        };
+        notes.push(format!(
+            "{} has no page on the {} site ({}, or a page naming the person): {why}; {upload}",
+            path.display(),
+            kind.name(),
+            kind.page_places(&slug)
+        ));
+    }
+    if let Some((page, link)) = &published.kept_link {
+        notes.push(format!(
+            "{} keeps its CV link {link}, which is not a CV cvpdf published, so nothing of {} is \
+             uploaded (--replace-cv-link puts cvpdf's CV in its place)",
+            page.display(),
+            path.display()
+        ));
+    }
+    if let Some((page, why)) = &published.not_shown {
+        notes.push(format!("{}: the CV is {why}", page.display()));
+    }
+    notes
 }

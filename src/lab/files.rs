@@ -1,5 +1,6 @@
 //! The lab's files in its site folder: each written only when its bytes change, and only over a
-//! file cvpdf wrote (the one rule of `ownership`); pictures named after their content.
+//! file cvpdf wrote (the one rule of `ownership`); pictures named after their content, and
+//! recorded when written, so that a later build removes one only while it is what was written.
 
 use std::path::Path;
 
@@ -8,11 +9,14 @@ use crate::digest;
 use crate::output::write_atomic;
 use crate::ownership::{may_replace, Mark, Recorded};
 use crate::picture::Asset;
+use crate::pipeline::{Record, Records, Written};
 
 /// The lab's files in OUT, written only when they change and only over files cvpdf wrote.
 pub struct SiteFiles<'a> {
     /// The site's folder.
     out: &'a Path,
+    /// Where what is written is recorded (for the pictures; none for the lab's own files).
+    records: Option<&'a dyn Records>,
     /// What was written, for the report.
     pub written: Vec<String>,
     /// Warnings met on the way (the publication list's).
@@ -24,8 +28,17 @@ impl<'a> SiteFiles<'a> {
     pub fn new(out: &'a Path) -> Self {
         Self {
             out,
-            written: Vec::new(),
+            records: None,
             warnings: Vec::new(),
+            written: Vec::new(),
+        }
+    }
+
+    /// Nothing written yet into `out`; each file written is recorded in `records`.
+    pub fn recording(out: &'a Path, records: &'a dyn Records) -> Self {
+        Self {
+            records: Some(records),
+            ..Self::new(out)
         }
     }
 
@@ -75,6 +88,16 @@ impl<'a> SiteFiles<'a> {
                 path.display()
             ))]
         })?;
+        if let Some(records) = self.records {
+            records.set(
+                &path,
+                Some(Record {
+                    fingerprint: String::new(),
+                    files: Vec::new(),
+                    written: vec![Written::of(&path, bytes)],
+                }),
+            );
+        }
         self.written.push(path.display().to_string());
         Ok(true)
     }

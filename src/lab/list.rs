@@ -47,7 +47,7 @@ pub(crate) fn publication_list(
     manifests: &Manifests,
     force: bool,
 ) -> Result<List, Vec<Diagnostic>> {
-    let mut site_files = SiteFiles::new(out);
+    let mut site_files = SiteFiles::recording(out, manifests);
     let mut loaded: Vec<(String, LoadedProfile, Option<String>)> = Vec::new();
     // Each member's papers as written (every language), with the CV's selection.
     let mut written: Vec<Vec<Publication>> = Vec::new();

@@ -10,6 +10,7 @@
 pub mod bib;
 mod files;
 mod list;
+mod lock;
 pub mod page;
 pub mod papers;
 mod site;
@@ -19,7 +20,7 @@ pub mod stale;
 pub const PHOTOS: &str = "photos";
 
 use schemars::JsonSchema;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::profile::markup::inline;
 use crate::profile::{author_marks, normalize_name};
@@ -29,6 +30,7 @@ use crate::profile::{
 
 pub(crate) use list::publication_list;
 pub use list::List;
+pub use lock::{lock_site, SiteLock};
 pub use papers::{keep_newest, lab_papers, LabPaper, MAX_LISTED};
 pub use site::{finish_site, Made, LAB_FILES};
 
@@ -76,8 +78,9 @@ pub struct LabInfo {
     pub publications_bib: String,
 }
 
-/// A member: who they are and where their CVs are.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+/// A member: who they are and where their CVs are. Read back from an earlier `lab.json` for a
+/// member whose profile does not load (see `stale.rs`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct Member {
     /// The profile's file name without `.yaml`; the CVs are named after it.
     pub slug: String,
@@ -108,10 +111,14 @@ pub struct Member {
     pub cv: Option<String>,
     /// The other CVs (`default_variants`), each a file beside `lab.json`.
     pub variants: Vec<VariantCv>,
+    /// The member's profile did not load in this build, so this is the card (and these are the
+    /// files) of the last build that read it; their papers are left out until it loads.
+    #[serde(default)]
+    pub stale: bool,
 }
 
 /// A link of a member.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct MemberLink {
     /// What it points to.
     pub kind: LinkKind,
@@ -122,7 +129,7 @@ pub struct MemberLink {
 }
 
 /// A variant's CV.
-#[derive(Debug, Clone, Serialize, JsonSchema)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema)]
 pub struct VariantCv {
     /// The variant's name.
     pub name: String,

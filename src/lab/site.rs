@@ -37,6 +37,8 @@ pub struct Made {
     pub removed: Vec<String>,
     /// Members on the page.
     pub members: usize,
+    /// Of them, those kept from the last build (their profile did not load).
+    pub kept: usize,
     /// Papers in the list.
     pub papers: usize,
     /// Papers listed by more than one member.
@@ -135,8 +137,28 @@ pub fn finish_site(
                 .collect(),
             cv: file_of(&full, Format::Pdf),
             variants,
+            stale: false,
         });
     }
+    // A member whose profile did not load has not left: last build's card stays, and with it
+    // their files, which are then not stale.
+    let failed: Vec<String> = planned
+        .iter()
+        .filter_map(|(input, _)| crate::output::profile_stem(input).ok())
+        .filter(|slug| !loaded.iter().any(|(s, _, _)| s == slug))
+        .collect();
+    let kept = super::stale::kept_members(out, &failed);
+    for member in &kept {
+        site_files.warnings.push(Diagnostic::warning(format!(
+            "{}: its profile did not load, so its card and files are kept from the last build \
+             (marked stale in lab.json); its papers are left out of the lists until it loads",
+            member.slug
+        )));
+    }
+    members.extend(kept.into_iter().map(|member| Member {
+        anchor: super::anchor(&member.slug, &mut anchors),
+        ..member
+    }));
     super::sort_members(&mut members);
 
     let keys = bib::citation_keys(&papers);
@@ -220,6 +242,7 @@ pub fn finish_site(
             .map(|p| p.display().to_string())
             .collect(),
         members: site.members.len(),
+        kept: site.members.iter().filter(|m| m.stale).count(),
         papers: site.publications.len(),
         shared: papers.iter().filter(|p| p.members.len() > 1).count(),
     })

@@ -1,13 +1,17 @@
 //! The files an earlier lab build published that this one does not: the CV, thumbnail,
 //! variants and photo of a member who left (or whose photo changed). The earlier build's
-//! `lab.json` says what it published; each of those files is removed only while it is what
-//! cvpdf wrote (its record's digest for a CV, the photo folder's naming for a photo), so a
-//! removed member's CV does not stay on the site and nothing of the user's is ever deleted.
+//! `lab.json` says what it published; each of those files is removed only by the one rule of
+//! `ownership` (a record names it and it is still what was written), so a removed member's CV
+//! does not stay on the site and nothing of the user's is ever deleted.
+//!
+//! A member whose profile does not load now has not left: their card, as the earlier
+//! `lab.json` has it, stays ([`kept_members`], marked `stale`), and with it their files.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::ownership::{may_remove, Recorded};
 use crate::pipeline::Records;
 
 use super::{Member, PHOTOS};
@@ -38,18 +42,67 @@ pub fn published_before(out: &Path) -> BTreeSet<String> {
     names
 }
 
+/// The earlier `lab.json` in `out`, if cvpdf wrote it.
+fn site_before(out: &Path) -> Option<serde_json::Value> {
+    let bytes = crate::input::read_bytes(&out.join("lab.json"), "file", MAX_LAB_JSON_BYTES).ok()?;
+    let site = serde_json::from_slice::<serde_json::Value>(&bytes).ok()?;
+    (site["generator"] == "cvpdf").then_some(site)
+}
+
+/// The cards the earlier `lab.json` in `out` has for the members `slugs` (those whose profile
+/// did not load in this build), each marked stale; a slug it does not list has none.
+pub fn kept_members(out: &Path, slugs: &[String]) -> Vec<Member> {
+    if slugs.is_empty() {
+        return Vec::new();
+    }
+    let Some(site) = site_before(out) else {
+        return Vec::new();
+    };
+    site["members"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| slugs.iter().any(|s| m["slug"] == s.as_str()))
+        .filter_map(|m| serde_json::from_value::<Member>(m.clone()).ok())
+        .map(checked)
+        .collect()
+}
+
+/// A member read back from a file, held to what the lab writes: each file a name in OUT (or
+/// its photo folder), each address one `link::check` lets through; marked stale.
+fn checked(member: Member) -> Member {
+    let file = |name: Option<String>| {
+        name.filter(|n| {
+            let rest = n.strip_prefix(&format!("{PHOTOS}/")).unwrap_or(n);
+            !rest.is_empty() && !rest.starts_with('.') && !rest.contains(['/', '\\', ':'])
+        })
+    };
+    let address = |url: Option<String>| url.and_then(|u| crate::link::check(&u).ok());
+    Member {
+        cv: file(member.cv),
+        thumbnail: file(member.thumbnail),
+        photo: file(member.photo),
+        website: address(member.website),
+        links: member
+            .links
+            .into_iter()
+            .filter(|l| crate::link::check(&l.url).is_ok())
+            .collect(),
+        variants: member
+            .variants
+            .into_iter()
+            .filter(|v| file(Some(v.pdf.clone())).is_some())
+            .collect(),
+        stale: true,
+        ..member
+    }
+}
+
 /// The members' files an earlier `lab.json` in `out` lists.
 fn members_files_before(out: &Path) -> BTreeSet<String> {
-    let Ok(bytes) = crate::input::read_bytes(&out.join("lab.json"), "file", MAX_LAB_JSON_BYTES)
-    else {
+    let Some(site) = site_before(out) else {
         return BTreeSet::new();
     };
-    let Ok(site) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
-        return BTreeSet::new();
-    };
-    if site["generator"] != "cvpdf" {
-        return BTreeSet::new();
-    }
     let text = |v: &serde_json::Value| v.as_str().map(str::to_string);
     let mut names = BTreeSet::new();
     for member in site["members"].as_array().into_iter().flatten() {
@@ -108,19 +161,15 @@ pub fn remove(out: &Path, stale: &BTreeSet<String>, records: &dyn Records) -> Re
         if !stale.contains(&name) {
             continue;
         }
-        let is_file = fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file());
-        let ours = is_file
-            && if name.starts_with(&format!("{PHOTOS}/")) {
-                is_photo_name(&name[PHOTOS.len() + 1..])
-            } else {
-                records.get(&path).is_some_and(|record| record.wrote(&path))
-            };
-        if !ours {
-            done.left.push(format!(
-                "{} was published by an earlier lab build and is not now, but it is not as \
-                 cvpdf wrote it, so it is left (remove it yourself if it should go)",
-                path.display()
-            ));
+        let recorded = records
+            .get(&path)
+            .map_or(Recorded::Unknown, |record| record.recorded(&path));
+        if let Err(why) = may_remove(
+            &path,
+            recorded,
+            "was published by an earlier lab build and is not now",
+        ) {
+            done.left.push(why);
             continue;
         }
         match fs::remove_file(&path) {
@@ -136,37 +185,9 @@ pub fn remove(out: &Path, stale: &BTreeSet<String>, records: &dyn Records) -> Re
     done
 }
 
-/// Whether `name` is how the lab names a photo it wrote: `<slug>-<12 hex digits>.<jpg|png|svg>`.
-fn is_photo_name(name: &str) -> bool {
-    let Some((stem, extension)) = name.rsplit_once('.') else {
-        return false;
-    };
-    let Some((slug, hash)) = stem.rsplit_once('-') else {
-        return false;
-    };
-    matches!(extension, "jpg" | "png" | "svg")
-        && hash.len() == 12
-        && hash
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-        && !slug.is_empty()
-        && slug
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_the_lab_s_own_photo_names_are_photos() {
-        assert!(is_photo_name("ada-lovelace-0123456789ab.jpg"));
-        assert!(!is_photo_name("ada-0123456789ab.gif"));
-        assert!(!is_photo_name("my-holiday.jpg"));
-        assert!(!is_photo_name("ada-0123456789AB.png"));
-        assert!(!is_photo_name("-0123456789ab.png"));
-    }
 
     #[test]
     fn the_lab_s_own_files_are_never_a_member_s() {
@@ -180,5 +201,29 @@ mod tests {
         let before = published_before(out.path());
         let names: Vec<&str> = before.iter().map(String::as_str).collect();
         assert_eq!(names, ["ada-short.pdf", "photos/a-0123456789ab.png"]);
+    }
+
+    #[test]
+    fn a_kept_card_holds_only_the_lab_s_file_names_and_checked_addresses() {
+        let out = tempfile::tempdir().unwrap();
+        let json = r#"{"generator": "cvpdf", "members": [
+            {"slug": "a b", "anchor": "member-a-b", "name": "A", "native_name": null,
+             "native_lang": null, "group": null, "headline": null, "email": null,
+             "cv": "javascript:alert(1)", "thumbnail": "../x.png", "photo": "photos/a%20b.png",
+             "website": "javascript:alert(1)",
+             "links": [{"kind": "github", "label": "x", "url": "https://github.com/a"},
+                       {"kind": "website", "label": "y", "url": "data:text/html,x"}],
+             "variants": [{"name": "short", "pdf": "a%20b-short.pdf"}, {"name": "x", "pdf": "/etc/passwd"}]},
+            {"slug": "other", "anchor": "member-other", "name": "O", "links": [], "variants": []}]}"#;
+        fs::write(out.path().join("lab.json"), json).unwrap();
+        let kept = kept_members(out.path(), &["a b".to_string()]);
+        assert_eq!(kept.len(), 1);
+        let m = &kept[0];
+        assert!(m.stale);
+        assert_eq!((m.cv.as_deref(), m.thumbnail.as_deref()), (None, None));
+        assert_eq!(m.photo.as_deref(), Some("photos/a%20b.png"));
+        assert_eq!(m.website, None);
+        assert_eq!(m.links.len(), 1);
+        assert_eq!(m.variants.len(), 1);
     }
 }

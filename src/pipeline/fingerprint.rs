@@ -35,6 +35,18 @@ impl Record {
         self.written.iter().any(|w| w.path == path && w.unchanged())
     }
 
+    /// What this record says about `path`, for the rule of `ownership`.
+    pub fn recorded(&self, path: &Path) -> crate::ownership::Recorded {
+        use crate::ownership::Recorded;
+        if self.wrote(path) {
+            Recorded::Intact
+        } else if self.written.iter().any(|w| w.path == path) {
+            Recorded::Changed
+        } else {
+            Recorded::Unknown
+        }
+    }
+
     /// Whether every file written for this output is still as written.
     pub fn outputs_intact(&self) -> bool {
         self.written.iter().all(Written::unchanged)

@@ -9,7 +9,7 @@ use super::{Format, Pipeline, Prepared, Record, Written};
 use crate::diag::{Diagnostic, Failure};
 use crate::digest::FileRead;
 use crate::output::{parent_dir, write_atomic};
-use crate::ownership::{may_replace, Mark, Recorded};
+use crate::ownership::{may_remove, may_replace, Mark, Recorded};
 use crate::profile::LoadedProfile;
 use crate::render::support_files;
 use crate::render::{guarded, png_page, png_pages, svg_pages};
@@ -207,11 +207,10 @@ pub(crate) fn write(
     let fail = |message: String| Failure::message(message).after(artifacts.warnings.clone());
     // Everything is checked before anything is written: a refusal leaves no half-made set.
     for (target, path, bytes) in &artifacts.files {
-        let recorded = match previous.get(*target).and_then(Option::as_ref) {
-            Some(record) if record.wrote(path) => Recorded::Intact,
-            Some(record) if record.written.iter().any(|w| w.path == *path) => Recorded::Changed,
-            _ => Recorded::Unknown,
-        };
+        let recorded = previous
+            .get(*target)
+            .and_then(Option::as_ref)
+            .map_or(Recorded::Unknown, |record| record.recorded(path));
         let main = artifacts
             .files
             .iter()
@@ -265,7 +264,7 @@ pub(crate) fn write(
         for old in &record.written {
             let is_page = (artifacts.pages + 1..=artifacts.pages + MAX_PAGES)
                 .any(|n| old.path == page_file(output, n));
-            if is_page && old.unchanged() {
+            if is_page && may_remove(&old.path, record.recorded(&old.path), "").is_ok() {
                 let _ = fs::remove_file(&old.path);
             }
         }

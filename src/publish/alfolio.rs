@@ -6,23 +6,52 @@
 
 use std::path::{Path, PathBuf};
 
-use super::page::{in_front_matter, within_site, PageEdit};
+use super::page::{front_matter, in_front_matter, within_site, PageEdit};
+use super::CvLink;
 use crate::diag::Failure;
 use crate::yaml::edit;
 
 /// The CV's `cv_pdf:` value for `file` in `assets/pdf/` and the edit of the CV page that sets
-/// it.
-pub(super) fn cv_link(
-    site: &Path,
-    root: &Path,
-    file: &str,
-) -> Result<(String, Option<PageEdit>), Failure> {
+/// it; and whether the page's layout shows it.
+pub(super) fn cv_link(site: &Path, root: &Path, file: &str) -> Result<CvLink, Failure> {
     let mut value = String::new();
+    let mut current = None;
+    let mut layout = None;
     let edit = PageEdit::of(root, cv_page(site), |text| {
         value = cv_pdf_value(site, root, text, file);
+        current = front_value(text, "cv_pdf");
+        layout = front_value(text, "layout");
         set_cv_pdf(text, &value)
     })?;
-    Ok((value, Some(edit)))
+    let hidden = layout.and_then(|layout| layout_ignores_cv_pdf(site, root, &layout));
+    Ok(CvLink {
+        link: value,
+        edit,
+        current,
+        hidden,
+    })
+}
+
+/// When the page's layout is a file of the site that never reads `cv_pdf` (a layout made from
+/// `_data/cv.yml` alone), the sentence saying so; none when it reads it or is not in the site
+/// (a theme's own layout).
+fn layout_ignores_cv_pdf(site: &Path, root: &Path, layout: &str) -> Option<String> {
+    if layout.contains(['/', '\\']) || layout.starts_with('.') {
+        return None;
+    }
+    let file = ["liquid", "html"]
+        .iter()
+        .map(|ext| site.join("_layouts").join(format!("{layout}.{ext}")))
+        .find(|f| f.is_file())?;
+    let real = within_site(root, &file).ok()?;
+    let text = crate::input::read_bytes(&real, "layout", 1024 * 1024).ok()?;
+    let reads = text.windows(b"cv_pdf".len()).any(|w| w == b"cv_pdf");
+    (!reads).then(|| {
+        format!(
+            "not shown: the page's layout, {}, never reads cv_pdf",
+            file.display()
+        )
+    })
 }
 
 /// al-folio's CV page (`_pages/cv.md`, or `.markdown`).
@@ -74,13 +103,10 @@ fn layout_prepends_folder(site: &Path, root: &Path) -> bool {
 
 /// The string value of a top-level key of the page's front matter, if it has one.
 fn front_value(page: &str, key: &str) -> Option<String> {
-    let mut found = None;
-    let _ = in_front_matter(page, |front| {
-        let map: serde_yaml::Mapping = serde_yaml::from_str(front).unwrap_or_default();
-        found = map.get(key).and_then(|v| v.as_str()).map(str::to_string);
-        Ok(front.to_string())
-    });
-    found
+    front_matter(page)
+        .get(key)
+        .and_then(|v| v.as_str())
+        .map(str::to_string)
 }
 
 /// The CV page with `cv_pdf: value` in its front matter.

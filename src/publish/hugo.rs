@@ -4,38 +4,54 @@
 //! `{icon: cv, icon_pack: ai, link: …}` in its front matter, or from the Hugo Blox data file
 //! `data/authors/<slug>.yaml` as a `links` entry `{icon: academicons/cv, url: …, label: CV}`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::page::{in_front_matter, keeping_line_endings, PageEdit};
+use super::page::{front_matter, in_front_matter, keeping_line_endings, PageEdit};
+use super::CvLink;
 use crate::diag::Failure;
 use crate::yaml::list;
 
-/// The CV's link and the edit of the author's page that makes it (none when the site has no
-/// page for `slug`).
-pub(super) fn cv_link(
-    site: &Path,
-    root: &Path,
-    slug: &str,
-) -> Result<(String, Option<PageEdit>), Failure> {
+/// The CV's link for `slug` and the edit of the author's page `page` that makes it: a page
+/// (`_index.md`) or a Hugo Blox data file (`.yaml`).
+pub(super) fn cv_link(root: &Path, page: PathBuf, slug: &str) -> Result<CvLink, Failure> {
     let link = format!("uploads/{}.pdf", crate::link::path_segment(slug));
-    // Older Academic sites keep author pages in content/author/ (singular).
-    let page = ["content/authors", "content/author"]
-        .iter()
-        .map(|dir| site.join(dir).join(slug).join("_index.md"))
-        .find(|page| page.is_file());
-    let data = site.join("data/authors").join(format!("{slug}.yaml"));
-    let edit = if let Some(page) = page {
-        Some(PageEdit::of(root, page, |text| {
+    let is_page = page.extension().is_some_and(|e| e == "md");
+    let mut current = None;
+    let edit = PageEdit::of(root, page, |text| {
+        let (fields, entries, key) = if is_page {
+            (front_matter(text), "social", "link")
+        } else {
+            (
+                serde_yaml::from_str(text).unwrap_or_default(),
+                "links",
+                "url",
+            )
+        };
+        current = fields
+            .get(entries)
+            .and_then(|l| l.as_sequence())
+            .and_then(|items| items.iter().find(|item| is_cv(item)))
+            .and_then(|item| item.get(key)?.as_str().map(str::to_string));
+        if is_page {
             link_in_front_matter(text, &link).map(|(_, new)| new)
-        })?)
-    } else if data.is_file() {
-        Some(PageEdit::of(root, data, |text| {
+        } else {
             link_in_data_file(text, &link).map(|(_, new)| new)
-        })?)
-    } else {
-        None
-    };
-    Ok((link, edit))
+        }
+    })?;
+    Ok(CvLink {
+        link,
+        edit,
+        current,
+        hidden: None,
+    })
+}
+
+/// Whether an entry of a page's link list is its CV (icon `cv`, with or without an icon-pack
+/// prefix).
+fn is_cv(item: &serde_yaml::Value) -> bool {
+    item.get("icon")
+        .and_then(serde_yaml::Value::as_str)
+        .is_some_and(|icon| icon.rsplit('/').next() == Some("cv"))
 }
 
 /// The page's text before and after making sure its front matter's `social` list has a CV
@@ -77,11 +93,6 @@ fn ensure_link(
     new_entry: &[(&str, &str)],
     link: &str,
 ) -> Result<String, String> {
-    let is_cv = |item: &serde_yaml::Value| {
-        item.get("icon")
-            .and_then(serde_yaml::Value::as_str)
-            .is_some_and(|icon| icon.rsplit('/').next() == Some("cv"))
-    };
     list::ensure_item(text, key, is_cv, url_key, link, new_entry)
 }
 

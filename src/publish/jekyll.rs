@@ -3,32 +3,34 @@
 //! template passes link values through `relative_url`). The template labels a link by its type
 //! in `_data/types.yaml`, which has no `cv`: one is added (a PDF icon, "CV").
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::page::{in_front_matter, PageEdit};
+use super::page::{front_matter, in_front_matter, PageEdit};
+use super::CvLink;
 use crate::diag::Failure;
 use crate::yaml::edit;
 use crate::yaml::spans::{RootKind, SpanIndex};
 
-/// The CV's link (`cv/<file>`) and the edit of the member's page that makes it (none when
-/// the site has no page for `slug`).
-pub(super) fn cv_link(
-    site: &Path,
-    root: &Path,
-    slug: &str,
-    file: &str,
-) -> Result<(String, Option<PageEdit>), Failure> {
+/// The CV's link (`cv/<file>`) and the edit of the member's page `page` that makes it.
+pub(super) fn cv_link(root: &Path, page: PathBuf, file: &str) -> Result<CvLink, Failure> {
     let link = format!(
         "{}/{}",
         super::SiteKind::JekyllMembers.uploads(),
         crate::link::path_segment(file)
     );
-    let page = site.join("_members").join(format!("{slug}.md"));
-    if !page.is_file() {
-        return Ok((link, None));
-    }
-    let edit = PageEdit::of(root, page, |text| set_member_cv(text, &link))?;
-    Ok((link, Some(edit)))
+    let mut current = None;
+    let edit = PageEdit::of(root, page, |text| {
+        current = front_matter(text)
+            .get("links")
+            .and_then(|links| links.get("cv")?.as_str().map(str::to_string));
+        set_member_cv(text, &link)
+    })?;
+    Ok(CvLink {
+        link,
+        edit,
+        current,
+        hidden: None,
+    })
 }
 
 /// The member's page with `cv: link` among its front matter's `links`.

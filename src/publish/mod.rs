@@ -12,11 +12,17 @@
 //! - **A Jekyll lab site with `_members/`** (Greene Lab's lab-website-template): the PDF goes
 //!   to `cv/<slug>.pdf` and `_members/<slug>.md` gets `cv: cv/<slug>.pdf` among its `links`.
 //!
+//! A person's page is found by the profile's file name or by the person's name (`find.rs`);
+//! for a person the site has no page for, nothing is uploaded (unless asked): a CV nobody links
+//! would still be public. A CV link already on the page is updated only when it points to a CV
+//! cvpdf made (or when asked): a link to the person's own CV is theirs.
+//!
 //! Pages are edited as text: every other line, comment and key order survives, an existing CV
 //! link is updated rather than duplicated, and files whose content would not change are not
 //! written, so publishing twice changes nothing.
 
 mod alfolio;
+mod find;
 mod hugo;
 mod jekyll;
 mod page;
@@ -39,11 +45,40 @@ pub const THUMBNAIL_PPI: f32 = 48.0;
 pub struct Published {
     /// Files written (or, in a dry run, that would be), with what changed.
     pub changes: Vec<String>,
-    /// Set when the site has no page for this author.
-    pub no_author_page: bool,
+    /// Why the site has no page for this person, when it has none.
+    pub no_page: Option<String>,
+    /// The page and the CV link on it that was kept (not cvpdf's), when one was.
+    pub kept_link: Option<(PathBuf, String)>,
+    /// Whether the person's page links cvpdf's CV (and the site shows it).
+    pub linked: bool,
+    /// Why the page's link is not shown, when the site never shows it.
+    pub not_shown: Option<(PathBuf, String)>,
 }
 
-/// Publishes the profile at `path` into `site`; with `dry_run`, only says what would change.
+/// What the command line asks of `publish` beyond the site.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Choices {
+    /// Only say what would change.
+    pub dry_run: bool,
+    /// Replace a CV link on a page even when it points to a CV cvpdf did not make.
+    pub replace_cv_link: bool,
+    /// Upload the CV of a person the site has no page for (unlinked).
+    pub upload_unlisted: bool,
+}
+
+/// A person's page and the CV link it is to have (made by the kind's module).
+struct CvLink {
+    /// The link cvpdf writes.
+    link: String,
+    /// The edit of the page that writes it.
+    edit: PageEdit,
+    /// The CV link the page has now, if any.
+    current: Option<String>,
+    /// Why the site does not show the link, when it does not.
+    hidden: Option<String>,
+}
+
+/// Publishes the profile at `path` into `site`, as `choices` say.
 /// `pipeline` renders page images at [`THUMBNAIL_PPI`].
 ///
 /// Nothing is written outside the site: every file's real path (after following symbolic
@@ -59,8 +94,9 @@ pub fn publish_one(
     variants: &[String],
     site: &Path,
     kind: SiteKind,
-    dry_run: bool,
+    choices: Choices,
 ) -> Result<Published, Failure> {
+    let dry_run = choices.dry_run;
     let root = site
         .canonicalize()
         .map_err(|e| Failure::message(format!("cannot open the site {}: {e}", site.display())))?;
@@ -86,14 +122,42 @@ pub fn publish_one(
     let mut published = Published::default();
     let uploads = site.join(kind.uploads());
     let file_name = format!("{slug}.pdf");
+    let p = &prepared.loaded.profile;
+    let names: Vec<String> = std::iter::once(&p.name)
+        .chain(&p.name_variants)
+        .cloned()
+        .collect();
     // The page's edit is made (in memory) before anything is written: a page that cannot
     // take the link leaves the site as it was.
-    let (link, edit) = match kind {
-        SiteKind::Hugo => hugo::cv_link(site, &root, &slug)?,
-        SiteKind::AlFolio => alfolio::cv_link(site, &root, &file_name)?,
-        SiteKind::JekyllMembers => jekyll::cv_link(site, &root, &slug, &file_name)?,
+    let cv = match find::person_page(site, &root, kind, &slug, &names)? {
+        Ok(page) => Some(match kind {
+            SiteKind::Hugo => hugo::cv_link(&root, page, &slug)?,
+            SiteKind::AlFolio => alfolio::cv_link(site, &root, &file_name)?,
+            SiteKind::JekyllMembers => jekyll::cv_link(&root, page, &file_name)?,
+        }),
+        Err(why) => {
+            published.no_page = Some(why);
+            None
+        }
     };
-    published.no_author_page = edit.is_none();
+    if cv.is_none() && !choices.upload_unlisted {
+        return Ok(published);
+    }
+    if let Some(CvLink {
+        link,
+        edit,
+        current: Some(current),
+        ..
+    }) = &cv
+    {
+        if current != link
+            && !choices.replace_cv_link
+            && !find::link_is_ours(site, &root, kind, current)
+        {
+            published.kept_link = Some((edit.file.clone(), current.clone()));
+            return Ok(published);
+        }
+    }
 
     let pdf_file = uploads.join(&file_name);
     let png_file = uploads.join(format!("{slug}.png"));
@@ -149,17 +213,26 @@ pub fn publish_one(
         }
     }
 
-    if let Some(edit) = edit {
+    if let Some(CvLink {
+        link, edit, hidden, ..
+    }) = cv
+    {
+        published.linked = hidden.is_none();
         if edit.old != edit.new {
+            let what = match &hidden {
+                Some(_) => format!("cv_pdf: {link}, not shown"),
+                None => format!("CV link → {link}"),
+            };
             published
                 .changes
-                .push(format!("{} (CV link → {link})", edit.file.display()));
+                .push(format!("{} ({what})", edit.file.display()));
             if !dry_run {
                 write_atomic(&edit.real, edit.new.as_bytes()).map_err(|e| {
                     Failure::message(format!("cannot write {}: {e}", edit.file.display()))
                 })?;
             }
         }
+        published.not_shown = hidden.map(|why| (edit.file, why));
     }
     Ok(published)
 }

@@ -65,6 +65,21 @@ pub(super) fn within_site(root: &Path, path: &Path) -> Result<PathBuf, Failure> 
     })
 }
 
+/// The text of `file`, which must be inside the site `root`.
+pub(super) fn read_within(root: &Path, file: &Path) -> Result<String, Failure> {
+    read(&within_site(root, file)?)
+}
+
+/// The page's YAML front matter as a mapping (empty when it has none or it does not read).
+pub(super) fn front_matter(page: &str) -> serde_yaml::Mapping {
+    let mut found = serde_yaml::Mapping::new();
+    let _ = in_front_matter(page, |front| {
+        found = serde_yaml::from_str(front).unwrap_or_default();
+        Ok(front.to_string())
+    });
+    found
+}
+
 /// Reads a page or data file (bounded, regular files only), keeping a byte-order mark, which
 /// the page keeps when it is written again.
 fn read(path: &Path) -> Result<String, Failure> {

@@ -46,6 +46,28 @@ fn addresses_in_every_wrapping() {
 }
 
 #[test]
+fn a_base_url_with_a_password_is_refused_and_not_echoed() {
+    // Issue 46: `--base-url https://user:pw@ada.org` was copied into every link.
+    for base in [
+        "https://user:s3cret@ada.org/",
+        "http://user@ada.org",
+        "https://u:p@ada.org:8080/blog/?q=a@b",
+    ] {
+        let err = site_base(base).unwrap_err();
+        assert!(
+            err.contains("user name or password") && !err.contains("s3cret"),
+            "{err}"
+        );
+        assert!(web("/p/", Some(base)).is_err(), "{base}");
+    }
+    // An @ after the host is the path's, not a password.
+    assert_eq!(
+        site_base("https://ada.org/@ada/").unwrap(),
+        "https://ada.org/@ada/"
+    );
+}
+
+#[test]
 fn icon_names_of_every_pack_mean_one_service() {
     for (name, service) in [
         ("github", "github"),

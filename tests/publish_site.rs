@@ -1,0 +1,233 @@
+//! `cvpdf publish` and what is the person's: a CV link they made themselves is kept, nothing is
+//! uploaded for a person the site does not list, pages are found by the person's name too,
+//! and an al-folio site is only its owner's (issue 46, items 5 and 6).
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{cvpdf, stderr, stdout};
+
+/// A PDF of the person's own, not cvpdf's.
+const THEIRS: &[u8] = b"%PDF-1.4\n% Ada's own CV, made in LaTeX\n%%EOF\n";
+
+/// Writes `text` to `dir/path`, making the folders on the way.
+fn put(dir: &Path, path: &str, text: &[u8]) {
+    let file = dir.join(path);
+    fs::create_dir_all(file.parent().unwrap()).unwrap();
+    fs::write(file, text).unwrap();
+}
+
+/// Profiles: Ada Lovelace (with a name variant) and Bob Example, who has no page anywhere.
+fn profiles(dir: &Path) {
+    put(
+        dir,
+        "profiles/ada-lovelace.yaml",
+        b"name: Ada Lovelace\nname_variants: [Ada A. Lovelace]\n",
+    );
+    put(dir, "profiles/bob #2.yaml", b"name: Bob Example\n");
+}
+
+fn publish(dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut all = vec!["publish"];
+    all.extend_from_slice(args);
+    cvpdf(dir, &all)
+}
+
+#[test]
+fn a_cv_link_the_person_made_is_kept_unless_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    profiles(dir.path());
+    // A Wowchemy page in a folder named otherwise, linking her own CV.
+    let page_text = "---\ntitle: Ada Lovelace\nsocial:\n  - icon: cv\n    icon_pack: ai\n    link: files/cv.pdf\n---\nBody\n";
+    put(
+        dir.path(),
+        "site/content/authors/admin/_index.md",
+        page_text.as_bytes(),
+    );
+    put(dir.path(), "site/static/files/cv.pdf", THEIRS);
+    let page = dir.path().join("site/content/authors/admin/_index.md");
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert_eq!(fs::read_to_string(&page).unwrap(), page_text, "{said}");
+    assert!(said.contains("keeps its CV link files/cv.pdf"), "{said}");
+    assert!(said.contains("--replace-cv-link"), "{said}");
+    assert!(!dir.path().join("site/static/uploads").exists(), "{said}");
+    assert!(!stdout(&output).contains("CV link →"));
+
+    // Asked: replaced, and her file stays.
+    let output = publish(
+        dir.path(),
+        &[
+            "profiles/ada-lovelace.yaml",
+            "--site",
+            "site",
+            "--replace-cv-link",
+        ],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        fs::read_to_string(&page).unwrap(),
+        page_text.replace("files/cv.pdf", "uploads/ada-lovelace.pdf")
+    );
+    assert_eq!(
+        fs::read(dir.path().join("site/static/files/cv.pdf")).unwrap(),
+        THEIRS
+    );
+
+    // A link cvpdf wrote is updated as before: the profile renamed, the link follows.
+    fs::rename(
+        dir.path().join("profiles/ada-lovelace.yaml"),
+        dir.path().join("profiles/ada: l.yaml"),
+    )
+    .unwrap();
+    let output = publish(dir.path(), &["profiles/ada: l.yaml", "--site", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(fs::read_to_string(&page)
+        .unwrap()
+        .contains("link: uploads/ada%3A%20l.pdf\n"));
+}
+
+#[test]
+fn an_al_folio_cv_pdf_of_the_owner_s_own_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    profiles(dir.path());
+    put(
+        dir.path(),
+        "site/_config.yml",
+        b"first_name: Ada\nlast_name: Lovelace\n",
+    );
+    let page_text = "---\nlayout: cv\ncv_pdf: ada_cv.pdf\n---\n";
+    put(dir.path(), "site/_pages/cv.md", page_text.as_bytes());
+    put(
+        dir.path(),
+        "site/_layouts/cv.liquid",
+        b"<a href=\"{{ page.cv_pdf | prepend: 'assets/pdf/' }}\">PDF</a>",
+    );
+    put(dir.path(), "site/assets/pdf/ada_cv.pdf", THEIRS);
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/_pages/cv.md")).unwrap(),
+        page_text
+    );
+    assert!(said.contains("keeps its CV link ada_cv.pdf"), "{said}");
+    assert!(!dir.path().join("site/assets/pdf/ada-lovelace.pdf").exists());
+}
+
+#[test]
+fn an_al_folio_site_is_only_its_owner_s_and_a_layout_without_cv_pdf_shows_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    profiles(dir.path());
+    put(
+        dir.path(),
+        "site/_config.yml",
+        b"first_name: Ada\nmiddle_name: A.\nlast_name: Lovelace\n",
+    );
+    put(dir.path(), "site/_pages/cv.md", b"---\nlayout: cv\n---\n");
+    // The layout draws the CV from _data/cv.yml and never reads cv_pdf.
+    put(
+        dir.path(),
+        "site/_layouts/cv.liquid",
+        b"{% for e in site.data.cv %}{{ e.title }}{% endfor %}",
+    );
+    let output = publish(dir.path(), &["profiles/bob #2.yaml", "--site", "site"]);
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert!(said.contains("Ada A. Lovelace's al-folio site"), "{said}");
+    assert!(!dir.path().join("site/assets").exists(), "{said}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join("site/_pages/cv.md")).unwrap(),
+        "---\nlayout: cv\n---\n"
+    );
+
+    // The owner (by a name variant): published, but not reported as linked.
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert!(dir
+        .path()
+        .join("site/assets/pdf/ada-lovelace.pdf")
+        .is_file());
+    assert!(
+        !stdout(&output).contains("CV link →"),
+        "{}",
+        stdout(&output)
+    );
+    assert!(
+        said.contains("not shown") && said.contains("never reads cv_pdf"),
+        "{said}"
+    );
+}
+
+#[test]
+fn nothing_is_uploaded_for_a_person_without_a_page_and_pages_are_found_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    profiles(dir.path());
+    put(dir.path(), "site/_config.yml", b"title: Lab\n");
+    // Greene Lab's layout, the page named otherwise than the profile.
+    put(
+        dir.path(),
+        "site/_members/AdaLovelace.md",
+        b"---\nname: Ada Lovelace\nlinks:\n  github: ada\n---\n",
+    );
+    let output = publish(dir.path(), &["profiles", "--site", "site"]);
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert!(
+        dir.path().join("site/cv/ada-lovelace.pdf").is_file(),
+        "{said}"
+    );
+    assert!(
+        fs::read_to_string(dir.path().join("site/_members/AdaLovelace.md"))
+            .unwrap()
+            .contains("  cv: cv/ada-lovelace.pdf\n")
+    );
+    assert!(!dir.path().join("site/cv/bob #2.pdf").exists(), "{said}");
+    assert!(said.contains("bob #2.yaml has no page"), "{said}");
+    assert!(said.contains("--upload-unlisted"), "{said}");
+    // Asked: uploaded, not linked.
+    let output = publish(
+        dir.path(),
+        &["profiles", "--site", "site", "--upload-unlisted"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(dir.path().join("site/cv/bob #2.pdf").is_file());
+
+    // Hugo: an author folder named AdaLovelace/ whose title is her name.
+    put(dir.path(), "hugo/hugo.yaml", b"title: Lab\n");
+    put(
+        dir.path(),
+        "hugo/content/authors/AdaLovelace/_index.md",
+        b"---\ntitle: Ada Lovelace\n---\n",
+    );
+    let output = publish(dir.path(), &["profiles", "--site", "hugo"]);
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert!(fs::read_to_string(
+        dir.path()
+            .join("hugo/content/authors/AdaLovelace/_index.md")
+    )
+    .unwrap()
+    .contains("link: uploads/ada-lovelace.pdf"));
+    let uploads: Vec<_> = fs::read_dir(dir.path().join("hugo/static/uploads"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        uploads.iter().all(|f| f.starts_with("ada-lovelace")),
+        "{uploads:?}"
+    );
+}
