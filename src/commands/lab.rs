@@ -57,6 +57,15 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             out.display()
         )));
     }
+    // One member's file is no lab either: the others would be taken for members who left.
+    if !options.profiles.is_dir() {
+        return Err(Error::usage(format!(
+            "{} is a file; cvpdf lab builds the whole lab from its folder of profiles (render \
+             one CV with cvpdf render); nothing is built and nothing in {} is removed",
+            options.profiles.display(),
+            out.display()
+        )));
+    }
     let inputs =
         super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, Vec::new())?;
@@ -75,11 +84,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
-    let dir = if options.profiles.is_dir() {
-        options.profiles.clone()
-    } else {
-        crate::output::parent_dir(&options.profiles)
-    };
+    let dir = options.profiles.clone();
     // Peeked, not taken: a broken configuration is told by the CVs' jobs, once.
     let lab_style = styles.peek_lab(&dir).map(|lab| lab.base.clone());
     // One manifest per directory, shared by the CVs and the publication list, saved once.

@@ -131,7 +131,7 @@ fn unwrap(value: &str) -> String {
 
 /// A site's address as `--base-url` gives it: an `http(s)` address with a host, its query and
 /// fragment taken off (`https://ada.org/?q=1#x` → `https://ada.org/`), and no user name or
-/// password. `Err` says why not.
+/// password (which the one link check refuses). `Err` says why not.
 pub fn site_base(url: &str) -> Result<String, String> {
     let checked = crate::link::check(url)
         .map_err(|refused| format!("{}; {}", refused.message(url), refused.help()))?;
@@ -140,21 +140,6 @@ pub fn site_base(url: &str) -> Result<String, String> {
         return Err(format!(
             "\"{url}\" is not a website's address (http or https)"
         ));
-    }
-    // The authority (before the path) with a user name or password in it would go into every
-    // link made from it, so a published CV would carry the password. Refused, and not echoed.
-    let after_scheme = &checked[checked.find("://").map_or(0, |i| i + 3)..];
-    let authority = after_scheme
-        .split(['/', '?', '#'])
-        .next()
-        .unwrap_or_default();
-    if authority.contains('@') {
-        return Err(
-            "the site's address has a user name or password in it (user:password@); \
-                    cvpdf would copy it into every link it makes, so give the address without \
-                    them"
-                .into(),
-        );
     }
     let end = checked.find(['?', '#']).unwrap_or(checked.len());
     Ok(checked[..end].to_string())
