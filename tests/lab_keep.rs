@@ -128,7 +128,12 @@ fn a_mistyped_or_empty_profile_folder_removes_nothing() {
     let before = files(&site);
     fs::create_dir(dir.path().join("empty #1")).unwrap();
     // A member's file instead of the lab's folder built a lab of one and removed the others.
-    for wrong in ["profils", "empty #1", "no such/Zoë.yaml", "profiles/ann.yaml"] {
+    for wrong in [
+        "profils",
+        "empty #1",
+        "no such/Zoë.yaml",
+        "profiles/ann.yaml",
+    ] {
         let output = cvpdf(dir.path(), &["lab", wrong, "-o", "site"]);
         let said = stderr(&output);
         assert_eq!(output.status.code(), Some(2), "{wrong}: {said}");

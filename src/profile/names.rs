@@ -87,8 +87,8 @@ pub fn carry_marks(old: &[String], new: &[String]) -> Vec<String> {
     let mut from: Vec<Option<usize>> = vec![None; news.len()];
     // Same names first, then names that may be one person's (the same place preferred), so
     // that a loose match never takes the author an exact one belongs to.
-    let rules: [&dyn Fn(&str, &str) -> bool; 2] =
-        [&|a, b| normalize_name(a) == normalize_name(b), &same_author];
+    let rules: [fn(&str, &str) -> bool; 2] =
+        [|a, b| normalize_name(a) == normalize_name(b), same_author];
     for rule in rules {
         for (at, (name, ..)) in news.iter().enumerate() {
             if from[at].is_some() {
