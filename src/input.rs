@@ -41,6 +41,11 @@ fn decode_foreign(bytes: &[u8], noun: &str) -> (String, Option<String>) {
     }
     let declared =
         declared_encoding(bytes).filter(|e| e.is_ascii_compatible() && *e != encoding_rs::UTF_8);
+    if declared.is_none() {
+        if let Some(mixed) = mostly_utf8(bytes, noun) {
+            return mixed;
+        }
+    }
     let encoding = declared.unwrap_or(encoding_rs::WINDOWS_1252);
     let (text, _) = encoding.decode_without_bom_handling(bytes);
     let how = if declared.is_some() {
@@ -55,6 +60,43 @@ fn decode_foreign(bytes: &[u8], noun: &str) -> (String, Option<String>) {
             encoding.name()
         )),
     )
+}
+
+/// A UTF-8 file with a few bytes that are not (a name pasted from a Latin-1 file): its UTF-8
+/// read as UTF-8 and only the stray bytes as Windows-1252, so that one byte does not turn
+/// every other accent of the file into mojibake (`JosÃ©`). `None` when the file holds more
+/// stray bytes than UTF-8 characters: then it is a Latin-1 file, read whole as such.
+fn mostly_utf8(bytes: &[u8], noun: &str) -> Option<(String, Option<String>)> {
+    let (mut utf8, mut stray) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        utf8 += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        stray += chunk.invalid().len();
+    }
+    if utf8 < stray {
+        return None;
+    }
+    let mut text = String::with_capacity(bytes.len() + stray);
+    let mut first_line = None;
+    for chunk in bytes.utf8_chunks() {
+        text.push_str(chunk.valid());
+        if !chunk.invalid().is_empty() {
+            first_line.get_or_insert(text.matches('\n').count() + 1);
+            let (read, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(chunk.invalid());
+            text.push_str(&read);
+        }
+    }
+    let text = text
+        .strip_prefix('\u{feff}')
+        .map(str::to_string)
+        .unwrap_or(text);
+    let line = first_line.unwrap_or(1);
+    Some((
+        text,
+        Some(format!(
+            "the {noun} is UTF-8 but for {stray} byte(s) that are not (the first on line \
+             {line}); only those were read as windows-1252"
+        )),
+    ))
 }
 
 /// The encoding a file names near its top: `% Encoding: …` (JabRef), `charset=…` (HTML) or
@@ -182,6 +224,26 @@ mod tests {
             decode_foreign(b"\xFF\xFEa\0\xE9\0", "f"),
             ("aé".into(), None)
         );
+    }
+
+    #[test]
+    fn one_stray_latin1_byte_leaves_the_utf8_around_it_as_it_is() {
+        // Found by probing: one byte made every name of a .bib mojibake (`JosÃ© MÃ¼ller`).
+        let bytes = [
+            "author = {José Müller and Zoë}\ntitle = {Caf".as_bytes(),
+            b"\xE9}\n",
+        ]
+        .concat();
+        let (text, said) = decode_foreign(&bytes, "BibTeX file");
+        assert_eq!(text, "author = {José Müller and Zoë}\ntitle = {Café}\n");
+        let said = said.unwrap();
+        assert!(
+            said.contains("1 byte(s)") && said.contains("line 2"),
+            "{said}"
+        );
+        // More stray bytes than UTF-8: a Latin-1 file whose bytes happen to pair up.
+        let (text, _) = decode_foreign(b"Ren\xE9 \xC3\xA9t\xE9 \xE0 \xEE", "f");
+        assert_eq!(text, "René Ã©té à î");
     }
 
     #[test]

@@ -13,6 +13,7 @@ mod fuzz_regressions;
 mod hostile;
 mod house;
 mod import;
+mod import_bib;
 mod lab;
 mod lab_keep;
 mod link;

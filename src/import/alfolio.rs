@@ -21,15 +21,15 @@ fn plain(html: &str) -> String {
 }
 use crate::profile::*;
 
-/// Whether `value` looks like al-folio's cv.yml: a list of `{title, type, contents}` (of
-/// any type: a site may add its own, which the conversion names).
+/// Whether `value` looks like al-folio's cv.yml: a list of titled sections, at least one of
+/// them a whole `{title, type, contents}` (of any type: a site may add its own, which the
+/// conversion names). One section short of its `type` or `contents` does not make the file
+/// another format: that section is named and left out, the others come in.
 pub(super) fn looks_like(value: &Value) -> bool {
     value.as_array().is_some_and(|items| {
-        !items.is_empty()
-            && items.iter().all(|item| {
-                item.get("title").is_some()
-                    && item.get("contents").is_some()
-                    && item.get("type").and_then(Value::as_str).is_some()
+        items.iter().all(|item| item.get("title").is_some())
+            && items.iter().any(|item| {
+                item.get("contents").is_some() && item.get("type").and_then(Value::as_str).is_some()
             })
     })
 }
@@ -52,13 +52,21 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let kind = src.str(&format!("{at}.type")).unwrap_or_default();
         let meaning = filed.meaning(&title, &mut warnings);
         let contents = format!("{at}.contents");
+        if src.peek(&contents).is_none_or(Value::is_null) {
+            src.mark(&at);
+            warnings.push(format!(
+                "{}: a section without `contents:`; nothing of it was imported",
+                section_name(&title, s)
+            ));
+            continue;
+        }
         let mut custom = CustomSection {
             title: title.clone().into(),
             entries: Vec::new(),
         };
         match kind.as_str() {
             "map" => {
-                map_section(&mut src, &mut p, &contents, &mut custom);
+                map_section(&mut src, &mut p, (&contents, &mut warnings), &mut custom);
             }
             "time_table" => {
                 time_table_section(
@@ -102,14 +110,31 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     Ok((p, src.named(warnings)))
 }
 
+/// How a warning names a section: its title, or its place when it has none.
+fn section_name(title: &str, index: usize) -> String {
+    match html_text(title).trim() {
+        "" => format!("section {} (untitled)", index + 1),
+        title => format!("section \"{title}\""),
+    }
+}
+
 /// A `map` section: `name: value` pairs (contact fields, or the entries of a section of its own).
-fn map_section(src: &mut Tracked, p: &mut Profile, contents: &str, custom: &mut CustomSection) {
+fn map_section(
+    src: &mut Tracked,
+    p: &mut Profile,
+    (contents, warnings): (&str, &mut Vec<String>),
+    custom: &mut CustomSection,
+) {
     for i in 0..src.len(contents) {
         let e = format!("{contents}[{i}]");
         let (Some(name), Some(value)) = (
             src.str(&format!("{e}.name")),
             src.str(&format!("{e}.value")),
         ) else {
+            if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
+                warnings.push(format!("{e}: a pair without a name or a value; left out"));
+                src.mark(&e);
+            }
             continue;
         };
         match name.to_lowercase().as_str() {

@@ -16,6 +16,15 @@ pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {
     let uncommented = start
         .starts_with("//")
         .then(|| without_comments_and_trailing_commas(start));
+    if start.starts_with('{') {
+        // Hugo's JSON front matter: an object with a page's body after it, or an author
+        // page's fields.
+        if let Some((value, body)) = super::hugo::json_front_matter(start) {
+            if !body.trim().is_empty() || (value.get("basics").is_none() && author_page(&value)) {
+                return Ok(SourceFormat::Hugo);
+            }
+        }
+    }
     if start.starts_with('{') || uncommented.is_some_and(|u| u.trim_start().starts_with('{')) {
         return Ok(SourceFormat::Jsonresume);
     }
@@ -29,17 +38,7 @@ pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {
     }
     if let Ok(value) = &yaml {
         // An older data file: an author page's front matter without its fences.
-        let author_page = [
-            "first_name",
-            "role",
-            "social",
-            "organizations",
-            "user_groups",
-        ]
-        .iter()
-        .filter(|key| value.get(key).is_some())
-        .count()
-            >= 2;
+        let author_page = author_page(value);
         if value
             .get("name")
             .is_some_and(|n| n.get("display").is_some())
@@ -69,4 +68,20 @@ pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {
                   hugo, rendercv or al-folio"
             .into(),
     })
+}
+
+/// Whether `value` has the fields of an author page (two of `first_name`, `role`, `social`,
+/// `organizations`, `user_groups`).
+fn author_page(value: &Value) -> bool {
+    [
+        "first_name",
+        "role",
+        "social",
+        "organizations",
+        "user_groups",
+    ]
+    .iter()
+    .filter(|key| value.get(key).is_some())
+    .count()
+        >= 2
 }

@@ -121,17 +121,34 @@ pub(super) fn generic(
     custom: &mut Vec<CustomEntry>,
     warnings: &mut Vec<String>,
 ) -> bool {
-    let Some((key, title)) = first(src, at, &NAMING, None) else {
-        return false;
+    // Without a naming key, what qualifies it names it (a `work` entry with only its
+    // employer is the employer's entry), as an entry of a section of its own: it is not a
+    // degree or a position.
+    let (key, title, section) = match first(src, at, &NAMING, None) {
+        Some((key, title)) => (key, title, section),
+        None => match first(src, at, &QUALIFYING, None) {
+            Some((key, title)) => (key, title, None),
+            None => return false,
+        },
     };
     let qualifier = first(src, at, &QUALIFYING, Some(&key)).map(|(_, v)| v);
-    let (start, end) = match src.str(&format!("{at}.start_date")) {
-        Some(_) => src.period(
-            &format!("{at}.start_date"),
-            &format!("{at}.end_date"),
+    let started = ["start_date", "startDate"]
+        .into_iter()
+        .find(|k| src.str(&format!("{at}.{k}")).is_some());
+    let (start, end) = match started {
+        Some(k) => src.period(
+            &format!("{at}.{k}"),
+            &format!(
+                "{at}.{}",
+                if k == "startDate" {
+                    "endDate"
+                } else {
+                    "end_date"
+                }
+            ),
             warnings,
         ),
-        None => ["date", "year", "releaseDate", "end_date"]
+        None => ["date", "year", "releaseDate", "end_date", "endDate"]
             .iter()
             .find_map(|k| src.str(&format!("{at}.{k}")))
             .and_then(|d| read_period(&d))
@@ -260,6 +277,35 @@ pub(super) fn generic(
         }
     }
     true
+}
+
+/// An entry at `at` that its importer's own rule could not take, because it lacks `missing`
+/// (a `work` entry without a `position`): kept with the fields it has by [`generic`] (in
+/// `section`, or as an entry of `custom`, which the caller shows as a section of its own),
+/// and said; an entry with nothing that could name it is said to be left out. Either way
+/// no entry is dropped without a word.
+pub(super) fn otherwise(
+    src: &mut Tracked,
+    at: &str,
+    (section, missing): (Option<Section>, &str),
+    own: &str,
+    p: &mut Profile,
+    custom: &mut Vec<CustomEntry>,
+    warnings: &mut Vec<String>,
+) {
+    let before = custom.len();
+    if generic(src, at, section, own, p, custom, warnings) {
+        if custom.len() > before {
+            warnings.push(format!(
+                "{at}: no {missing}; kept with what it has in a section of its own"
+            ));
+        }
+    } else if src.peek(at).is_some_and(|v| !super::hugo::is_empty(v)) {
+        warnings.push(format!(
+            "{at}: no {missing}, nor anything else that names it; left out"
+        ));
+        src.mark(at);
+    }
 }
 
 #[cfg(test)]

@@ -93,22 +93,23 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
 /// `text` without pictographs (emoji, their joiners, skin tones and variation selectors),
 /// which no bundled font has; each one left out is added to `left` once.
 fn without_unprintable(text: &str, left: &mut String) -> String {
-    // Control characters (but line breaks and tabs) have no place in text, and no face.
+    // Control characters (but line breaks and tabs) have no place in text, and no face; a
+    // terminal's escape sequence goes whole.
+    let controlled = super::convert::controls::without_controls(text);
+    let text = controlled.as_deref().unwrap_or(text);
     let pictograph = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || crate::profile::is_bidi_control(c)
+        crate::profile::is_bidi_control(c)
             || matches!(c as u32,
             0x1F000..=0x1FAFF | 0x2600..=0x27BF | 0x2B00..=0x2BFF
             | 0xFE0F | 0x200D | 0xE0020..=0xE007F)
     };
-    if !text.chars().any(pictograph) {
+    if controlled.is_none() && !text.chars().any(pictograph) {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         if pictograph(c) {
             if !matches!(c, '\u{FE0F}' | '\u{200D}')
-                && !c.is_control()
                 && !crate::profile::is_bidi_control(c)
                 && !left.contains(c)
                 && left.chars().count() < 40

@@ -4,7 +4,9 @@
 //! apart by its content. Publications come in from BibTeX (`bib/`).
 //!
 //! Nothing is dropped silently: every field of the input that found no place in the profile
-//! is listed in the result's warnings.
+//! is listed in the result's warnings, and every entry an importer's own rule cannot take (it
+//! lacks a field the rule needs) is kept with what it has, or named as left out, by one rule
+//! (`entries::otherwise`).
 
 mod alfolio;
 pub mod bib;
@@ -86,8 +88,8 @@ pub struct Settings {
 /// profile; every value passes the conversion layer on the way ([`fit::fit_profile`]).
 pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let repaired = convert::mojibake::repaired(text);
-    let text = repaired.as_ref().map_or(text, |(text, _)| text.as_str());
+    let (repaired, repair_note) = convert::mojibake::repaired_file(text);
+    let text = repaired.as_ref();
     // Refused before any parser reads it: nesting costs some of them its square.
     if let Some(at) = crate::yaml::too_deep_flow(text) {
         let line = text[..at].matches('\n').count() + 1;
@@ -131,12 +133,7 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
         SourceFormat::AlFolio => alfolio::convert(yaml_value(text)?)?,
     };
     let (mut profile, mut warnings) = (profile, warnings);
-    if let Some((_, places)) = repaired {
-        warnings.push(format!(
-            "the file's text had been decoded twice (UTF-8 read as Windows-1252, e.g. `â€™` for \
-             `’`); {places} place(s) were repaired"
-        ));
-    }
+    warnings.extend(repair_note);
     if is_blank(&profile) {
         return Err(format!(
             "the {format} holds nothing a CV could show (no name, text, entries, contact \
@@ -184,24 +181,13 @@ fn without_controls(name: &str) -> String {
         .to_string()
 }
 
-/// Whether a converted profile holds nothing a CV could show.
+/// Whether a converted profile holds nothing a CV could show: nothing in it differs from an
+/// empty profile. Asked of the profile model itself, so that every field it has (a phone, a
+/// website, a section added later) counts, not a list kept by hand beside it.
 fn is_blank(p: &Profile) -> bool {
-    p.name.trim().is_empty()
-        && p.bio.is_none()
-        && p.headline.is_none()
-        && p.education.is_empty()
-        && p.experience.is_empty()
-        && p.publications.is_empty()
-        && p.awards.is_empty()
-        && p.skills.is_empty()
-        && p.sections.is_empty()
-        && p.talks.is_empty()
-        && p.teaching.is_empty()
-        && p.service.is_empty()
-        && p.languages.is_empty()
-        && p.interests.is_empty()
-        && p.contact.email.is_none()
-        && p.links.is_empty()
+    let mut p = p.clone();
+    p.name = p.name.trim().to_string();
+    serde_json::to_value(&p).ok() == serde_json::to_value(Profile::default()).ok()
 }
 
 /// The same field left behind in many entries (`work[0].website`, `work[1].website`) said
@@ -291,109 +277,4 @@ pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::convert::dates::parse_end;
-    use super::*;
-    use crate::profile::EndDate;
-
-    #[test]
-    fn unused_parts_are_listed_at_their_highest_level() {
-        let value = serde_json::json!({"a": {"b": 1, "c": 2}, "d": [1, 2], "e": "", "f": {"g": 3}});
-        let mut tracked = Tracked::new(value);
-        tracked.get("a.b");
-        tracked.get("d[0]");
-        assert_eq!(tracked.unused(), ["a.c", "d[1]", "f"]);
-    }
-
-    #[test]
-    fn dates_from_other_formats() {
-        assert_eq!(
-            parse_date("2014-06-29T00:00:00Z").unwrap().to_string(),
-            "2014-06-29"
-        );
-        assert!(parse_date("Summer of 2014").is_err());
-        assert_eq!(parse_end("Present"), Ok(EndDate::Present));
-    }
-
-    #[test]
-    fn formats_are_detected_from_content() {
-        assert_eq!(
-            detect("{\"basics\": {}}").unwrap(),
-            SourceFormat::Jsonresume
-        );
-        assert_eq!(
-            detect("---\ntitle: A\n---\nbody").unwrap(),
-            SourceFormat::Hugo
-        );
-        assert_eq!(
-            detect("schema: hugoblox/author/v1\nname:\n  display: A\n").unwrap(),
-            SourceFormat::Hugo
-        );
-        assert!(detect("hello").is_err());
-    }
-
-    #[test]
-    fn dates_as_people_write_them() {
-        for (text, date) in [
-            ("June 2014", "2014-06"),
-            ("Jun. 2014", "2014-06"),
-            ("2014/06", "2014-06"),
-            ("06/2014", "2014-06"),
-            ("2014.6", "2014-06"),
-        ] {
-            assert_eq!(parse_date(text).unwrap().to_string(), date, "{text}");
-        }
-        assert!(parse_date("Summer 2014").is_err());
-        let period = |t: &str| parse_period(t).map(|(a, b)| (a.map(|d| d.to_string()), b));
-        assert_eq!(
-            period("2017-05 - 2019-04"),
-            Some((
-                Some("2017-05".into()),
-                Some(EndDate::Date("2019-04".parse().unwrap()))
-            ))
-        );
-        assert_eq!(
-            period("since 2021"),
-            Some((Some("2021".into()), Some(EndDate::Present)))
-        );
-        assert_eq!(period("soon"), None);
-    }
-
-    #[test]
-    fn json_with_comments_and_trailing_commas_is_read_with_a_note() {
-        let text = "{\n  // who\n  \"basics\": {\"name\": \"Ada // not a comment\", /* x */ \"website\": \"https://ada.org\",},\n  \"work\": [{\"company\": \"Engines\", \"position\": \"Analyst\", \"startDate\": \"2017-05 - 2019-04\",},],\n  \"education\": [{\"institution\": \"London\", \"area\": \"Maths\", \"gpa\": \"4.0\", \"startDate\": \"\", \"endDate\": \"Present\"}]\n}\n";
-        let imported = import(text, &Settings::default()).unwrap();
-        let p = &imported.profile;
-        assert_eq!(p.name, "Ada // not a comment");
-        assert_eq!(p.contact.website.as_deref(), Some("https://ada.org"));
-        assert_eq!(p.experience[0].organization, "Engines");
-        assert_eq!(
-            p.experience[0].start.map(|d| d.to_string()).as_deref(),
-            Some("2017-05")
-        );
-        assert_eq!(p.education[0].score.as_deref(), Some("4.0"));
-        assert!(imported.warnings[0].contains("comments or trailing commas"));
-        // Broken JSON is still refused, at its place.
-        let err = import("{\"basics\": {\"name\": \"A\"} oops}", &Settings::default()).unwrap_err();
-        assert!(err.contains("line 1 column"), "{err}");
-    }
-
-    #[test]
-    fn a_field_left_in_many_entries_is_counted_once() {
-        let warnings = vec![
-            "basics.image: a photo".to_string(),
-            "work[0].website: no matching field".to_string(),
-            "work[1].website: no matching field".to_string(),
-            "meta2: no matching field".to_string(),
-            "work[12].website: no matching field".to_string(),
-        ];
-        assert_eq!(
-            counted(warnings),
-            [
-                "basics.image: a photo",
-                "work[].website (3 entries): no matching field",
-                "meta2: no matching field"
-            ]
-        );
-    }
-}
+mod tests;

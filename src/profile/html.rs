@@ -190,16 +190,30 @@ fn find_closing_anchor(html: &str) -> Option<usize> {
     })
 }
 
-/// `html` without its tags.
+/// `html` without its tags (a break or a block between two words leaves a space).
 pub fn without_tags(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
-    let mut in_tag = false;
+    let mut tag: Option<String> = None;
     for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            _ if !in_tag => out.push(c),
-            _ => {}
+        match (c, &mut tag) {
+            ('<', None) => tag = Some(String::new()),
+            ('>', Some(name)) => {
+                // A line break or a block between two words leaves a space between them
+                // (`one<br>two` is two words).
+                let name = name.trim_start_matches('/').to_ascii_lowercase();
+                let name = name.split([' ', '/', '\t', '\n']).next().unwrap_or("");
+                let breaks = matches!(name, "br" | "p" | "div" | "li" | "tr" | "td" | "hr");
+                if breaks && !out.is_empty() && !out.ends_with(char::is_whitespace) {
+                    out.push(' ');
+                }
+                tag = None;
+            }
+            (c, Some(name)) => {
+                if name.len() < 16 {
+                    name.push(c);
+                }
+            }
+            (c, None) => out.push(c),
         }
     }
     out

@@ -1,9 +1,11 @@
 //! A BibTeX field's chunks as text. The biblatex crate already resolves accents (`{\"o}`,
 //! `\v{s}`), `--`/`---` and the `\text…` symbols, and hands over math (`$…$`) and commands it
-//! does not know as they were written; the conversion layer's TeX reader does the rest.
+//! does not know as they were written; the conversion layer's TeX reader does the rest, and
+//! its control-character rule takes out what a terminal left (`ESC[31m`).
 
 use biblatex::{Chunk, Spanned};
 
+use crate::import::convert::controls::without_controls;
 use crate::import::convert::tex::{self, Dropped};
 
 /// The text of a field's chunks, whitespace collapsed. Runs of text chunks are read as one
@@ -22,7 +24,10 @@ pub fn text(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> String {
         }
     }
     out.push_str(&tex::text_with_dollars(&run, dropped));
-    super::literal::restored(&without_html(&out))
+    let text = super::literal::restored(&without_html(&out));
+    without_controls(&text)
+        .as_deref()
+        .unwrap_or(&text)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")

@@ -196,13 +196,35 @@ fn protected(text: &str, braced: bool) -> Option<String> {
                         out.push('\\');
                         out.push_str(name);
                         rest = &rest[name_end..];
+                        // The crate reads a command's name on past its letters (over `$`,
+                        // `^`, digits…: `\relax$x$`); TeX ends it at the first non-letter.
+                        if rest.starts_with(runs_on) {
+                            out.push_str("{}");
+                        }
                     }
                 }
+            }
+            // A control symbol is one character (`\,` a thin space), where the crate reads
+            // on as for a word (`\,cm$^{-1}$` to the next `{`, then misses the `$`).
+            ',' | ';' | '!' | '/' | '@' | '>' | '<' | '|' => {
+                out.push('\\');
+                out.push(next);
+                out.push_str("{}");
+                rest = &rest[1..];
             }
             _ => out.push(c),
         }
     }
     Some(out)
+}
+
+/// Whether the biblatex crate would take `c` for part of a command's name although TeX does
+/// not (every character but letters, spaces, controls and BibTeX's specials).
+fn runs_on(c: char) -> bool {
+    !c.is_ascii_alphabetic()
+        && !c.is_whitespace()
+        && !c.is_control()
+        && !"@{}\"#'(),=%\\~".contains(c)
 }
 
 #[cfg(test)]

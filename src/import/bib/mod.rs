@@ -69,6 +69,9 @@ pub const MAX_LISTED: usize = 40;
 /// a file that cannot be a bibliography at all (too deep, too many entries, a loop of
 /// `@string`s); everything that concerns one entry skips that entry.
 pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
+    // Text decoded twice before it reached the file is repaired as `cvpdf import` repairs it.
+    let (repaired, repair_note) = crate::import::convert::mojibake::repaired_file(bib);
+    let bib = repaired.as_ref();
     graph::check_nesting(bib)?;
     let prepared = split::prepare(bib);
     let mut read = Read {
@@ -76,6 +79,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
         ..Read::default()
     };
     read.notes.extend(prepared.renamed);
+    read.notes.extend(repair_note);
     if prepared.front_matter {
         read.notes
             .push("the front matter block at the top (Jekyll's ---) was skipped".into());
@@ -88,15 +92,14 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
             e.kind
         )
     })?;
-    // More entries than a profile may hold publications: refused before any is resolved.
-    if raw.entries.len() > crate::profile::MAX_ENTRIES {
-        return Err(format!(
-            "the file has {} entries; a profile holds at most {} publications, so import a \
-             selection (e.g. one year, or your own papers)",
-            raw.entries.len(),
-            crate::profile::MAX_ENTRIES
-        ));
-    }
+    // Refused before the entries are looked at further (with 20,000 that took minutes), by a
+    // count of what may be a paper; once the venues are known, by the papers.
+    too_many(
+        raw.entries
+            .iter()
+            .filter(|e| !raw::may_be_venue(e.v.kind.v))
+            .count(),
+    )?;
     let at = |offset: usize| graph::line_col(bib, offset);
     let first = raw::first_of_each_key(&mut raw, &mut read, &at);
     raw::drop_unreadable(&mut raw, &mut read, &at);
@@ -116,6 +119,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
     }
     // Venues that papers crossref are not papers themselves.
     let venues = raw::venues(&raw, &mut read);
+    too_many(raw.entries.len() - venues.len())?;
     let starts: HashMap<String, usize> = raw
         .entries
         .iter()
@@ -123,13 +127,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
         .collect();
     let mut store = Vec::new();
     literal::protect(&mut raw, &mut store);
-    let bibliography = Bibliography::from_raw(raw).map_err(|e| {
-        format!(
-            "{}: not a valid BibTeX file: {}",
-            graph::line_col(bib, e.span.start),
-            e.kind
-        )
-    })?;
+    let bibliography = resolved(raw, &mut read, &at)?;
     let mut dropped = crate::import::convert::tex::Dropped::new();
     for entry in bibliography.iter() {
         if venues.contains(&entry.key) {
@@ -173,6 +171,52 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
         ));
     }
     Ok(read)
+}
+
+/// Refuses more papers than a profile may hold publications.
+fn too_many(papers: usize) -> Result<(), String> {
+    if papers > crate::profile::MAX_ENTRIES {
+        return Err(format!(
+            "the file has {papers} entries that are papers; a profile holds at most {} \
+             publications, so import a selection (e.g. one year, or your own papers)",
+            crate::profile::MAX_ENTRIES
+        ));
+    }
+    Ok(())
+}
+
+/// The crate's reading of every entry; one whose value it cannot read (the crate stops at
+/// the first) is left out and named with where it starts, and the rest read again, so that
+/// one value never refuses a file. `Err` only for an error in no entry.
+fn resolved(
+    mut raw: RawBibliography,
+    read: &mut Read,
+    at: &dyn Fn(usize) -> String,
+) -> Result<Bibliography, String> {
+    loop {
+        let error = match Bibliography::from_raw(raw.clone()) {
+            Ok(bibliography) => return Ok(bibliography),
+            Err(error) => error,
+        };
+        // The entry the error is in: the last that starts before it.
+        let Some(index) = raw
+            .entries
+            .iter()
+            .rposition(|entry| entry.span.start <= error.span.start)
+        else {
+            return Err(format!(
+                "{}: not a valid BibTeX file: {}",
+                at(error.span.start),
+                error.kind
+            ));
+        };
+        let entry = raw.entries.remove(index);
+        read.skipped.push(Skipped {
+            key: entry.v.key.v.to_string(),
+            at: at(entry.span.start),
+            reason: format!("cannot be read at {}: {}", at(error.span.start), error.kind),
+        });
+    }
 }
 
 #[cfg(test)]

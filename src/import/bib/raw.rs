@@ -156,6 +156,12 @@ pub(super) fn venues(raw: &RawBibliography, read: &mut Read) -> HashSet<String> 
     venues
 }
 
+/// Whether an entry of type `kind` may be a venue (a collection, or `@xdata`), which is not
+/// a paper when others crossref it.
+pub(super) fn may_be_venue(kind: &str) -> bool {
+    kind.eq_ignore_ascii_case("xdata") || is_collection(kind)
+}
+
 /// Entry types that collect papers: one that another entry crossrefs is the venue, not a
 /// paper.
 fn is_collection(kind: &str) -> bool {

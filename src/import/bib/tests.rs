@@ -5,6 +5,7 @@ use super::*;
 use crate::profile::{self, PublicationKind, PublicationStatus};
 use std::path::Path;
 
+mod hostile;
 mod merging;
 
 const BIB: &str = r#"

@@ -4,6 +4,7 @@
 //!
 //! - [`tex`] (with [`math`] and [`symbols`]): LaTeX and TeX math as the text a reader sees;
 //! - [`jats`]: titles as publishers register them (JATS, HTML, MathML) as inline text;
+//! - [`controls`]: terminal escape sequences and control characters, taken out;
 //! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text, and
 //!   [`mojibake`]: text decoded twice, repaired;
 //! - [`links`]: one classifier for every URL, icon name and identifier;
@@ -11,6 +12,7 @@
 //! - [`sections`]: which profile section a foreign section's title means;
 //! - [`papers`]: when two publications are one paper, and which version wins.
 
+pub mod controls;
 pub mod dates;
 pub mod jats;
 pub mod links;

@@ -62,6 +62,21 @@ pub fn repaired(text: &str) -> Option<(String, usize)> {
     (places > 0).then_some((out, places))
 }
 
+/// A file's text with its mojibake repaired ([`repaired`]), and the sentence that says so:
+/// the one rule every importer (`cvpdf import`, `import-bib`) reads a file with.
+pub fn repaired_file(text: &str) -> (std::borrow::Cow<'_, str>, Option<String>) {
+    match repaired(text) {
+        Some((text, places)) => (
+            text.into(),
+            Some(format!(
+                "the file's text had been decoded twice (UTF-8 read as Windows-1252, e.g. \
+                 `â€™` for `’`); {places} place(s) were repaired"
+            )),
+        ),
+        None => (text.into(), None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -82,8 +82,23 @@ pub(super) const STYLES: &[&str] = &[
     "vspace",
 ];
 
-/// Commands whose arguments are not text: dropped with them, silently.
-const SILENT: &[&str] = &["noopsort", "sortnoop", "hspace", "vspace", "color"];
+/// Commands whose arguments are not the field's text (sorting keys, spacing, colours, and the
+/// footnotes and affiliation marks a title page hangs on a name or a title: `\thanks{…}`,
+/// `\inst{1}`): dropped with them, silently.
+const SILENT: &[&str] = &[
+    "noopsort",
+    "sortnoop",
+    "hspace",
+    "vspace",
+    "color",
+    "thanks",
+    "footnote",
+    "footnotemark",
+    "footnotetext",
+    "inst",
+    "label",
+    "index",
+];
 
 /// The deepest brace nesting LaTeX is read with; text nested deeper (no real text is) is left
 /// as written, so that reading it stays linear and its recursion shallow.

@@ -57,6 +57,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             social_link(&mut p, &icon, url, label, &at, warnings);
         }
     }
+    // Entries their own rules cannot take, kept with what they have.
+    let (own, mut other) = (p.name.clone(), Vec::new());
     for i in 0..src.len("education") {
         let at = format!("education[{i}]");
         let degree = src
@@ -64,9 +66,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             .or_else(|| src.str(&format!("{at}.area")));
         let (Some(degree), Some(institution)) = (degree, src.str(&format!("{at}.institution")))
         else {
-            warnings.push(format!(
-                "{at}: an education without a degree or an institution; left out"
-            ));
+            let missing = (Some(Section::Education), "degree or institution");
+            super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
         let (start, end) = dated(src, &at, warnings);
@@ -102,9 +103,11 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
                     .or_else(|| src.str(&format!("{at}.title")))
                     .or_else(|| src.str(&format!("{at}.position"))),
             ) else {
-                warnings.push(format!(
-                    "{at}: a position without an organisation or a role; left out"
-                ));
+                let missing = (Some(Section::Experience), "organisation or role");
+                let entries = &mut other;
+                super::super::entries::otherwise(
+                    src, &at, missing, &own, &mut p, entries, warnings,
+                );
                 continue;
             };
             let (start, end) = dated(src, &at, warnings);
@@ -126,6 +129,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
     for i in 0..src.len("awards") {
         let at = format!("awards[{i}]");
         let Some(title) = src.str(&format!("{at}.title")) else {
+            let missing = (None, "`title`");
+            super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
         let date = src.date(&format!("{at}.date"), warnings);
@@ -140,6 +145,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
     for i in 0..src.len("skills") {
         let at = format!("skills[{i}]");
         let Some(name) = src.str(&format!("{at}.name")) else {
+            let missing = (None, "`name`");
+            super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
         let mut keywords = Vec::new();
@@ -165,6 +172,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
     for i in 0..src.len("languages") {
         let at = format!("languages[{i}]");
         let Some(name) = src.str(&format!("{at}.name")) else {
+            let missing = (None, "`name`");
+            super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
         if src.get(&format!("{at}.level")).is_some() {
@@ -175,6 +184,12 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         p.languages.push(Language {
             name: name.into(),
             fluency: (src.str(&format!("{at}.label"))).map(Text::from),
+        });
+    }
+    if !other.is_empty() {
+        p.sections.push(CustomSection {
+            title: "Other entries".into(),
+            entries: other,
         });
     }
     for key in [

@@ -7,23 +7,26 @@
 use serde_json::Value;
 
 mod data;
+mod page;
 
 use super::convert::dates::read_period;
 use super::{link_kind, Tracked};
 use crate::profile::*;
 use data::data_file;
+pub(super) use page::json_front_matter;
+use page::{clean_body, split_front_matter, toml_json, yaml_front, FrontMatter};
 
 pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
     let (front, body) = split_front_matter(text)?;
     let value = match front {
-        FrontMatter::Yaml(yaml) => serde_yaml::from_str::<Value>(yaml)
-            .map_err(|e| format!("the front matter is not valid YAML: {e}"))?,
+        FrontMatter::Yaml(yaml) => yaml_front(text, yaml)?,
         FrontMatter::Toml(toml) => {
             let table: toml::Table = toml
                 .parse()
                 .map_err(|e| format!("the front matter is not valid TOML: {e}"))?;
-            serde_json::to_value(table).map_err(|e| e.to_string())?
+            toml_json(toml::Value::Table(table))
         }
+        FrontMatter::Json(value) => value,
     };
     if !value.is_object() {
         return Err("the author page has no fields".into());
@@ -58,70 +61,6 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
     Ok((p, src.named(warnings)))
 }
 
-enum FrontMatter<'a> {
-    Yaml(&'a str),
-    Toml(&'a str),
-}
-
-/// The front matter and the body of a Markdown page; a file without front matter is all
-/// front matter (a data file).
-fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), String> {
-    for (fence, toml) in [("---", false), ("+++", true)] {
-        if let Some(rest) = text.strip_prefix(fence) {
-            let rest = rest
-                .trim_start_matches([' ', '\t'])
-                .strip_prefix('\n')
-                .or_else(|| rest.strip_prefix("\r\n"))
-                .unwrap_or(rest);
-            let close = format!("\n{fence}");
-            // An empty front matter closes on the next line.
-            if let Some(body) = rest.strip_prefix(fence) {
-                let body = body.trim_start_matches(['\r', '\n']);
-                let front = if toml {
-                    FrontMatter::Toml("")
-                } else {
-                    FrontMatter::Yaml("{}")
-                };
-                return Ok((front, body));
-            }
-            let end = rest
-                .find(&close)
-                .ok_or(format!("the front matter has no closing {fence}"))?;
-            let front = rest[..end].strip_suffix('\r').unwrap_or(&rest[..end]);
-            let body = rest[end + close.len()..].trim_start_matches(['\r', '\n']);
-            return Ok((
-                if toml {
-                    FrontMatter::Toml(front)
-                } else {
-                    FrontMatter::Yaml(front)
-                },
-                body,
-            ));
-        }
-    }
-    Ok((FrontMatter::Yaml(text), ""))
-}
-
-/// The Markdown body as a biography: Hugo attribute lines (`{style="…"}`) and shortcodes are
-/// theme matters and are dropped (with a warning).
-fn clean_body(body: &str, warnings: &mut Vec<String>) -> String {
-    let mut kept = Vec::new();
-    for line in body.lines() {
-        let trimmed = line.trim();
-        if (trimmed.starts_with('{') && trimmed.ends_with('}'))
-            || trimmed.starts_with("{{<")
-            || trimmed.starts_with("{{%")
-        {
-            warnings.push(format!("page body: `{trimmed}` is Hugo markup, not text"));
-            continue;
-        }
-        kept.push(line);
-    }
-    let text = kept.join("\n");
-    // Paragraphs stay paragraphs; single line breaks inside one are spaces anyway.
-    text.trim().to_string()
-}
-
 /// `content/authors/<slug>/_index.md`.
 fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
     let title = src.str("title");
@@ -150,12 +89,15 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         }
     }
     shared_fields(src, &mut p, "organizations");
+    let mut kept = Vec::new();
     for i in 0..src.len("education.courses") {
         let at = format!("education.courses[{i}]");
         let (Some(degree), Some(institution)) = (
             src.str(&format!("{at}.course")),
             src.str(&format!("{at}.institution")),
         ) else {
+            let missing = (Some(Section::Education), "course or institution");
+            super::entries::otherwise(src, &at, missing, &name, &mut p, &mut kept, warnings);
             continue;
         };
         let (start, end) = match src.str(&format!("{at}.year")) {
@@ -168,6 +110,12 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
             start,
             end,
             ..Education::default()
+        });
+    }
+    if !kept.is_empty() {
+        p.sections.push(CustomSection {
+            title: "Other education".into(),
+            entries: kept,
         });
     }
     p.contact.email = src.str("email");

@@ -113,6 +113,11 @@ impl Reader {
                     &mut self.warnings,
                 ) {
                     custom.entries.extend(more);
+                } else if self.src.peek(&e).is_some() {
+                    self.warnings.push(format!(
+                        "{e}: an entry with nothing that names it; left out"
+                    ));
+                    self.src.mark(&e);
                 }
                 continue;
             }

@@ -23,7 +23,18 @@ pub(super) fn date(
         }
     }
     let text = fields.text("year").ok_or("no year")?;
-    let year = find_year(&text).ok_or_else(|| format!("year \"{text}\" has no year in it"))?;
+    let years = all_years(&text);
+    let year = *years
+        .iter()
+        .max()
+        .ok_or_else(|| format!("year \"{text}\" has no year in it"))?;
+    if years.iter().any(|&y| y != year) {
+        // A paper is dated by when it appeared in its final form: a range's end (a volume of
+        // `2020--2021`), the last of a list (a conference's and a journal's `2018, 2019`).
+        notes.push(format!(
+            "year \"{text}\" holds more than one year; {year}, the latest, is kept"
+        ));
+    }
     let month = match fields.text("month") {
         None => None,
         Some(text) => {
@@ -37,22 +48,29 @@ pub(super) fn date(
     Ok((year, month))
 }
 
-/// The first four-digit year in `text` (`2023`, `2023a`, `{2023}`, `2016--2019`).
-fn find_year(text: &str) -> Option<u16> {
+/// The four-digit years in `text` (`2023`, `2023a`, `{2023}`, `2016--2019`, `2018, 2019`).
+fn all_years(text: &str) -> Vec<u16> {
     let bytes = text.as_bytes();
-    (0..bytes.len().saturating_sub(3)).find_map(|i| {
-        let window = &bytes[i..i + 4];
-        let bounded = (i == 0 || !bytes[i - 1].is_ascii_digit())
-            && bytes.get(i + 4).is_none_or(|b| !b.is_ascii_digit());
-        if bounded && window.iter().all(u8::is_ascii_digit) {
-            text[i..i + 4]
-                .parse()
-                .ok()
-                .filter(|y| (1000..=9999).contains(y))
-        } else {
-            None
-        }
-    })
+    (0..bytes.len().saturating_sub(3))
+        .filter_map(|i| year_at(text, i))
+        .collect()
+}
+
+/// The year that starts at byte `i` of `text`, if one does.
+fn year_at(text: &str, i: usize) -> Option<u16> {
+    let bytes = text.as_bytes();
+    let window = bytes.get(i..i + 4)?;
+    let bounded = (i == 0 || !bytes[i - 1].is_ascii_digit())
+        && bytes.get(i + 4).is_none_or(|b| !b.is_ascii_digit());
+    // Four ASCII digits: `i` and `i + 4` are character boundaries.
+    if bounded && window.iter().all(u8::is_ascii_digit) {
+        text[i..i + 4]
+            .parse()
+            .ok()
+            .filter(|y| (1000..=9999).contains(y))
+    } else {
+        None
+    }
 }
 
 /// A month from `4`, `04`, `apr`, `April`, `Apr.`, `Sept`, the first of `jun--jul`, or a
@@ -77,11 +95,12 @@ mod tests {
 
     #[test]
     fn years_and_months_as_people_write_them() {
-        assert_eq!(find_year("2023"), Some(2023));
-        assert_eq!(find_year("2023a"), Some(2023));
-        assert_eq!(find_year("since 2016--2019"), Some(2016));
-        assert_eq!(find_year("20234"), None);
-        assert_eq!(find_year("in press"), None);
+        assert_eq!(all_years("2023"), [2023]);
+        assert_eq!(all_years("2023a"), [2023]);
+        assert_eq!(all_years("since 2016--2019"), [2016, 2019]);
+        assert_eq!(all_years("2018, 2019"), [2018, 2019]);
+        assert!(all_years("20234").is_empty());
+        assert!(all_years("in press").is_empty());
         assert_eq!(month_of("Apr."), Some(4));
         assert_eq!(month_of("sept"), Some(9));
         assert_eq!(month_of("June--July"), Some(6));

@@ -205,13 +205,15 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             note_parts.push(note);
         }
     }
-    note_parts.extend(fields.text("annotation"));
+    // al-folio's annotation and award are Markdown on the site (it `markdownify`s them).
+    let mut markdown = Vec::new();
+    markdown.extend(fields.text("annotation"));
     let award_name = fields.text("award_name");
     let award_text = fields.text("award");
     let award = match (award_name, award_text) {
         (Some(name), Some(text)) => {
             if text != name {
-                note_parts.push(text);
+                markdown.push(text);
             }
             Some(name)
         }
@@ -223,13 +225,15 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             if authors.len() > 1 { "(eds.)" } else { "(ed.)" }.to_string(),
         );
     }
-    // A note with HTML or links in it (al-folio's annotations) passes the conversion
-    // layer; plain text is escaped, so that it prints as written.
-    let note = (!note_parts.is_empty()).then(|| {
+    // al-folio's Markdown, and a note with HTML or links in it, pass the conversion layer;
+    // plain text is escaped, so that it prints as written.
+    let note = (!note_parts.is_empty() || !markdown.is_empty()).then(|| {
         note_parts
             .iter()
-            .map(|n| {
-                if n.contains(['<', ']']) {
+            .map(|n| (n, false))
+            .chain(markdown.iter().map(|n| (n, true)))
+            .map(|(n, markdown)| {
+                if markdown || n.contains(['<', ']']) {
                     let mut context = Context {
                         base_url: base_url.map(String::from),
                         ..Context::default()

@@ -1,16 +1,18 @@
 //! An entry's authors (or editors) as the paper prints them, with their marks.
 
-use biblatex::{Person, Type};
+use biblatex::{Chunk, Person, Spanned, Type};
 
 use super::super::latex;
 use super::Fields;
+use crate::import::convert::controls::without_controls;
 use crate::import::convert::papers::MAX_AUTHORS;
 use crate::import::convert::tex::{self, Dropped};
 
 /// The authors in the paper's order, with their `*`/`†` marks; `and others` is "et al.".
 pub(super) fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<String>, String> {
     let chunks = fields.chunks(role).ok_or("no authors")?;
-    let persons = <Vec<Person> as Type>::from_chunks(chunks).unwrap_or_default();
+    let chunks = as_bibtex_splits(chunks, &mut fields.dropped);
+    let persons = <Vec<Person> as Type>::from_chunks(&chunks).unwrap_or_default();
     let mut authors = Vec::new();
     let mut others = false;
     for person in &persons {
@@ -35,6 +37,43 @@ pub(super) fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<Str
         authors.push("et al.".into());
     }
     Ok(authors)
+}
+
+/// A name list's chunks as BibTeX reads them before it cuts names into parts: the LaTeX
+/// outside braces made text first (`\relax`, `\thanks{…}` gone, `\textsc{Mary}` → `Mary`), so
+/// that the parts are cut from the words a reader sees and not from a command's name; and
+/// `and` in any case (`AND`, `And`) between names, as BibTeX splits at it; control characters
+/// (a terminal's `ESC[31m`) gone.
+fn as_bibtex_splits(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> Vec<Spanned<Chunk>> {
+    chunks
+        .iter()
+        .map(|chunk| match &chunk.v {
+            Chunk::Normal(text) => {
+                let text = tex::text(text, dropped);
+                let text = without_controls(&text).unwrap_or(text);
+                let words: Vec<&str> = text.split(' ').collect();
+                let words: Vec<&str> = words
+                    .iter()
+                    .enumerate()
+                    .map(|(i, w)| {
+                        // A separator has a word (or a chunk's edge) on each side.
+                        let inner = i > 0 && i + 1 < words.len();
+                        if inner && w.eq_ignore_ascii_case("and") {
+                            "and"
+                        } else {
+                            w
+                        }
+                    })
+                    .collect();
+                Spanned::new(Chunk::Normal(words.join(" ")), chunk.span.clone())
+            }
+            Chunk::Verbatim(text) => Spanned::new(
+                Chunk::Verbatim(without_controls(text).unwrap_or_else(|| text.clone())),
+                chunk.span.clone(),
+            ),
+            Chunk::Math(_) => chunk.clone(),
+        })
+        .collect()
 }
 
 /// "Given Prefix Family, Suffix", the order the paper prints, LaTeX turned into text and

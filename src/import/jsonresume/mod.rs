@@ -9,6 +9,9 @@ use serde_json::Value;
 use super::convert::paper_links::file_paper_link;
 use super::{link_kind, Tracked};
 use crate::profile::*;
+use lists::{add_section, custom_section, otherwise};
+
+mod lists;
 
 pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     if !value.is_object() {
@@ -28,7 +31,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     education(&mut src, &mut p, &mut warnings);
     awards(&mut src, &mut p, &mut warnings);
     publications(&mut src, &mut p, &mut warnings);
-    skills_languages_interests(&mut src, &mut p);
+    skills_languages_interests(&mut src, &mut p, &mut warnings);
 
     custom_section(
         &mut src,
@@ -119,8 +122,10 @@ fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
     }
 }
 
-/// `work`: positions with an organisation and a role become experience.
+/// `work`: positions with an organisation and a role become experience; one without either
+/// is kept with what it has, under "Other work".
 fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+    let mut kept = Vec::new();
     for i in 0..src.len("work") {
         let at = format!("work[{i}]");
         let organization = src
@@ -128,6 +133,8 @@ fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
             .or_else(|| src.str(&format!("{at}.company")));
         let (Some(organization), Some(role)) = (organization, src.str(&format!("{at}.position")))
         else {
+            let missing = (None, "position or employer (`name`)");
+            otherwise(src, &at, missing, p, &mut kept, warnings);
             continue;
         };
         let (start, end) = period(src, &at, warnings);
@@ -144,22 +151,28 @@ fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
+    add_section(p, "Other work", kept);
 }
 
-/// `education`: degrees, with their courses as a highlight.
+/// `education`: degrees, with their courses as a highlight; one without an institution or a
+/// degree is kept with what it has, under "Other education".
 fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+    let mut kept = Vec::new();
     for i in 0..src.len("education") {
         let at = format!("education[{i}]");
-        let Some(institution) = src.str(&format!("{at}.institution")) else {
-            continue;
-        };
         let degree = match (
             src.str(&format!("{at}.studyType")),
             src.str(&format!("{at}.area")),
         ) {
-            (Some(kind), Some(area)) => format!("{kind} in {area}"),
-            (Some(one), None) | (None, Some(one)) => one,
-            (None, None) => continue,
+            (Some(kind), Some(area)) => Some(format!("{kind} in {area}")),
+            (Some(one), None) | (None, Some(one)) => Some(one),
+            (None, None) => None,
+        };
+        let (Some(institution), Some(degree)) = (src.str(&format!("{at}.institution")), degree)
+        else {
+            let missing = (None, "institution or degree (`studyType`, `area`)");
+            otherwise(src, &at, missing, p, &mut kept, warnings);
+            continue;
         };
         let (start, end) = period(src, &at, warnings);
         let courses = src.strs(&format!("{at}.courses"));
@@ -183,13 +196,16 @@ fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
+    add_section(p, "Other education", kept);
 }
 
 /// `awards`.
 fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+    let mut kept = Vec::new();
     for i in 0..src.len("awards") {
         let at = format!("awards[{i}]");
         let Some(title) = src.str(&format!("{at}.title")) else {
+            otherwise(src, &at, (None, "title"), p, &mut kept, warnings);
             continue;
         };
         p.awards.push(Award {
@@ -200,6 +216,7 @@ fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
             note: (src.str(&format!("{at}.summary"))).map(Text::from),
         });
     }
+    add_section(p, "Other awards", kept);
 }
 
 /// `publications`, with the researcher as the only author (JSON Resume has no authors,
@@ -207,9 +224,11 @@ fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
     let name = p.name.clone();
     let mut authorless = 0;
+    let mut kept = Vec::new();
     for i in 0..src.len("publications") {
         let at = format!("publications[{i}]");
         let Some(title) = src.str(&format!("{at}.name")) else {
+            otherwise(src, &at, (None, "title (`name`)"), p, &mut kept, warnings);
             continue;
         };
         let Some(released) = src.date(&format!("{at}.releaseDate"), warnings) else {
@@ -255,6 +274,7 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) 
             selected: false,
         });
     }
+    add_section(p, "Other publications", kept);
     if authorless > 0 {
         warnings.push(format!(
             "publications: JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)"
@@ -263,10 +283,12 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) 
 }
 
 /// `skills`, `languages`, and `interests` (as hobbies).
-fn skills_languages_interests(src: &mut Tracked, p: &mut Profile) {
+fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+    let mut kept = Vec::new();
     for i in 0..src.len("skills") {
         let at = format!("skills[{i}]");
         let Some(name) = src.str(&format!("{at}.name")) else {
+            otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
             continue;
         };
         let mut keywords = src.strs(&format!("{at}.keywords"));
@@ -281,6 +303,7 @@ fn skills_languages_interests(src: &mut Tracked, p: &mut Profile) {
     for i in 0..src.len("languages") {
         let at = format!("languages[{i}]");
         let Some(name) = src.str(&format!("{at}.language")) else {
+            otherwise(src, &at, (None, "`language`"), p, &mut kept, warnings);
             continue;
         };
         p.languages.push(Language {
@@ -291,6 +314,7 @@ fn skills_languages_interests(src: &mut Tracked, p: &mut Profile) {
     for i in 0..src.len("interests") {
         let at = format!("interests[{i}]");
         let Some(name) = src.str(&format!("{at}.name")) else {
+            otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
             continue;
         };
         let keywords = src.strs(&format!("{at}.keywords"));
@@ -300,10 +324,11 @@ fn skills_languages_interests(src: &mut Tracked, p: &mut Profile) {
             format!("{name} ({})", keywords.join(", ")).into()
         });
     }
+    add_section(p, "Other entries", kept);
 }
 
 /// `startDate`/`endDate` of an entry.
-fn period(
+pub(super) fn period(
     src: &mut Tracked,
     at: &str,
     warnings: &mut Vec<String>,
@@ -313,52 +338,4 @@ fn period(
         &format!("{at}.endDate"),
         warnings,
     )
-}
-
-/// A JSON Resume list the profile format has no section for, as a custom section.
-fn custom_section(
-    src: &mut Tracked,
-    p: &mut Profile,
-    warnings: &mut Vec<String>,
-    key: &str,
-    title: &str,
-    (title_key, subtitle_key): (&str, &str),
-) {
-    let mut entries = Vec::new();
-    for i in 0..src.len(key) {
-        let at = format!("{key}[{i}]");
-        let Some(entry_title) = src.str(&format!("{at}.{title_key}")) else {
-            continue;
-        };
-        let subtitle = src.str(&format!("{at}.{subtitle_key}"));
-        let (start, end) = period(src, &at, warnings);
-        let date = if start.is_none() {
-            src.date(&format!("{at}.date"), warnings)
-        } else {
-            None
-        };
-        let mut highlights: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
-        highlights.extend(src.strs(&format!("{at}.highlights")));
-        if let Some(url) = src
-            .str(&format!("{at}.url"))
-            .or_else(|| src.str(&format!("{at}.website")))
-        {
-            highlights.push(format!("<{url}>"));
-        }
-        entries.push(CustomEntry {
-            title: entry_title.into(),
-            subtitle: subtitle.map(Text::from),
-            location: None,
-            date,
-            start,
-            end,
-            highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-        });
-    }
-    if !entries.is_empty() {
-        p.sections.push(CustomSection {
-            title: title.into(),
-            entries,
-        });
-    }
 }
