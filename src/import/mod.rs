@@ -172,13 +172,11 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
     })
 }
 
-/// A name as given on the command line, without control characters.
+/// A name as given on the command line, without control characters (escape sequences
+/// whole, as in any imported text) and on one line.
 fn without_controls(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .trim()
-        .to_string()
+    let name = convert::controls::without_controls(name).unwrap_or_else(|| name.to_string());
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Whether a converted profile holds nothing a CV could show: nothing in it differs from an
