@@ -37,6 +37,7 @@ mod import;
 mod input;
 pub mod lab;
 mod link;
+mod lock;
 pub mod output;
 mod ownership;
 mod panics;

@@ -247,12 +247,7 @@ fn a_reader_that_goes_away_or_a_full_disk_is_no_crash() {
 #[test]
 fn a_dash_for_output_is_standard_output_or_refused_never_a_file_named_dash() {
     // Found by probing (issue 46): `-o -` wrote a file named `-`.
-    let dir = tempfile::tempdir().unwrap();
-    fs::copy(
-        common::root().join("profiles/zhiyao-li.yaml"),
-        dir.path().join("p.yaml"),
-    )
-    .unwrap();
+    let dir = one_profile();
     for args in [
         &["render", "p.yaml", "-o", "-"][..],
         &["lab", ".", "-o", "-"],
@@ -289,12 +284,7 @@ fn a_dash_for_output_is_standard_output_or_refused_never_a_file_named_dash() {
 fn one_profile_named_in_two_ways_is_rendered_once() {
     // Found by probing (issue 46): `p.yaml ./p.yaml` was refused as two CVs written to one
     // file, while `p.yaml p.yaml` was accepted.
-    let dir = tempfile::tempdir().unwrap();
-    fs::copy(
-        common::root().join("profiles/zhiyao-li.yaml"),
-        dir.path().join("p.yaml"),
-    )
-    .unwrap();
+    let dir = one_profile();
     for args in [
         &["render", "p.yaml", "./p.yaml"][..],
         &["render", "p.yaml", ".", "-o", "cv.pdf"],
@@ -308,4 +298,15 @@ fn one_profile_named_in_two_ways_is_rendered_once() {
         );
     }
     assert!(dir.path().join("p.pdf").exists() && dir.path().join("cv.pdf").exists());
+}
+
+/// A folder holding one bundled profile as `p.yaml`.
+fn one_profile() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    fs::copy(
+        root().join("profiles/zhiyao-li.yaml"),
+        dir.path().join("p.yaml"),
+    )
+    .unwrap();
+    dir
 }

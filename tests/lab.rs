@@ -125,7 +125,7 @@ fn the_bundled_lab_builds_its_site_and_a_second_build_changes_nothing() {
 }
 
 /// Every file in `dir` (recursively) with its bytes and modification time.
-fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
+pub(crate) fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>, std::time::SystemTime)> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {

@@ -16,18 +16,10 @@ fn lab_json(out: &Path) -> serde_json::Value {
 
 /// Every file under `dir` with its bytes, sorted.
 fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                found.push((path.clone(), fs::read(&path).unwrap()));
-            }
-        }
-    }
+    let mut found: Vec<(PathBuf, Vec<u8>)> = crate::lab::snapshot(dir)
+        .into_iter()
+        .map(|(path, bytes, _)| (path, bytes))
+        .collect();
     found.sort();
     found
 }
@@ -140,6 +132,19 @@ fn a_mistyped_or_empty_profile_folder_removes_nothing() {
         assert!(said.contains(wrong), "{wrong}: {said}");
         assert_eq!(files(&site), before, "{wrong}: {said}");
     }
+    // Found by probing: a mistyped path to another folder of YAML files (a site's `_data`)
+    // built a lab of no members and removed every CV.
+    fs::create_dir(dir.path().join("_data #2")).unwrap();
+    fs::write(
+        dir.path().join("_data #2/config.yaml"),
+        "title: my blog\nmenu: [a, b]\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["lab", "_data #2", "-o", "site"]);
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("no profile in _data #2 loads"), "{said}");
+    assert_eq!(files(&site), before, "{said}");
 }
 
 #[test]
@@ -193,7 +198,10 @@ fn a_second_build_into_a_folder_being_built_stops_and_says_so() {
     let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
     let said = stderr(&output);
     assert_eq!(output.status.code(), Some(1), "{said}");
-    assert!(said.contains("another cvpdf is building"), "{said}");
+    assert!(
+        said.contains("another cvpdf is building or publishing"),
+        "{said}"
+    );
     assert_eq!(fs::read_dir(&site).unwrap().count(), 0, "{said}");
     // Once it is let go (as when its holder is killed), a build goes ahead.
     drop(held);

@@ -231,3 +231,46 @@ fn nothing_is_uploaded_for_a_person_without_a_page_and_pages_are_found_by_name()
         "{uploads:?}"
     );
 }
+
+#[test]
+fn a_publish_into_a_site_another_run_is_writing_stops_and_says_so() {
+    // Found in review (issue 46, the lab's lock): publish took no lock, so two runs (or a
+    // publish beside a lab build into the same folder) could edit one page at once.
+    let dir = tempfile::tempdir().unwrap();
+    profiles(dir.path());
+    let page_text = "---\ntitle: Ada Lovelace\n---\nBody\n";
+    put(
+        dir.path(),
+        "site/content/authors/ada-lovelace/_index.md",
+        page_text.as_bytes(),
+    );
+    let site = dir.path().join("site");
+    let held = fs::File::open(&site).unwrap();
+    held.try_lock().unwrap();
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("another cvpdf is building or publishing"),
+        "{said}"
+    );
+    let page = site.join("content/authors/ada-lovelace/_index.md");
+    assert_eq!(fs::read_to_string(&page).unwrap(), page_text);
+    assert!(!site.join("static/uploads").exists());
+    // A dry run writes nothing and goes ahead; once let go, publishing does too.
+    let dry = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site", "--dry-run"],
+    );
+    assert!(dry.status.success(), "{}", stderr(&dry));
+    drop(held);
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_ne!(fs::read_to_string(&page).unwrap(), page_text);
+}

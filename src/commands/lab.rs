@@ -80,7 +80,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
     }
     refuse_lab_names(&jobs, &out)?;
-    let _lock = crate::lab::lock_site(&out).map_err(Error::failed)?;
+    let _lock = crate::lock::lock_folder(&out).map_err(Error::failed)?;
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);

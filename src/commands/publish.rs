@@ -47,10 +47,16 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             options.site.display()
         )));
     }
+    let choices = options.choices;
+    // One run at a time edits the site (a dry run writes nothing, and needs no lock).
+    let _lock = if choices.dry_run {
+        None
+    } else {
+        Some(crate::lock::lock_folder(&options.site).map_err(Error::failed)?)
+    };
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let styles = super::styles(options.style, renderer.fonts())?;
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
-    let choices = options.choices;
     let verb = if choices.dry_run {
         "would write"
     } else {

@@ -71,6 +71,16 @@ pub(crate) fn publication_list(
             loaded.push((slug, member, photo));
         }
     }
+    // A folder where no profile loads is no lab that lost its members (a mistyped path to
+    // another folder of YAML files, a configuration folder): nothing is built or removed.
+    if loaded.is_empty() {
+        return Err(vec![Diagnostic::error(format!(
+            "no profile in {} loads (see the errors above), so it is taken for no lab: the \
+             site in {} is left as it was, nothing built or removed",
+            dir.display(),
+            out.display()
+        ))]);
+    }
     let lists: Vec<(usize, &[Publication])> = written
         .iter()
         .enumerate()

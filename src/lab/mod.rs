@@ -10,7 +10,6 @@
 pub mod bib;
 mod files;
 mod list;
-mod lock;
 pub mod page;
 pub mod papers;
 mod site;
@@ -30,7 +29,6 @@ use crate::profile::{
 
 pub(crate) use list::publication_list;
 pub use list::List;
-pub use lock::{lock_site, SiteLock};
 pub use papers::{keep_newest, lab_papers, LabPaper, MAX_LISTED};
 pub use site::{finish_site, Made, LAB_FILES};
 

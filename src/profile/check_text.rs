@@ -34,7 +34,13 @@ pub(super) fn text_problems(profile: &Profile, texts: &mut Profile) -> Vec<Probl
 pub fn markup_problem(path: &str, text: &str) -> Option<Problem> {
     let kind = kind_of(path);
     let (markup, fragment) = scan(kind, text)?;
-    let problem = if matches!(markup, Markup::Image | Markup::OtherLink) {
+    let problem = if markup == Markup::LinkWithCredentials {
+        // The text is not quoted: it holds what should not be shown.
+        Problem::error(markup.describe()).with_help(
+            "write the address without `user:password@`; an e-mail address is written \
+             [text](mailto:ada@example.org)",
+        )
+    } else if matches!(markup, Markup::Image | Markup::OtherLink) {
         Problem::error(format!(
             "{} (`{}`) would be printed as written",
             markup.describe(),

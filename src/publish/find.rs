@@ -141,9 +141,10 @@ fn alfolio_owner(site: &Path, root: &Path) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join(" "))
 }
 
-/// Whether the CV link `link` already on a page points to a CV cvpdf made: a file in the
-/// site (where this kind of site serves it from) that carries cvpdf's mark. An address
-/// elsewhere, or a file that is not there, is not cvpdf's.
+/// Whether the CV link `link` already on a page points to a CV cvpdf published: a file in the
+/// folder publish uploads to (`static/uploads/`, `assets/pdf/`, `cv/`) that carries cvpdf's
+/// mark. An address elsewhere, a file that is not there, or one elsewhere in the site (a CV
+/// the person rendered with cvpdf and put in `files/` is still theirs) is not.
 pub(super) fn link_is_ours(site: &Path, root: &Path, kind: SiteKind, link: &str) -> bool {
     let lower = link.to_ascii_lowercase();
     if link.starts_with("//") || lower.contains("://") || lower.starts_with("mailto:") {
@@ -161,7 +162,9 @@ pub(super) fn link_is_ours(site: &Path, root: &Path, kind: SiteKind, link: &str)
         SiteKind::AlFolio if !path.contains('/') => site.join(kind.uploads()).join(&path),
         _ => site.join(&path),
     };
-    within_site(root, &file).is_ok_and(|real| is_marked(&real, &Mark::Pdf))
+    let uploads = site.join(kind.uploads());
+    file.starts_with(&uploads)
+        && within_site(root, &file).is_ok_and(|real| is_marked(&real, &Mark::Pdf))
 }
 
 #[cfg(test)]
@@ -232,6 +235,20 @@ mod tests {
             &root,
             SiteKind::Hugo,
             "/uploads/a%20b.pdf"
+        ));
+        // Found by probing: a CV the person rendered with cvpdf and put elsewhere in the site
+        // carries the mark too, and is still theirs.
+        std::fs::create_dir_all(dir.path().join("static/files")).unwrap();
+        std::fs::write(
+            dir.path().join("static/files/cv.pdf"),
+            b"%PDF-1.7 /Creator(cvpdf 1.0)",
+        )
+        .unwrap();
+        assert!(!link_is_ours(
+            dir.path(),
+            &root,
+            SiteKind::Hugo,
+            "files/cv.pdf"
         ));
     }
 }

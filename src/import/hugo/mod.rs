@@ -92,11 +92,17 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
     let mut kept = Vec::new();
     for i in 0..src.len("education.courses") {
         let at = format!("education.courses[{i}]");
-        let (Some(degree), Some(institution)) = (
+        let (course, institution) = (
             src.str(&format!("{at}.course")),
             src.str(&format!("{at}.institution")),
-        ) else {
-            let missing = (Some(Section::Education), "course or institution");
+        );
+        let (Some(degree), Some(institution)) = (course.clone(), institution.clone()) else {
+            let missing = match (course, institution) {
+                (Some(_), _) => "institution",
+                (_, Some(_)) => "course",
+                _ => "course or institution",
+            };
+            let missing = (Some(Section::Education), missing);
             super::entries::otherwise(src, &at, missing, &name, &mut p, &mut kept, warnings);
             continue;
         };

@@ -131,9 +131,14 @@ fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
         let organization = src
             .str(&format!("{at}.name"))
             .or_else(|| src.str(&format!("{at}.company")));
-        let (Some(organization), Some(role)) = (organization, src.str(&format!("{at}.position")))
-        else {
-            let missing = (None, "position or employer (`name`)");
+        let role = src.str(&format!("{at}.position"));
+        let (Some(organization), Some(role)) = (organization.clone(), role.clone()) else {
+            let missing = match (organization, role) {
+                (Some(_), _) => "position",
+                (_, Some(_)) => "employer (`name`)",
+                _ => "position or employer (`name`)",
+            };
+            let missing = (None, missing);
             otherwise(src, &at, missing, p, &mut kept, warnings);
             continue;
         };
@@ -168,9 +173,14 @@ fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
             (Some(one), None) | (None, Some(one)) => Some(one),
             (None, None) => None,
         };
-        let (Some(institution), Some(degree)) = (src.str(&format!("{at}.institution")), degree)
-        else {
-            let missing = (None, "institution or degree (`studyType`, `area`)");
+        let institution = src.str(&format!("{at}.institution"));
+        let (Some(institution), Some(degree)) = (institution.clone(), degree.clone()) else {
+            let missing = match (institution, degree) {
+                (Some(_), _) => "degree (`studyType`, `area`)",
+                (_, Some(_)) => "institution",
+                _ => "institution or degree (`studyType`, `area`)",
+            };
+            let missing = (None, missing);
             otherwise(src, &at, missing, p, &mut kept, warnings);
             continue;
         };

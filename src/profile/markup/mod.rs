@@ -34,6 +34,8 @@ pub enum Markup {
     Image,
     /// A Markdown link that is not an inline link to a web or mail address.
     OtherLink,
+    /// A Markdown link to an address with a user name or password in it.
+    LinkWithCredentials,
 }
 
 impl Markup {
@@ -50,6 +52,10 @@ impl Markup {
             Markup::Image => "a Markdown image",
             Markup::OtherLink => {
                 "a link that is not [text](https://…) or to an address that is not http(s) or mailto"
+            }
+            Markup::LinkWithCredentials => {
+                "a link whose address holds a user name or password (before an @), which the CV \
+                 would publish"
             }
         }
     }
@@ -105,6 +111,15 @@ pub fn scan(kind: TextKind, text: &str) -> Option<(Markup, String)> {
             // Markdown calls a link: an image, a reference link, or an address the link check
             // refuses would print as written.
             Event::Start(Tag::Image { .. }) if kind.is_markdown() => Some(Markup::Image),
+            Event::Start(Tag::Link {
+                link_type: LinkType::Inline | LinkType::Autolink,
+                dest_url,
+                ..
+            }) if kind.is_markdown()
+                && crate::link::check(&dest_url) == Err(crate::link::Refused::Credentials) =>
+            {
+                Some(Markup::LinkWithCredentials)
+            }
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
@@ -262,6 +277,10 @@ mod tests {
         );
         assert_eq!(found(Inline, "[code](ftp://x.org/c.tgz)"), Some(OtherLink));
         assert_eq!(found(Inline, "[x](javascript:alert(1))"), Some(OtherLink));
+        assert_eq!(
+            found(Inline, "[site](https://u:pw@x.org/)"),
+            Some(LinkWithCredentials)
+        );
         assert_eq!(
             found(Inline, "[site](https://x.org) and <https://y.org>"),
             None
