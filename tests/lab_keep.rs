@@ -212,3 +212,35 @@ fn a_second_build_into_a_folder_being_built_stops_and_says_so() {
         .iter()
         .any(|(p, _)| p.to_string_lossy().contains("lock")));
 }
+
+#[test]
+fn a_cv_whose_render_failed_stays_cvpdf_s_and_goes_with_its_member() {
+    // Found by probing: when a member's render failed (a file of the user's in the way of its
+    // thumbnail), the record of the CV written before was dropped, and once the member left,
+    // their old CV stayed in the site for good.
+    let dir = tempfile::tempdir().unwrap();
+    let profiles = two_members(dir.path());
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let site = dir.path().join("site");
+    assert!(site.join("ann.pdf").is_file());
+    fs::write(site.join("ann.png"), b"my notes").unwrap();
+    fs::write(
+        profiles.join("ann.yaml"),
+        "name: Ann Example\nphoto: ann.png\nbio: Changed.\n",
+    )
+    .unwrap();
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    assert!(!output.status.success(), "{}", stderr(&output));
+    assert_eq!(fs::read(site.join("ann.png")).unwrap(), b"my notes");
+    fs::remove_file(profiles.join("ann.yaml")).unwrap();
+    let output = cvpdf(dir.path(), &["lab", "profiles", "-o", "site"]);
+    let said = stderr(&output);
+    assert!(output.status.success(), "{said}");
+    assert!(!site.join("ann.pdf").exists(), "{said}");
+    assert_eq!(
+        fs::read(site.join("ann.png")).unwrap(),
+        b"my notes",
+        "{said}"
+    );
+}

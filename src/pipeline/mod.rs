@@ -273,10 +273,17 @@ impl<'a> Pipeline<'a> {
                 }
             }
             Err(failure) => {
-                // The old outputs no longer match their inputs; forget them so a later run
-                // retries.
-                for (_, output) in &stale {
-                    records.set(output, None);
+                // The old outputs no longer match their inputs: their fingerprint goes, so a
+                // later run retries. What was written stays recorded, so the files there are
+                // still known as cvpdf's own (to be replaced, or removed when the profile is
+                // gone); forgetting them left a failed member's old CV in a lab's site for good.
+                for ((_, output), record) in stale.iter().zip(previous) {
+                    let kept = record.map(|record| Record {
+                        fingerprint: String::new(),
+                        files: Vec::new(),
+                        ..record
+                    });
+                    records.set(output, kept);
                 }
                 Done::new(
                     Outcome::Failed(failure.after(prepared.notes.clone())),
