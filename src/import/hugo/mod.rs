@@ -18,8 +18,13 @@ use page::{clean_body, split_front_matter, toml_json, yaml_front, FrontMatter};
 
 pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
     let (front, body) = split_front_matter(text)?;
+    let mut warnings = Vec::new();
     let value = match front {
-        FrontMatter::Yaml(yaml) => yaml_front(text, yaml)?,
+        FrontMatter::Yaml(yaml) => {
+            let (value, twice) = yaml_front(text, yaml)?;
+            warnings.extend(twice);
+            value
+        }
         FrontMatter::Toml(toml) => {
             let table: toml::Table = toml
                 .parse()
@@ -32,7 +37,6 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
         return Err("the author page has no fields".into());
     }
     let mut src = Tracked::new(value);
-    let mut warnings = Vec::new();
     // A résumé-style page (Hugo Blox's author profile without its schema line) has lists of
     // education and work, which the data file's reader knows.
     let resume = src.peek("work").is_some_and(Value::is_array)

@@ -39,10 +39,12 @@ pub(crate) fn json_front_matter(text: &str) -> Option<(Value, &str)> {
     Some((value, &text[values.byte_offset()..]))
 }
 
-/// The YAML front matter `front` (a slice of the page `text`) as a value. An error names the
-/// page's line, not the front matter's; a key given twice is one (Hugo refuses such a page
-/// too, and which value counts differs between YAML readers).
-pub(super) fn yaml_front(text: &str, front: &str) -> Result<Value, String> {
+/// The YAML front matter `front` (a slice of the page `text`) as a value, and a warning when
+/// a key is given twice (the later value is the one read, as Hugo's older YAML reader did;
+/// its newer one refuses the page, and a real page of a public site had `skills` twice, so
+/// the page is read, not refused, and the warning names both lines). An error names the
+/// page's line, not the front matter's.
+pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<String>), String> {
     // Lines of the page before its front matter (the `---`), when `front` lies within it.
     let at = (front.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
     let before = text.get(..at).map_or(0, |head| head.matches('\n').count());
@@ -83,14 +85,15 @@ pub(super) fn yaml_front(text: &str, front: &str) -> Result<Value, String> {
                         })
                 });
             let second = again.map_or(String::new(), |at| format!("line {}: ", line(at)));
-            return Err(format!(
-                "{second}`{path}` is given twice in the front matter (first on line {}); \
-                 Hugo refuses such a page too: keep one",
+            let warning = format!(
+                "{second}`{path}` is given twice in the front matter (first on line {}); the \
+                 later one is read (newer Hugo refuses such a page): keep one",
                 line(key.start)
-            ));
+            );
+            return Ok((value, Some(warning)));
         }
     }
-    Ok(value)
+    Ok((value, None))
 }
 
 /// The front matter and the body of a Markdown page; a file without front matter is all
