@@ -62,6 +62,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             .iter()
             .map(|merged| Diagnostic::warning(format!("merged: {merged}"))),
     );
+    warnings.extend(outcome.marks_lost.iter().cloned().map(Diagnostic::warning));
     warnings.extend(decoded.map(Diagnostic::warning));
     warnings.extend(
         read.notes

@@ -77,6 +77,12 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             .take_warnings()
             .into_iter()
             .map(|why| Diagnostic::warning(escape_line(&why).into_owned()))
+            .chain(
+                synced
+                    .warnings
+                    .iter()
+                    .map(|why| Diagnostic::warning(format!("{shown}: {}", escape_line(why)))),
+            )
             .collect();
         printer.eprint(&warnings);
         let errors: Vec<Diagnostic> = synced

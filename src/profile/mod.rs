@@ -36,7 +36,7 @@ pub use kinds::{kind_of, TextKind};
 pub use load::{load, parse, read_text, variant_names, LoadedProfile};
 pub use look::{Numbering, Paper, PhotoShape};
 pub use model::*;
-pub use names::{author_marks, carry_marks, normalize_name};
+pub use names::{author_marks, carry_marks, marks_lost, normalize_name};
 pub use publication::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
 pub(crate) use sections::section_keys;
 pub use sections::{order_in, Section};

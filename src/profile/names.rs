@@ -86,9 +86,20 @@ fn given_names_agree(x: &[String], y: &[String]) -> bool {
 
 /// The authors `new` with the marks that `old` gave the same people: a list updated from a
 /// service or a .bib keeps the `*` and `†` the user added. An author of `new` is the one of
-/// `old` with the same name, else — when both lists are as long — the one at the same place
-/// if the names may be one person's ([`same_author`]). Marks `new` already has stay.
+/// `old` with the same name, else one whose name may be the same person's
+/// ([`same_author`], the same place preferred). Marks `new` already has stay.
 pub fn carry_marks(old: &[String], new: &[String]) -> Vec<String> {
+    carried(old, new).0
+}
+
+/// The authors of `old` (as written) whose marks [`carry_marks`] could give to no one of
+/// `new`: the user's additions an update would drop, to be said.
+pub fn marks_lost(old: &[String], new: &[String]) -> Vec<String> {
+    carried(old, new).1
+}
+
+/// [`carry_marks`] and [`marks_lost`] at once.
+fn carried(old: &[String], new: &[String]) -> (Vec<String>, Vec<String>) {
     let olds: Vec<(&str, bool, bool)> = old.iter().map(|a| author_marks(a)).collect();
     let news: Vec<(&str, bool, bool)> = new.iter().map(|a| author_marks(a)).collect();
     let mut used = vec![false; olds.len()];
@@ -110,7 +121,8 @@ pub fn carry_marks(old: &[String], new: &[String]) -> Vec<String> {
             }
         }
     }
-    news.iter()
+    let authors = news
+        .iter()
         .zip(new)
         .zip(from)
         .map(|(((name, equal, corresponding), raw), from)| match from {
@@ -119,7 +131,15 @@ pub fn carry_marks(old: &[String], new: &[String]) -> Vec<String> {
             }
             _ => raw.clone(),
         })
-        .collect()
+        .collect();
+    let lost = old
+        .iter()
+        .zip(&olds)
+        .zip(used)
+        .filter(|((_, (_, equal, corresponding)), used)| (*equal || *corresponding) && !used)
+        .map(|((raw, _), _)| raw.trim().to_string())
+        .collect();
+    (authors, lost)
 }
 
 #[cfg(test)]
@@ -167,6 +187,11 @@ mod tests {
             ["José García*", "Augusta Ada Lovelace†"]
         );
         assert!(!same_author("Ada Lovelace", "Augusta Byron Lovelace"));
+        // A marked author who is no longer on the list is said, not dropped quietly.
+        let old = ["Ada Lovelace*", "Grace Hopper†", "Alan Turing"].map(String::from);
+        let new = ["Ada Lovelace", "Alan Turing"].map(String::from);
+        assert_eq!(marks_lost(&old, &new), ["Grace Hopper†"]);
+        assert!(marks_lost(&old, &old).is_empty());
         assert!(same_author("Zhang, Zili", "Zili Zhang"));
         assert!(same_author("Z. Zhang", "Zili Zhang"));
         assert!(!same_author("W. Zhang", "Zili Zhang"));

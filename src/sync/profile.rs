@@ -38,6 +38,8 @@ pub struct Synced {
     pub failures: Vec<String>,
     /// The profile names no source: nothing was asked.
     pub no_sources: bool,
+    /// What the merge has to say that is no failure (author marks it could not keep).
+    pub warnings: Vec<String>,
 }
 
 /// Syncs the profile at `path`.
@@ -83,6 +85,7 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
             return synced;
         }
     };
+    synced.warnings = outcome.marks_lost;
     synced.fates = outcome.fates;
     synced.added = outcome.added;
     synced.updated = outcome.updated;

@@ -29,6 +29,9 @@ pub struct BibOutcome {
     pub merged: Vec<String>,
     /// What became of each paper given, in their order.
     pub fates: Vec<Fate>,
+    /// Author marks of the profile that no author of an updated paper could take (the
+    /// author is gone from the new list, or spelt beyond recognition), each said.
+    pub marks_lost: Vec<String>,
 }
 
 /// What became of one paper given to [`merge`].
@@ -118,6 +121,13 @@ pub fn merge(
                     updated(&existing[i], new)
                 };
                 if merged != existing[i] {
+                    for author in profile::marks_lost(&existing[i].authors, &merged.authors) {
+                        outcome.marks_lost.push(format!(
+                            "\"{}\": the mark of {author} was given to no author of the \
+                             updated list; add it again where it belongs",
+                            merged.title
+                        ));
+                    }
                     outcome.updated.push(merged.title.to_string());
                     existing[i] = merged;
                     changed[i] = true;

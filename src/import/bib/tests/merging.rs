@@ -150,9 +150,19 @@ fn the_marks_and_additions_of_the_user_survive_an_update() {
         paper.links.code.as_deref(),
         Some("https://example.org/code")
     );
+    assert!(out.marks_lost.is_empty(), "{:?}", out.marks_lost);
     // Again: nothing to change, the marks stay.
     let again = with_bib(&out.text, BIB);
     assert_eq!(again.text, out.text);
+    // A marked author the file no longer lists: the mark cannot be kept, and is said.
+    let gone = text.replace("Chao Jin*, Xin Jin", "Chao Jin, Xin Jin, Grace Hopper†");
+    let out = with_bib(&gone, BIB);
+    assert_eq!(out.marks_lost.len(), 1, "{:?}", out.marks_lost);
+    assert!(
+        out.marks_lost[0].contains("Grace Hopper†"),
+        "{:?}",
+        out.marks_lost
+    );
 }
 
 #[test]
