@@ -103,9 +103,24 @@ fn a_member_whose_profile_breaks_keeps_last_build_s_files_and_card() {
         members.iter().find(|m| m["name"] == "Ann Example").unwrap()["stale"],
         false
     );
-    // The card stays on the page.
+    // The card stays on the page, and the papers in the lists.
     let page = fs::read_to_string(site.join("index.html")).unwrap();
     assert!(page.contains("Zoë Ängström"), "{page}");
+    let paper = |json: &serde_json::Value| {
+        json["publications"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["title"] == "Kept Paper")
+            .cloned()
+    };
+    let was = paper(&before).expect("listed by the first build");
+    let now = paper(&json).expect("kept from the last build");
+    for key in ["authors", "venue", "year", "kind", "members"] {
+        assert_eq!(now[key], was[key], "{key}");
+    }
+    let bib = fs::read_to_string(site.join("publications.bib")).unwrap();
+    assert!(bib.contains("Kept Paper"), "{bib}");
     assert!(said.contains("kept from the last build"), "{said}");
     assert!(said.contains(zoe), "{said}");
 }

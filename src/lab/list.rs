@@ -26,6 +26,9 @@ pub struct List {
     pub lab_name: String,
     /// The logo's file in OUT.
     pub logo: Option<String>,
+    /// The members whose profile did not load but whose papers the last build listed (kept
+    /// from its `lab.json`), in the order of their member indices after `loaded`'s.
+    pub kept: Vec<String>,
     /// Whether `publications.pdf` is there.
     pub pdf_written: bool,
     /// Files written so far.
@@ -81,17 +84,32 @@ pub(crate) fn publication_list(
             out.display()
         ))]);
     }
+    // A member whose profile does not load keeps the papers the last build listed for them
+    // (their card and files stay too: site.rs), as members after the loaded ones.
+    let failed: Vec<String> = planned
+        .iter()
+        .filter_map(|(input, _)| crate::output::profile_stem(input).ok())
+        .filter(|slug| !loaded.iter().any(|(s, _, _)| s == slug))
+        .collect();
+    let mut kept = Vec::new();
+    for (slug, papers) in super::stale::kept_papers(out, &failed) {
+        kept.push(slug);
+        written.push(papers);
+    }
     let lists: Vec<(usize, &[Publication])> = written
         .iter()
         .enumerate()
         .map(|(i, papers)| (i, papers.as_slice()))
         .collect();
     let mut papers = super::lab_papers(&lists, &style.lang);
-    site_files.warnings.extend(
-        doubts(&papers, &loaded)
-            .into_iter()
-            .map(Diagnostic::warning),
-    );
+    let slugs: Vec<&str> = loaded
+        .iter()
+        .map(|(slug, _, _)| slug.as_str())
+        .chain(kept.iter().map(String::as_str))
+        .collect();
+    site_files
+        .warnings
+        .extend(doubts(&papers, &slugs).into_iter().map(Diagnostic::warning));
     if let Some(left) = super::keep_newest(&mut papers) {
         site_files.warnings.push(Diagnostic::warning(left));
     }
@@ -135,6 +153,7 @@ pub(crate) fn publication_list(
     site_files.warnings.extend(done.warnings);
     Ok(List {
         loaded,
+        kept,
         papers,
         lab_name,
         logo,
@@ -144,9 +163,10 @@ pub(crate) fn publication_list(
     })
 }
 
-/// A sentence for each entry merged into a paper by its DOI under another title.
-fn doubts(papers: &[LabPaper], members: &[(String, LoadedProfile, Option<String>)]) -> Vec<String> {
-    let slug = |i: usize| members.get(i).map_or("?", |m| m.0.as_str());
+/// A sentence for each entry merged into a paper by its DOI under another title; `slugs`
+/// names the members by their indices.
+fn doubts(papers: &[LabPaper], slugs: &[&str]) -> Vec<String> {
+    let slug = |i: usize| slugs.get(i).copied().unwrap_or("?");
     let mut said = Vec::new();
     for paper in papers {
         let p = &paper.publication;

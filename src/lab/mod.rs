@@ -110,7 +110,7 @@ pub struct Member {
     /// The other CVs (`default_variants`), each a file beside `lab.json`.
     pub variants: Vec<VariantCv>,
     /// The member's profile did not load in this build, so this is the card (and these are the
-    /// files) of the last build that read it; their papers are left out until it loads.
+    /// files) of the last build that read it, and their papers stay in the lists.
     #[serde(default)]
     pub stale: bool,
 }

@@ -57,6 +57,7 @@ pub fn finish_site(
     let fail = |message: String| vec![Diagnostic::error(message)];
     let List {
         loaded,
+        kept: kept_papers,
         papers,
         lab_name,
         logo,
@@ -71,7 +72,7 @@ pub fn finish_site(
         .iter()
         .map(|(s, l, _)| (s.clone(), &l.profile))
         .collect();
-    let names = super::member_names(&profiles);
+    let mut names = super::member_names(&profiles);
     let mut anchors = HashSet::new();
     let mut members = Vec::new();
     for (slug, member, photo) in &loaded {
@@ -149,9 +150,14 @@ pub fn finish_site(
         .collect();
     let kept = super::stale::kept_members(out, &failed);
     for member in &kept {
+        // Their name as the card has it still finds them in the kept papers' author lists.
+        names.push((
+            crate::profile::normalize_name(&member.name),
+            member.slug.clone(),
+        ));
         site_files.warnings.push(Diagnostic::warning(format!(
-            "{}: its profile did not load, so its card and files are kept from the last build \
-             (marked stale in lab.json); its papers are left out of the lists until it loads",
+            "{}: its profile did not load, so its card, files and papers are kept from the \
+             last build (marked stale in lab.json) until it loads again",
             member.slug
         )));
     }
@@ -162,7 +168,13 @@ pub fn finish_site(
     super::sort_members(&mut members);
 
     let keys = bib::citation_keys(&papers);
-    let slugs: Vec<String> = loaded.iter().map(|(s, _, _)| s.clone()).collect();
+    // Members by their indices in the papers: the loaded ones, then those whose papers were
+    // kept from the last build.
+    let slugs: Vec<String> = loaded
+        .iter()
+        .map(|(s, _, _)| s.clone())
+        .chain(kept_papers)
+        .collect();
     // Each paper's number as publications.pdf shows it (the list's groups), one rule.
     let newest_first: Vec<&Publication> = papers.iter().map(|p| &p.publication).collect();
     let mut numbers = vec![None; papers.len()];

@@ -5,7 +5,8 @@
 //! does not stay on the site and nothing of the user's is ever deleted.
 //!
 //! A member whose profile does not load now has not left: their card, as the earlier
-//! `lab.json` has it, stays ([`kept_members`], marked `stale`), and with it their files.
+//! `lab.json` has it, stays ([`kept_members`], marked `stale`), and with it their files and
+//! their papers ([`kept_papers`]).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -15,6 +16,9 @@ use crate::ownership::{may_remove, Recorded};
 use crate::pipeline::Records;
 
 use super::{Member, PHOTOS};
+use crate::profile::markup::escape;
+use crate::profile::names::with_marks;
+use crate::profile::{Publication, PublicationLinks, Text};
 
 /// The largest earlier `lab.json` read to find what it published.
 const MAX_LAB_JSON_BYTES: u64 = 64 * 1024 * 1024;
@@ -66,6 +70,78 @@ pub fn kept_members(out: &Path, slugs: &[String]) -> Vec<Member> {
         .filter_map(|m| serde_json::from_value::<Member>(m.clone()).ok())
         .map(checked)
         .collect()
+}
+
+/// The papers the earlier `lab.json` in `out` lists for each of the members `slugs` (those
+/// whose profile did not load in this build), read back as publications, so that a typo in
+/// one profile does not take that member's papers out of the lab's lists; the slugs with
+/// any, in the order given. Text comes back as plain text (escaped, so that it is never
+/// markup), each address passes the one link check, and a paper with a control character or
+/// without a title or year is left out.
+pub fn kept_papers(out: &Path, slugs: &[String]) -> Vec<(String, Vec<Publication>)> {
+    if slugs.is_empty() {
+        return Vec::new();
+    }
+    let Some(site) = site_before(out) else {
+        return Vec::new();
+    };
+    let papers = site["publications"].as_array().cloned().unwrap_or_default();
+    slugs
+        .iter()
+        .map(|slug| {
+            let of_member = papers.iter().filter(|p| {
+                p["members"]
+                    .as_array()
+                    .is_some_and(|m| m.iter().any(|m| m == slug.as_str()))
+            });
+            (slug.clone(), of_member.filter_map(publication).collect())
+        })
+        .filter(|(_, papers): &(String, Vec<Publication>)| !papers.is_empty())
+        .collect()
+}
+
+/// A paper of an earlier `lab.json` as a publication (see [`kept_papers`]).
+fn publication(paper: &serde_json::Value) -> Option<Publication> {
+    let clean = |s: &str| (!s.chars().any(char::is_control)).then(|| s.to_string());
+    let text = |key: &str| -> Option<Option<Text>> {
+        match paper[key].as_str() {
+            None => Some(None),
+            Some(s) => clean(s).map(|s| Some(Text::from(escape(&s)))),
+        }
+    };
+    let mut authors = Vec::new();
+    for author in paper["authors"].as_array()? {
+        let name = clean(author["name"].as_str()?)?;
+        let flag = |key: &str| author[key].as_bool().unwrap_or(false);
+        authors.push(with_marks(&name, flag("equal"), flag("corresponding")));
+    }
+    let mut links = PublicationLinks::default();
+    for link in paper["links"].as_array().into_iter().flatten() {
+        let (Some(kind), Some(url)) = (link["kind"].as_str(), link["url"].as_str()) else {
+            continue;
+        };
+        let url = crate::link::check(url).ok();
+        if let Some((_, slot)) = links.each_mut().into_iter().find(|(k, _)| *k == kind) {
+            *slot = url;
+        }
+    }
+    Some(Publication {
+        title: text("title")??,
+        authors,
+        venue: text("venue")?,
+        venue_short: text("venue_short")?,
+        year: u16::try_from(paper["year"].as_u64()?).ok()?,
+        month: paper["month"]
+            .as_u64()
+            .and_then(|m| u8::try_from(m).ok())
+            .filter(|m| (1..=12).contains(m)),
+        kind: serde_json::from_value(paper["kind"].clone()).unwrap_or_default(),
+        status: serde_json::from_value(paper["status"].clone()).unwrap_or_default(),
+        award: text("award")?,
+        note: text("note")?,
+        links,
+        selected: paper["selected"].as_bool().unwrap_or(false),
+    })
 }
 
 /// A member read back from a file, held to what the lab writes: each file a name in OUT (or
@@ -201,6 +277,41 @@ mod tests {
         let before = published_before(out.path());
         let names: Vec<&str> = before.iter().map(String::as_str).collect();
         assert_eq!(names, ["ada-short.pdf", "photos/a-0123456789ab.png"]);
+    }
+
+    #[test]
+    fn kept_papers_come_back_as_text_with_checked_addresses() {
+        let out = tempfile::tempdir().unwrap();
+        let json = r#"{"generator": "cvpdf", "publications": [
+            {"title": "A *starred* [title](x)", "authors": [{"name": "Ada Lovelace", "equal": true}],
+             "venue": "J", "year": 2021, "month": 13, "kind": "journal", "status": "published",
+             "links": [{"kind": "doi", "url": "https://doi.org/10.1/x"},
+                       {"kind": "code", "url": "javascript:alert(1)"}],
+             "members": ["ada"], "selected": true},
+            {"title": "Bell\u0007", "authors": [], "year": 2020, "members": ["ada"]},
+            {"title": "Not hers", "authors": [], "year": 2020, "members": ["bob"]}]}"#;
+        fs::write(out.path().join("lab.json"), json).unwrap();
+        let kept = kept_papers(out.path(), &["ada".into(), "cy".into()]);
+        assert_eq!(kept.len(), 1);
+        let (slug, papers) = &kept[0];
+        assert_eq!(slug, "ada");
+        assert_eq!(
+            papers.len(),
+            1,
+            "the control character leaves its paper out"
+        );
+        let p = &papers[0];
+        assert_eq!(
+            crate::profile::markup::inline::plain_text(&crate::profile::markup::inline::parse(
+                &p.title
+            )),
+            "A *starred* [title](x)"
+        );
+        assert_eq!(p.authors, ["Ada Lovelace*"]);
+        assert_eq!((p.year, p.month, p.selected), (2021, None, true));
+        assert_eq!(p.kind, crate::profile::PublicationKind::Journal);
+        assert_eq!(p.links.doi.as_deref(), Some("https://doi.org/10.1/x"));
+        assert_eq!(p.links.code, None);
     }
 
     #[test]
