@@ -276,3 +276,23 @@ fn a_wrong_source_id_is_an_error_at_its_line() {
         ],
     );
 }
+
+#[test]
+fn an_address_with_a_password_is_refused_without_printing_it() {
+    // Found by probing (issue 46): the message quoted the address, and the source line under
+    // it printed the password for every CI log to keep.
+    for (text, field) in [
+        (
+            &b"name: Ada Lovelace\ncontact:\n  website: https://ada:s3cretpw@ada.org/\n"[..],
+            "contact.website",
+        ),
+        (
+            b"name: Ada Lovelace\nbio: see [my site](https://ada:s3cretpw@ada.org/)\n",
+            "bio",
+        ),
+    ] {
+        let err = fails(text);
+        assert_has(&err, &[field, "user name or password"]);
+        assert!(!err.contains("s3cretpw"), "{err}");
+    }
+}

@@ -140,7 +140,8 @@ impl Report {
     pub fn emit(&self, out: &mut dyn WriteColor) -> io::Result<()> {
         // The file's name stays on the header's line whatever it holds.
         let name = print::escape_line(&self.file.display().to_string()).into_owned();
-        let file = SimpleFile::new(name.as_str(), self.text.as_deref().unwrap_or(""));
+        let shown = print::without_passwords(self.text.as_deref().unwrap_or(""));
+        let file = SimpleFile::new(name.as_str(), shown.as_ref());
         let config = term::Config::default();
         for problem in self.problems.iter().take(MAX_SHOWN) {
             let diagnostic = match problem.severity {

@@ -116,6 +116,41 @@ struct Escaping<'a> {
     cut: bool,
 }
 
+/// `text` with the user information of every address in it (`https://user:password@host`)
+/// masked, each of its characters replaced by as many `*` as it has bytes, so that the spans
+/// of diagnostics quoting the text still point where they did: a source line shown under an
+/// error never prints a password, even when the error is that the address holds one.
+pub fn without_passwords(text: &str) -> Cow<'_, str> {
+    if !text.contains("://") || !text.contains('@') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("://") {
+        let (head, tail) = rest.split_at(at + 3);
+        out.push_str(head);
+        let end = tail
+            .find(|c: char| {
+                c.is_whitespace()
+                    || matches!(c, '/' | '?' | '#' | '"' | '\'' | ')' | ']' | '>' | '<')
+            })
+            .unwrap_or(tail.len());
+        let authority = &tail[..end];
+        match authority.rfind('@') {
+            Some(user_end) => {
+                for c in authority[..user_end].chars() {
+                    out.extend(std::iter::repeat_n('*', c.len_utf8()));
+                }
+                out.push_str(&authority[user_end..]);
+            }
+            None => out.push_str(authority),
+        }
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
 /// How much of one line a diagnostic shows.
 const MAX_COLUMNS: usize = 240;
 
@@ -271,6 +306,18 @@ mod tests {
         let note = "abstract (30), ".repeat(40);
         let text = Printer::plain().format(&[Diagnostic::error("left out").with_note(&note)]);
         assert!(text.contains(note.trim_end()), "{text}");
+    }
+
+    #[test]
+    fn passwords_in_quoted_source_are_masked_in_place() {
+        let line = "website: https://ada:s3crét@a.org/x and [w](http://u@b.org) https://c.org/@x";
+        let shown = without_passwords(line);
+        assert_eq!(shown.len(), line.len());
+        assert!(!shown.contains("s3cr") && !shown.contains("u@b"), "{shown}");
+        assert!(
+            shown.contains("@a.org/x") && shown.contains("@b.org") && shown.contains("c.org/@x")
+        );
+        assert!(matches!(without_passwords("no address"), Cow::Borrowed(_)));
     }
 
     #[test]
