@@ -36,7 +36,7 @@ pub mod fonts;
 mod import;
 mod input;
 pub mod lab;
-mod link;
+pub mod link;
 mod lock;
 pub mod output;
 mod ownership;

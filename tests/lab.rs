@@ -471,7 +471,10 @@ publications:
                 .doi
                 .as_deref()
                 .unwrap_or_else(|| panic!("{title}: DOI lost"));
-            assert!(doi.ends_with(cvpdf::profile::bare_doi(back_doi)), "{title}");
+            assert!(
+                doi.ends_with(cvpdf::link::doi::without_resolver(back_doi)),
+                "{title}"
+            );
         }
         if let Some(arxiv) = links("arxiv") {
             let back_arxiv = found

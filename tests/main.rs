@@ -12,6 +12,7 @@ mod escaping;
 mod fuzz_regressions;
 mod hostile;
 mod house;
+mod identifiers;
 mod import;
 mod import_bib;
 mod lab;

@@ -137,7 +137,7 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
                     link.kind = links::kind_of_url(&link.url);
                 }
                 if link.kind == LinkKind::Other && link.label.is_none() {
-                    link.label = Some(Text::from(links::host(&link.url)));
+                    link.label = Some(Text::from(crate::link::host::site_name(&link.url)));
                 }
                 if !kept
                     .iter()

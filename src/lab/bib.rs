@@ -9,8 +9,9 @@
 use std::collections::HashSet;
 use std::fmt::Write;
 
+use crate::link::{arxiv, doi};
 use crate::profile::markup::inline;
-use crate::profile::{bare_doi, Publication, PublicationKind, PublicationStatus};
+use crate::profile::{Publication, PublicationKind, PublicationStatus};
 
 use super::papers::LabPaper;
 
@@ -128,15 +129,18 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
     }
     let links = &p.links;
     if let Some(doi) = &links.doi {
-        field("doi", &escape_verbatim(bare_doi(doi)));
+        field("doi", &escape_verbatim(doi::without_resolver(doi)));
     }
-    if let Some(arxiv) = &links.arxiv {
-        let id = arxiv_id(arxiv);
+    // An `arxiv` link that is an address elsewhere (a mirror, a tracking link) names no id:
+    // it is the paper's address when it has no other.
+    let arxiv_id = links.arxiv.as_deref().and_then(arxiv::find);
+    if let Some(id) = &arxiv_id {
         field("eprint", &escape_verbatim(id));
         field("archiveprefix", "arXiv");
     }
+    let elsewhere = links.arxiv.as_ref().filter(|_| arxiv_id.is_none());
     // Hugo Blox and biblatex link `url`; the page if there is one, else the PDF.
-    if let Some(url) = links.web.as_ref().or(links.pdf.as_ref()) {
+    if let Some(url) = links.web.as_ref().or(links.pdf.as_ref()).or(elsewhere) {
         field("url", &escape_verbatim(url));
     }
     // The rest under their own names, as al-folio reads them (the identifiers and the page
@@ -192,17 +196,6 @@ fn author(raw: &str) -> String {
     } else {
         escaped
     }
-}
-
-/// The arXiv identifier of an identifier or address (`arXiv:2401.1`, `https://arxiv.org/abs/2401.1`).
-fn arxiv_id(arxiv: &str) -> &str {
-    let a = arxiv.trim();
-    for marker in ["arxiv.org/abs/", "arxiv.org/pdf/"] {
-        if let Some(at) = a.to_ascii_lowercase().find(marker) {
-            return a[at + marker.len()..].trim_end_matches(".pdf");
-        }
-    }
-    crate::profile::strip_arxiv_prefix(a)
 }
 
 /// The plain text of inline markdown (a title, a note), on one line; plain fields (a venue,

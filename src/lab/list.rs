@@ -170,7 +170,11 @@ fn doubts(papers: &[LabPaper], slugs: &[&str]) -> Vec<String> {
     let mut said = Vec::new();
     for paper in papers {
         let p = &paper.publication;
-        let doi = p.links.doi.as_deref().map_or("", crate::profile::bare_doi);
+        let doi = p
+            .links
+            .doi
+            .as_deref()
+            .map_or("", crate::link::doi::without_resolver);
         let listers: Vec<&str> = paper.members.iter().map(|&i| slug(i)).collect();
         for doubt in &paper.doubts {
             said.push(format!(

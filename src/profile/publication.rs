@@ -179,13 +179,8 @@ impl PublicationLinks {
         self.each().map(|(key, value)| {
             let value = value.as_deref().map(str::trim);
             let address = match (key, value) {
-                ("doi", Some(doi)) => {
-                    Some(format!("https://doi.org/{}", super::ids::bare_doi(doi)))
-                }
-                ("arxiv", Some(id)) if !id.contains("://") => Some(format!(
-                    "https://arxiv.org/abs/{}",
-                    super::ids::strip_arxiv_prefix(id)
-                )),
+                ("doi", Some(doi)) => Some(crate::link::doi::address(doi)),
+                ("arxiv", Some(id)) if !id.contains("://") => Some(crate::link::arxiv::address(id)),
                 (_, value) => value.map(str::to_string),
             };
             (key, address.and_then(|u| crate::link::check(&u).ok()))

@@ -12,7 +12,7 @@ use super::work::Work;
 /// an error; and whether the answer was downloaded now.
 pub fn work(fetcher: &Fetcher, doi: &str) -> Result<(Option<Work>, bool), String> {
     // Only a DOI is asked for (`10.` and a registrant, a `/`, a suffix).
-    let Some(doi) = crate::import::convert::links::doi_in(doi) else {
+    let Some(doi) = crate::link::doi::find(doi) else {
         return Ok((None, false));
     };
     let path = format!("/works/{}", in_path(&doi));

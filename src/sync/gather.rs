@@ -5,7 +5,7 @@
 
 use crate::import::convert::paper_index::PaperIndex;
 use crate::import::convert::papers;
-use crate::profile::{dblp_pid, openalex_author, orcid_id, Publication, Sources};
+use crate::profile::{dblp_pid, openalex_author, Publication, Sources};
 
 use super::fetch::Fetcher;
 use super::services::Service;
@@ -46,7 +46,10 @@ pub fn gather(fetcher: &Fetcher, sources: &Sources, since: Option<u16>) -> Gathe
     let mut gathered = Gathered::default();
     let asks: [(Service, Option<String>); 3] = [
         (Service::Dblp, sources.dblp.as_deref().and_then(dblp_pid)),
-        (Service::Orcid, sources.orcid.as_deref().and_then(orcid_id)),
+        (
+            Service::Orcid,
+            sources.orcid.as_deref().and_then(crate::link::orcid::id),
+        ),
         (
             Service::OpenAlex,
             sources.openalex.as_deref().and_then(openalex_author),

@@ -196,7 +196,8 @@ impl Http {
 
     /// Waits until the host of `url` may be asked again.
     fn pace(&self, url: &str) {
-        let host = host_of(url).to_string();
+        // One server however its name is written (`API.crossref.org`, `api.crossref.org.`).
+        let host = crate::link::host::server(url).unwrap_or_default();
         let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(at) = last.get(&host) {
             let since = at.elapsed();
@@ -269,24 +270,12 @@ fn describe(url: &str, error: &ureq::Error) -> String {
     }
 }
 
-/// The host (and port) of `url`.
-fn host_of(url: &str) -> &str {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    &rest[..end]
-}
-
 /// Whether `url` is on this machine, over plain `http:`.
 pub(super) fn is_loopback(url: &str) -> bool {
-    let Some(rest) = url.strip_prefix("http://") else {
-        return false;
-    };
-    let host = host_of(rest);
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
-    };
-    matches!(name, "127.0.0.1" | "localhost" | "[::1]")
+    url.get(..7)
+        .is_some_and(|s| s.eq_ignore_ascii_case("http://"))
+        && crate::link::host::host(url)
+            .is_some_and(|h| matches!(h.as_str(), "127.0.0.1" | "localhost" | "[::1]"))
 }
 
 /// `location` (absolute, or relative to `base` as RFC 3986 resolves it: `/path`, `path`,

@@ -77,7 +77,7 @@ fn from_result(result: &Value) -> Work {
     let date = text(result, "/publication_date").unwrap_or_default();
     let month = date.get(5..7).and_then(|m| m.parse().ok());
     let landing = text(result, "/primary_location/landing_page_url")
-        .filter(|u| !u.to_ascii_lowercase().contains("doi.org/"));
+        .filter(|u| !crate::link::doi::is_resolver(u));
     Work {
         title: text(result, "/display_name")
             .or_else(|| text(result, "/title"))

@@ -39,7 +39,8 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
             crate::profile::MAX_ENTRIES
         ));
     }
-    // A DOI listed twice is asked once.
+    // A DOI listed twice is asked once, however each listing writes it (`10.1/X`,
+    // `https://doi.org/10.1/x`).
     let mut asked: std::collections::HashSet<String> = std::collections::HashSet::new();
     for group in groups {
         // The versions of one work from several sources: the first is ORCID's preferred one.
@@ -50,7 +51,7 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
         let doi = doi(summary).or_else(|| doi(group));
         let label = work.title.clone();
         if let Some(doi) = &doi {
-            if !asked.insert(doi.to_lowercase()) {
+            if !asked.insert(crate::link::doi::key(doi).unwrap_or_else(|| doi.to_lowercase())) {
                 continue;
             }
             found.asked += 1;

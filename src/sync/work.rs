@@ -5,7 +5,6 @@
 //! one link classifier, and the result checked as any publication is.
 
 use crate::import::convert::jats;
-use crate::import::convert::links::{arxiv_in, doi_in};
 use crate::import::convert::paper_links::file_paper_link;
 use crate::import::convert::papers::{is_preprint_venue, short_venue, MAX_AUTHORS};
 use crate::profile::{
@@ -97,13 +96,10 @@ impl Work {
             .as_deref()
             .map(|v| html_text(jats::cleaned(v).trim()))
             .filter(|v| !v.is_empty());
-        let doi = self.doi.as_deref().and_then(doi_in);
+        let doi = self.doi.as_deref().and_then(crate::link::doi::find);
         let mut links = PublicationLinks::default();
         // arXiv's own DOIs (10.48550/arXiv.…) are arXiv ids.
-        let arxiv = doi
-            .as_deref()
-            .filter(|d| d.to_ascii_lowercase().starts_with("10.48550/arxiv."))
-            .and_then(|d| arxiv_in(&d["10.48550/arxiv.".len()..]));
+        let arxiv = doi.as_deref().and_then(crate::link::arxiv::of_doi);
         match arxiv {
             Some(id) => links.arxiv = Some(id),
             None => links.doi = doi,

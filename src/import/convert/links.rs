@@ -231,7 +231,7 @@ pub fn kind(name: &str) -> Option<LinkKind> {
 
 /// The link kind of an address by its host, for links whose icon says nothing.
 pub fn kind_of_url(url: &str) -> LinkKind {
-    let host = host(url);
+    let host = crate::link::host::site_name(url);
     match host.as_str() {
         "github.com" => LinkKind::Github,
         "scholar.google.com" => LinkKind::GoogleScholar,
@@ -245,68 +245,17 @@ pub fn kind_of_url(url: &str) -> LinkKind {
     }
 }
 
-/// The host of an address, without `www.`: the label of a link to a service nothing here
-/// knows.
-pub fn host(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
-    let host = host.rsplit('@').next().unwrap_or(host);
-    let host = host.split(':').next().unwrap_or(host).to_lowercase();
-    host.strip_prefix("www.").unwrap_or(&host).to_string()
-}
-
-/// The DOI in `text` however it is wrapped (`doi:10.…`, `https://doi.org/10.…`, an HTML link
-/// to one), checked to be one: `10.` and a registrant code of digits, a `/`, a suffix.
+/// The DOI in `text` however it is wrapped (`doi:10.…`, `https://doi.org/10.…`, an HTML or
+/// markdown link to one), checked to be one by the one reading of DOIs (`link::doi`).
 pub fn doi_in(text: &str) -> Option<String> {
-    let text = unwrap(text.trim());
-    let at = text.find("10.")?;
-    let doi = text[at..]
-        .split(|c: char| c.is_whitespace() || matches!(c, '"' | '<' | '>' | '}' | '{'))
-        .next()?
-        .trim_end_matches(['.', ',', ';', ')']);
-    let (prefix, suffix) = doi.split_once('/')?;
-    let registrant = &prefix[3..];
-    let valid = !registrant.is_empty()
-        && registrant.chars().all(|c| c.is_ascii_digit() || c == '.')
-        && !suffix.is_empty();
-    valid.then(|| doi.to_string())
+    crate::link::doi::find(&unwrap(text.trim()))
 }
 
-/// The arXiv identifier in `text` (`arXiv:2101.00001v2`, `https://arxiv.org/abs/…`,
-/// `abs/2101.00001`, DBLP's `CoRR abs/2101.00001`, old-style `cs/0101001`).
+/// The arXiv identifier in `text` however it is wrapped (`arXiv:2101.00001v2`, an address on
+/// arXiv, DBLP's `CoRR abs/2101.00001`, an HTML or markdown link to one), by the one reading
+/// of arXiv ids (`link::arxiv`).
 pub fn arxiv_in(text: &str) -> Option<String> {
-    let text = unwrap(text.trim());
-    let lower = text.to_ascii_lowercase();
-    let start = ["arxiv.org/abs/", "arxiv.org/pdf/", "arxiv:", "abs/"]
-        .iter()
-        .find_map(|p| lower.find(p).map(|at| at + p.len()))
-        .unwrap_or(0);
-    let id = text[start..]
-        .trim()
-        .split(|c: char| c.is_whitespace() || matches!(c, '}' | '"' | '<' | '?' | '#'))
-        .next()?
-        .trim_end_matches(".pdf");
-    is_arxiv_id(id).then(|| id.to_string())
-}
-
-/// `2101.00001`, `2101.00001v2`, `0704.0001`, `cs/0101001`, `math.GT/0309136`.
-fn is_arxiv_id(id: &str) -> bool {
-    let id = id.split('v').next().unwrap_or(id);
-    let new_style = id.split_once('.').is_some_and(|(yymm, number)| {
-        yymm.len() == 4
-            && yymm.chars().all(|c| c.is_ascii_digit())
-            && (4..=5).contains(&number.len())
-            && number.chars().all(|c| c.is_ascii_digit())
-    });
-    let old_style = id.split_once('/').is_some_and(|(archive, number)| {
-        !archive.is_empty()
-            && archive
-                .chars()
-                .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '.')
-            && number.len() == 7
-            && number.chars().all(|c| c.is_ascii_digit())
-    });
-    new_style || old_style
+    crate::link::arxiv::find(&unwrap(text.trim()))
 }
 
 #[cfg(test)]

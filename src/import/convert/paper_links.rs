@@ -4,7 +4,6 @@
 //! web page. Decided by the address's host and path, never by a substring anywhere in it (a
 //! tracking link carrying `?u=arxiv.org/…` is a web page).
 
-use super::links::host;
 use crate::profile::PublicationLinks;
 
 /// Which link of a paper an address is.
@@ -22,11 +21,10 @@ pub enum PaperLink {
 
 /// Which link of a paper `url` (a checked address) is.
 pub fn paper_link(url: &str) -> PaperLink {
-    let host = host(url);
-    if host == "doi.org" || host == "dx.doi.org" {
+    if crate::link::doi::is_resolver(url) {
         return PaperLink::Doi;
     }
-    if host == "arxiv.org" || host.ends_with(".arxiv.org") {
+    if crate::link::host::is_on(url, "arxiv.org") {
         return PaperLink::Arxiv;
     }
     let path = url.split_once("://").map_or(url, |(_, rest)| rest);

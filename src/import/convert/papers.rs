@@ -14,9 +14,7 @@ use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::profile::markup::inline;
-use crate::profile::{
-    bare_doi, carry_marks, Publication, PublicationKind, PublicationStatus, Text,
-};
+use crate::profile::{carry_marks, Publication, PublicationKind, PublicationStatus, Text};
 
 /// The most authors kept of one paper: a collaboration of thousands is listed with its first
 /// ones and "et al." (a CV shows a few around the researcher's name anyway).
@@ -86,8 +84,8 @@ pub fn same_paper(a: &Publication, b: &Publication) -> bool {
                 p.links
                     .arxiv
                     .as_deref()
-                    .and_then(super::links::arxiv_in)
-                    .map(|id| id.split('v').next().unwrap_or(&id).to_string())
+                    .and_then(crate::link::arxiv::find)
+                    .map(|id| crate::link::arxiv::without_version(&id).to_string())
             };
             a.year.abs_diff(b.year) <= 2
                 && !matches!((ids(a), ids(b)), (Some(x), Some(y)) if x != y)
@@ -179,8 +177,7 @@ pub fn fill(kept: &mut Publication, other: &Publication) {
 /// The DOI as compared: without `https://doi.org/` and the like, in lower case (DOIs are
 /// case-insensitive).
 pub fn doi_key(paper: &Publication) -> Option<String> {
-    let doi = bare_doi(paper.links.doi.as_deref()?).trim();
-    (!doi.is_empty()).then(|| doi.to_lowercase())
+    crate::link::doi::key(paper.links.doi.as_deref()?)
 }
 
 /// The venue as compared: its words, without the year.

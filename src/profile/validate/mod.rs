@@ -181,7 +181,7 @@ impl Checks {
                 continue;
             };
             match name {
-                // A DOI is an identifier, read wherever it is written (`bare_doi`).
+                // A DOI is an identifier, read wherever it is written (`link::doi::without_resolver`).
                 "doi" => {}
                 "arxiv" => self.arxiv(&field, value),
                 _ => self.url(&field, value),
@@ -224,14 +224,10 @@ impl Checks {
     /// never becomes a clickable link in the PDF).
     fn arxiv(&mut self, field: &str, value: &str) {
         let value = value.trim();
-        let id = super::ids::strip_arxiv_prefix(value);
+        let id = crate::link::arxiv::without_prefix(value);
         if value.contains("://") || (id.contains(':') && id == value) {
             self.url(field, value);
-        } else if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-'))
-        {
+        } else if !crate::link::arxiv::is_id(id) {
             self.push(
                 Problem::error(format!("\"{value}\" is not an arXiv identifier"))
                     .at_field(field)

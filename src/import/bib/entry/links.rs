@@ -30,7 +30,7 @@ pub(super) fn links_of(
     links.arxiv = fields
         .verbatim("arxiv")
         .or(eprint.filter(|_| arxiv_typed))
-        .filter(|id| is_arxiv_id(id));
+        .and_then(|id| crate::link::arxiv::find(&id));
     for name in ["url", "ee"] {
         let Some(url) = fields.verbatim(name) else {
             continue;
@@ -82,15 +82,6 @@ pub(super) fn links_of(
         }
     }
     links
-}
-
-/// Whether `id` is an arXiv identifier or address.
-fn is_arxiv_id(id: &str) -> bool {
-    let bare = crate::profile::strip_arxiv_prefix(id);
-    !bare.is_empty()
-        && bare
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-'))
 }
 
 /// A link field as an address: as it is when it has a scheme (or starts with `www.`), else a

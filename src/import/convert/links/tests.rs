@@ -85,10 +85,6 @@ fn icon_names_of_every_pack_mean_one_service() {
     }
     assert_eq!(super::service("chess-knight"), None);
     assert_eq!(kind("graduation-cap"), None);
-    assert_eq!(
-        host("https://www.researchgate.net/profile/x"),
-        "researchgate.net"
-    );
 }
 
 #[test]
