@@ -221,6 +221,21 @@ pub fn language_names() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The code of the language of `templates/i18n.yaml` that `name` names: its code (`de`,
+/// `pt-BR`), its English name, or a name holding it (`mandarin_chinese`), in any case.
+pub fn language_code(name: &str) -> Option<String> {
+    let name = name.trim().to_lowercase();
+    words().iter().find_map(|(code, table)| {
+        let code = code.as_str()?;
+        let english = table.get("in_english")?.as_str()?.to_lowercase();
+        let named = name == code
+            || name.starts_with(&format!("{code}-"))
+            || name.starts_with(&format!("{code}_"))
+            || name.contains(&english);
+        named.then(|| code.to_string())
+    })
+}
+
 /// A template chosen for a render.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Template {

@@ -19,7 +19,7 @@ use crate::pipeline::{Format, Job, Pipeline};
 use crate::publish::THUMBNAIL_PPI;
 use crate::style::Overrides;
 
-use super::{plan_jobs, plan_variants, Error, VariantChoice};
+use super::{plan_jobs, Error, VariantChoice};
 
 /// Options of `cvpdf lab`.
 pub struct Options {
@@ -66,11 +66,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             out.display()
         )));
     }
-    let inputs =
-        super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts, Vec::new())?;
-    let styles = super::styles(options.style, renderer.fonts())?;
-    let planned = plan_variants(&inputs, &VariantChoice::Default, &styles).map_err(Error::usage)?;
+    let super::Run { styles, planned } = super::Run::plan(
+        &renderer,
+        options.style,
+        std::slice::from_ref(&options.profiles),
+        &VariantChoice::Default,
+        printer,
+    )?;
     let mut jobs =
         plan_jobs(&planned, Some(&out), &[Format::Pdf, Format::Thumbnail]).map_err(Error::usage)?;
     // A thumbnail of the full CV is enough for the page.

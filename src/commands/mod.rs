@@ -11,6 +11,7 @@ pub mod new;
 pub mod publish;
 pub mod render;
 pub mod schema;
+mod setup;
 pub mod sync;
 pub mod templates;
 pub mod watch;
@@ -18,13 +19,10 @@ pub mod watch;
 use std::path::PathBuf;
 
 use crate::diag::{Diagnostic, Printer, Report};
-use crate::fonts::{FontOptions, FontSet};
 use crate::pipeline::Format;
-use crate::render::{RenderSettings, Renderer};
-use crate::style::{Overrides, StyleCache};
-use crate::timestamp::Timestamp;
 
 pub use crate::plan::{expand_inputs, plan_jobs, plan_variants, VariantChoice};
+use setup::{font_set, renderer, styles, Run};
 
 /// A command to run, with its options.
 pub enum Command {
@@ -160,38 +158,4 @@ pub fn finish(result: Result<(), Error>, printer: Printer) -> u8 {
         }
         Err(Error::Interrupted) => EXIT_INTERRUPTED,
     }
-}
-
-/// The renderer of a run: fonts, the date from `SOURCE_DATE_EPOCH`, PDF standards.
-fn renderer(fonts: FontOptions, standards: Vec<typst_pdf::PdfStandard>) -> Result<Renderer, Error> {
-    check_font_paths(&fonts)?;
-    Ok(Renderer::new(RenderSettings {
-        fonts,
-        source_date: Timestamp::source_date_epoch().map_err(Error::usage)?,
-        standards,
-    }))
-}
-
-/// The fonts of a run that only checks.
-fn font_set(fonts: FontOptions) -> Result<FontSet, Error> {
-    check_font_paths(&fonts)?;
-    Ok(FontSet::new(fonts))
-}
-
-/// `--font-path` folders bounded before they are scanned: `--font-path /` would read the whole
-/// disk.
-fn check_font_paths(fonts: &FontOptions) -> Result<(), Error> {
-    crate::pipeline::font_files(&fonts.paths)
-        .map(drop)
-        .map_err(Error::usage)
-}
-
-/// The styles of a run: the command line's overrides, checked once before any profile (a
-/// bad flag is a usage error).
-fn styles(overrides: Overrides, fonts: &FontSet) -> Result<StyleCache<'_>, Error> {
-    let styles = StyleCache::new(overrides, fonts);
-    styles
-        .check_overrides()
-        .map_err(|report| Error::Usage(vec![report.into()]))?;
-    Ok(styles)
 }

@@ -55,7 +55,13 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         Some(crate::lock::lock_folder(&options.site).map_err(Error::failed)?)
     };
     let renderer = super::renderer(options.fonts, Vec::new())?;
-    let styles = super::styles(options.style, renderer.fonts())?;
+    let super::Run { styles, planned } = super::Run::plan(
+        &renderer,
+        options.style,
+        &profiles,
+        &super::VariantChoice::Default,
+        printer,
+    )?;
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let verb = if choices.dry_run {
         "would write"
@@ -63,8 +69,6 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         "wrote"
     };
     let (mut failed, mut changed, mut linked, mut notes) = (0, 0, 0, Vec::new());
-    let planned = super::plan_variants(&profiles, &super::VariantChoice::Default, &styles)
-        .map_err(Error::usage)?;
     // Two CVs that would be one upload (`a.yaml`'s variant `b` and `a-b.yaml` are both
     // `a-b.pdf`): one would link to the other's CV. Refused before anything is written, as
     // `render` and `lab` refuse it.

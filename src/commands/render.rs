@@ -9,7 +9,7 @@ use crate::pipeline::Pipeline;
 use crate::style::Overrides;
 use crate::timings;
 
-use super::{plan_jobs, plan_variants, Error, Target};
+use super::{plan_jobs, Error, Run, Target};
 
 /// Options of `cvpdf render`.
 pub struct Options {
@@ -37,13 +37,16 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     }
     let run = timings::scope("cvpdf render");
     let target = options.target;
-    let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
     let renderer = timings::timed("font metadata", || {
         super::renderer(options.fonts, target.standards)
     })?;
-    let styles = super::styles(options.style, renderer.fonts())?;
-    let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
-    printer.eprint(&crate::plan::undefined_variants(&planned, &target.variants));
+    let Run { styles, planned } = Run::plan(
+        &renderer,
+        options.style,
+        &target.inputs,
+        &target.variants,
+        printer,
+    )?;
     let jobs =
         plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);

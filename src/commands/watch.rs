@@ -37,15 +37,18 @@ pub struct Options {
 /// Runs `cvpdf watch` until interrupted or until watching fails.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let target = &options.target;
-    let inputs = super::expand_inputs(&target.inputs).map_err(Error::usage)?;
     let renderer = super::renderer(options.fonts.clone(), target.standards.clone())?;
-    // A bad flag or variant is found here, before watching starts; each round builds its own
-    // styles.
-    let styles = super::styles(options.style.clone(), renderer.fonts())?;
-    let planned = plan_variants(&inputs, &target.variants, &styles).map_err(Error::usage)?;
-    printer.eprint(&crate::plan::undefined_variants(&planned, &target.variants));
-    plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
-    drop(styles);
+    // A bad input, flag or variant is found here, before watching starts; each round builds
+    // its own styles.
+    let run = super::Run::plan(
+        &renderer,
+        options.style.clone(),
+        &target.inputs,
+        &target.variants,
+        printer,
+    )?;
+    plan_jobs(&run.planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
+    drop(run);
     let session = Session {
         renderer: &renderer,
         options: &options,

@@ -176,7 +176,7 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
 /// whole, as in any imported text) and on one line.
 fn without_controls(name: &str) -> String {
     let name = convert::controls::without_controls(name).unwrap_or_else(|| name.to_string());
-    name.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::profile::one_line(&name)
 }
 
 /// Whether a converted profile holds nothing a CV could show: nothing in it differs from an

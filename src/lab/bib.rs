@@ -11,7 +11,7 @@ use std::fmt::Write;
 
 use crate::link::{arxiv, doi};
 use crate::profile::markup::inline;
-use crate::profile::{Publication, PublicationKind, PublicationStatus};
+use crate::profile::{one_line, Publication, PublicationKind, PublicationStatus};
 
 use super::papers::LabPaper;
 
@@ -202,11 +202,6 @@ fn author(raw: &str) -> String {
 /// an award) are written as they are.
 fn plain(text: &str) -> String {
     one_line(&inline::plain_text(&inline::parse(text)))
-}
-
-/// Every run of white space one space.
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// Text with TeX's specials escaped. Braces, the backslash, the tilde and the caret are

@@ -204,9 +204,7 @@ fn publications_list(
 ) -> Prepared {
     let mut name_variants: Vec<String> = Vec::new();
     for (_, member, _) in members {
-        let p = &member.profile;
-        name_variants.push(p.name.clone());
-        name_variants.extend(p.name_variants.iter().cloned());
+        name_variants.extend(member.profile.own_names().map(str::to_string));
     }
     let profile = Profile {
         name: lab_name.to_string(),

@@ -242,13 +242,12 @@ pub fn member_of<'a>(
     }
 }
 
-/// Every member's normalised names (name and variants) with their slug.
+/// Every member's normalised names ([`Profile::own_names`]) with their slug.
 pub fn member_names(members: &[(String, &Profile)]) -> Vec<(String, String)> {
     members
         .iter()
         .flat_map(|(slug, p)| {
-            std::iter::once(&p.name)
-                .chain(&p.name_variants)
+            p.own_names()
                 .map(move |n| (normalize_name(n), slug.clone()))
         })
         .collect()

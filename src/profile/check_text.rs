@@ -103,7 +103,7 @@ fn contact_problem(path: &str, refusal: Refusal) -> Problem {
 
 /// `text` cut to [`QUOTE_CHARS`] characters, on one line.
 fn quote(text: &str) -> String {
-    let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let one_line = crate::profile::one_line(text);
     if one_line.chars().count() <= QUOTE_CHARS {
         return one_line;
     }

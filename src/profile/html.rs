@@ -104,7 +104,7 @@ fn to_markdown(html: &str, text: &dyn Fn(&str) -> String) -> String {
             let end = find_closing_anchor(rest).unwrap_or(rest.len());
             // The link's text: its tags dropped, not read as HTML again (no nesting).
             let label = text(&without_tags(&rest[..end]));
-            let label = label.split_whitespace().collect::<Vec<_>>().join(" ");
+            let label = crate::profile::one_line(&label);
             rest = rest.get(end + 4..).unwrap_or("");
             let link = match href.and_then(|h| crate::link::check(&entities(&h)).ok()) {
                 Some(url) if !label.is_empty() => format!("[{label}]({url})"),
@@ -128,7 +128,7 @@ fn to_markdown(html: &str, text: &dyn Fn(&str) -> String) -> String {
         }
     }
     push_text(&mut out, &mut pending, &text(rest));
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::profile::one_line(&out)
 }
 
 /// The text of an HTML block (`<div>…</div>`, `<details>…`): comments and tags dropped, a

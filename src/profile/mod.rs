@@ -39,6 +39,7 @@ pub use publication::{Publication, PublicationKind, PublicationLinks, Publicatio
 pub(crate) use sections::section_keys;
 pub use sections::{order_in, Section};
 pub use sources::{dblp_pid, openalex_author, Sources};
+pub use text::one_line;
 pub use text::{localize, script_language, EachText, Text, FALLBACK_LANGUAGE};
 pub(crate) use validate::{is_bidi_control, publication_problems, MAX_ENTRIES, MAX_TEXT_CHARS};
 pub use variant::{Content, PublicationFilter, Variant, Variants};

@@ -15,13 +15,25 @@ use super::publication::Publication;
 use super::text::each_text_fields;
 use super::text::Text;
 
+impl Profile {
+    /// Every name the researcher goes by — `name`, `native_name`, `name_variants` — as
+    /// written: the one set that author lists bold, the lab matches papers to members by and
+    /// `publish` finds the person's page with.
+    pub fn own_names(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.name.as_str())
+            .chain(self.native_name.as_deref())
+            .chain(self.name_variants.iter().map(String::as_str))
+    }
+}
+
 /// One researcher's profile. Only `name` is required.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Profile {
     /// The name as it is written in Latin script, e.g. `Zhiyao Li`.
     pub name: String,
-    /// The name in the researcher's own script, shown beside `name`, e.g. `李之尧`.
+    /// The name in the researcher's own script, shown beside `name`, e.g. `李之尧`; bolded in
+    /// author lists like `name`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub native_name: Option<String>,
     /// Other spellings of the own name (`Z. Li`), bolded in author lists like `name`.

@@ -14,7 +14,7 @@ pub fn normalize_name(name: &str) -> String {
             }
         })
         .collect();
-    cleaned.split_whitespace().collect::<Vec<_>>().join(" ")
+    super::one_line(&cleaned)
 }
 
 /// An author as written in a profile, split into the name and its trailing marks: `*` equal

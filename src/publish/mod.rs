@@ -123,10 +123,7 @@ pub fn publish_one(
     let uploads = site.join(kind.uploads());
     let file_name = format!("{slug}.pdf");
     let p = &prepared.loaded.profile;
-    let names: Vec<String> = std::iter::once(&p.name)
-        .chain(&p.name_variants)
-        .cloned()
-        .collect();
+    let names: Vec<String> = p.own_names().map(str::to_string).collect();
     // The page's edit is made (in memory) before anything is written: a page that cannot
     // take the link leaves the site as it was.
     let cv = match find::person_page(site, &root, kind, &slug, &names)? {

@@ -155,10 +155,7 @@ pub(super) fn publication_links(links: &PublicationLinks) -> Value {
 
 /// The own name and its variants, normalised for matching in author lists.
 pub(super) fn own_names(p: &Profile) -> Vec<String> {
-    std::iter::once(&p.name)
-        .chain(&p.name_variants)
-        .map(|n| normalize_name(n))
-        .collect()
+    p.own_names().map(normalize_name).collect()
 }
 
 /// One author: the name without its markers, and what the markers and the own name say.

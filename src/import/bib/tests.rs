@@ -269,3 +269,29 @@ fn dblp_math_in_titles_is_math() {
     let read = publications(bib, None).unwrap();
     assert_eq!(read.papers[0].1.title.to_string(), "H₂O at T²");
 }
+
+/// Guards issue 47: BibLaTeX's `date` is read by the one date reader (it was split by hand),
+/// so an impossible day is said, EDTF's marks of doubt are read past, and a month that is no
+/// month keeps the year.
+#[test]
+fn biblatex_dates_go_through_the_one_date_reader() {
+    let bib = "@article{feb, title = {Leap}, author = {A, B}, date = {2021-02-30}}\n\
+               @article{doubt, title = {Doubt}, author = {A, B}, date = {2019-04~/2020}}\n\
+               @article{odd, title = {Odd}, author = {A, B}, date = {2018-13}}\n\
+               @article{open, title = {Open}, author = {A, B}, date = {2017-06/..}}\n";
+    let (read, papers) = read(bib, None);
+    assert_eq!((papers["feb"].year, papers["feb"].month), (2021, Some(2)));
+    assert!(
+        read.notes
+            .iter()
+            .any(|n| n.contains("date:") && n.contains("2021-02-30")),
+        "{:?}",
+        read.notes
+    );
+    assert_eq!(
+        (papers["doubt"].year, papers["doubt"].month),
+        (2019, Some(4))
+    );
+    assert_eq!(papers["odd"].year, 2018);
+    assert_eq!((papers["open"].year, papers["open"].month), (2017, Some(6)));
+}

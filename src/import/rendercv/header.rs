@@ -29,8 +29,8 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
         .find_map(|at| src.peek(at)?.as_str().map(str::to_lowercase));
     if let Some(code) = language
         .as_deref()
-        .and_then(language_code)
-        .filter(|c| *c != "en")
+        .and_then(crate::template::language_code)
+        .filter(|c| c != "en")
     {
         warnings.push(format!(
             "locale: the CV is in {}; render it in that language with `--lang {code}` or \
@@ -110,29 +110,6 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
     }
 
     (p, name)
-}
-
-/// cvpdf's code for a language RenderCV names (`korean`, `mandarin_chinese`, `pt`), if it
-/// has its words.
-pub(super) fn language_code(name: &str) -> Option<&'static str> {
-    let name = name.to_lowercase();
-    [
-        ("en", "english"),
-        ("zh", "chinese"),
-        ("de", "german"),
-        ("fr", "french"),
-        ("es", "spanish"),
-        ("pt", "portuguese"),
-        ("it", "italian"),
-        ("ru", "russian"),
-        ("ja", "japanese"),
-        ("ko", "korean"),
-    ]
-    .iter()
-    .find(|(code, word)| {
-        name == *code || name.starts_with(&format!("{code}-")) || name.contains(word)
-    })
-    .map(|(code, _)| *code)
 }
 
 /// The addresses RenderCV makes of a network's username.

@@ -37,13 +37,11 @@ pub fn fit(kind: TextKind, text: &str, dropped: &mut Vec<String>) -> String {
             .join(joint)
     };
     match kind {
-        TextKind::Paragraphs => escape_all(&lines("\n")),
-        TextKind::Inline => escape_all(&lines(" ")),
-        TextKind::Address | TextKind::Plain => lines(" ")
-            .replace(['<', '>', '&', '*', '_', '`', '[', ']'], " ")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" "),
+        TextKind::Paragraphs => super::escape(&lines("\n")),
+        TextKind::Inline => super::escape(&lines(" ")),
+        TextKind::Address | TextKind::Plain => crate::profile::one_line(
+            &lines(" ").replace(['<', '>', '&', '*', '_', '`', '[', ']'], " "),
+        ),
     }
 }
 
@@ -175,10 +173,7 @@ fn plain_words(text: &str, dropped: &mut Vec<String>) -> String {
         .split('\n')
         .map(|line| {
             let line = line.trim();
-            match marker_len(line) {
-                0 => line.to_string(),
-                n => escape_all(&line[..n]) + &line[n..],
-            }
+            escaped_marker(line)
         })
         .collect::<Vec<_>>()
         .join("\n");
@@ -203,24 +198,11 @@ fn plain_words(text: &str, dropped: &mut Vec<String>) -> String {
         }
     }
     out.split('\n')
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(crate::profile::one_line)
         .collect::<Vec<_>>()
         .join("\n")
         .trim()
         .to_string()
-}
-
-/// `text` with a backslash before every ASCII punctuation character: inline Markdown that
-/// shows exactly `text`, whatever it holds.
-fn escape_all(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    for c in text.chars() {
-        if c.is_ascii_punctuation() {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

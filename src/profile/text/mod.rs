@@ -12,6 +12,13 @@ mod script;
 
 pub use script::script_language;
 
+/// `text` on one line: every run of white space (line breaks, tabs, no-break spaces) one
+/// space, none at either end. The one rule for text shown where a line break means nothing (a
+/// name, a label, a BibTeX value, a warning that quotes the text).
+pub fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// The language a text without the CV's language falls back to.
 pub const FALLBACK_LANGUAGE: &str = "en";
 

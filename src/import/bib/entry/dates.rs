@@ -9,17 +9,16 @@ pub(super) fn date(
     notes: &mut Vec<String>,
 ) -> Result<(u16, Option<u8>), String> {
     if let Some(date) = fields.verbatim("date") {
+        // BibLaTeX's ranges are `start/end` (ISO 8601); its EDTF marks of an uncertain or
+        // approximate date (`2020?`, `2020~`, `2020%`) qualify it without changing it. The
+        // start is read by the one date reader, which says when a day is impossible.
         let start = date.split('/').next().unwrap_or("");
-        let mut parts = start.split('-');
-        let year = parts.next().and_then(|y| y.parse::<u16>().ok());
-        if let Some(year) = year.filter(|y| (1000..=9999).contains(y)) {
-            let month = parts
-                .next()
-                .and_then(|m| m.get(..2).unwrap_or(m).parse::<u8>().ok())
-                .filter(|m| (1..=12).contains(m));
+        let start = start.trim().trim_end_matches(['?', '~', '%']);
+        if let Ok(read) = crate::import::convert::dates::read_date(start) {
+            notes.extend(read.note.map(|note| format!("date: {note}")));
             fields.used.insert("year");
             fields.used.insert("month");
-            return Ok((year, month));
+            return Ok((read.value.year, read.value.month));
         }
     }
     let text = fields.text("year").ok_or("no year")?;
