@@ -272,7 +272,8 @@ fn tokens(text: &str) -> Vec<Tok> {
             out.push(Tok::Sym('"'));
         } else if ch == '\'' {
             if at(i + 1) == '\\' || at(i + 2) == '\'' {
-                i += 2;
+                // Past the opening quote and the character (both of an escape: `'\''`).
+                i += if at(i + 1) == '\\' { 3 } else { 2 };
                 while i < c.len() && c[i] != '\'' {
                     i += 1;
                 }
@@ -705,7 +706,7 @@ mod tests {
 }
 #[cfg(test)]
 mod more;
-fn after() { let _ = ("crate::quoted", r#"crate::raw"#, '"'); crate::used::f(); }
+fn after() { let _ = ("crate::quoted", r#"crate::raw"#, '"', '\'', 'x'); crate::used::f(); }
 "##;
     let m = module("a/b.rs", text);
     let paths: Vec<String> = m.paths.iter().map(|p| p.join("::")).collect();
@@ -725,4 +726,18 @@ fn after() { let _ = ("crate::quoted", r#"crate::raw"#, '"'); crate::used::f(); 
     );
     assert_eq!(m.test_children, ["more"]);
     assert!(m.defines.contains("after"));
+}
+
+/// The cycle finder itself: two files that use each other are one cycle, named with its edges;
+/// a file that only uses them is not part of it.
+#[test]
+fn a_cycle_between_two_files_is_found_with_its_edges() {
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, to) in [("a.rs", "b.rs"), ("b.rs", "a.rs"), ("c.rs", "a.rs")] {
+        edges.entry(from.into()).or_default().insert(to.into());
+    }
+    edges.entry("d.rs".into()).or_default();
+    assert_eq!(cycles(&edges), ["a.rs -> b.rs, b.rs -> a.rs"]);
+    edges.get_mut("b.rs").unwrap().clear();
+    assert!(cycles(&edges).is_empty());
 }
