@@ -305,6 +305,9 @@ fn watch_rerenders_what_changes_and_survives_errors() {
     watch.expect("out/mei-lin.pdf");
 }
 
+/// Guards issue 47: this test asserted nothing when no PDF was written before its fixed
+/// 60–300 ms delays ran out (a slow machine); now it kills the batch once 1, 5 and 15 PDFs
+/// are there, so each kill lands mid-batch and every run has PDFs to check.
 #[test]
 fn an_interrupted_batch_leaves_only_complete_pdfs() {
     let dir = tempfile::tempdir().unwrap();
@@ -314,30 +317,46 @@ fn an_interrupted_batch_leaves_only_complete_pdfs() {
     for i in 0..40 {
         fs::write(profiles.join(format!("p{i:02}.yaml")), &source).unwrap();
     }
-    for delay in [60, 150, 300] {
-        let _ = fs::remove_dir_all(dir.path().join("out"));
+    let out = dir.path().join("out");
+    let pdfs = || -> Vec<std::path::PathBuf> {
+        let Ok(entries) = fs::read_dir(&out) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+            .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+            .collect()
+    };
+    for written in [1, 5, 15] {
+        let _ = fs::remove_dir_all(&out);
         let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
             .env("CVPDF_CACHE_DIR", common::cache_dir())
             .args(["render", "profiles", "-o", "out", "--quiet"])
             .current_dir(dir.path())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(delay));
+        // Until `written` PDFs are there (the batch still has more to do); 60 s guards a hang.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while pdfs().len() < written && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         child.kill().unwrap(); // SIGKILL: no chance to clean up
         child.wait().unwrap();
-        let Ok(entries) = fs::read_dir(dir.path().join("out")) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "pdf") {
-                let bytes = fs::read(&path).unwrap();
-                assert!(
-                    lopdf::Document::load_mem(&bytes).is_ok(),
-                    "{} is not a complete PDF",
-                    path.display()
-                );
-            }
+        let found = pdfs();
+        assert!(
+            found.len() >= written,
+            "{} PDFs, waited for {written}",
+            found.len()
+        );
+        for path in found {
+            let bytes = fs::read(&path).unwrap();
+            assert!(
+                lopdf::Document::load_mem(&bytes).is_ok(),
+                "{} is not a complete PDF",
+                path.display()
+            );
         }
     }
 }

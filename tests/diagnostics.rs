@@ -60,11 +60,21 @@ fn a_yaml_syntax_error() {
     golden("yaml-syntax", &output, 1, &[(&dir, "<DIR>")]);
 }
 
-/// Guards issue 47: a field's error with its help (an unknown key, and the one meant).
+/// Guards issue 47: an unknown key, with the one meant.
+#[test]
+fn an_unknown_key_with_a_suggestion() {
+    let (output, dir) = run(
+        &[("p.yaml", "name: Ada Lovelace\nheadlin: Analyst\n")],
+        &["check", "p.yaml"],
+    );
+    golden("field-suggestion", &output, 1, &[(&dir, "<DIR>")]);
+}
+
+/// Guards issue 47: a field's error with its help line (a text with no translation).
 #[test]
 fn a_field_error_with_help() {
     let (output, dir) = run(
-        &[("p.yaml", "name: Ada Lovelace\nheadlin: Analyst\n")],
+        &[("p.yaml", "name: Ada Lovelace\nheadline: {}\n")],
         &["check", "p.yaml"],
     );
     golden("field-help", &output, 1, &[(&dir, "<DIR>")]);
