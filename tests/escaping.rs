@@ -115,14 +115,22 @@ fn accepted(s: &str) -> bool {
         .all(|kind| markup::scan(kind, s).is_none())
 }
 
-/// A profile with `s` in every text field; returns it with the texts expected in the PDF.
-fn profile_with(s: &str) -> (Profile, Vec<(String, String)>) {
+/// A profile with `s` in every text field (escaped in the Markdown fields, or, `raw_markdown`,
+/// as it is there too); returns it with the texts expected in the PDF (for the Markdown
+/// fields: only when escaped).
+fn profile_with(s: &str, raw_markdown: bool) -> (Profile, Vec<(String, String)>) {
     let raw = squash(s);
     let lines: Vec<&str> = s.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     let address = squash(&lines.join(", "));
     let t = || s.to_string();
     // The fields of inline Markdown and paragraphs (`profile/kinds.rs`) hold it escaped.
-    let m = || escaped(s);
+    let m = || {
+        if raw_markdown {
+            s.to_string()
+        } else {
+            escaped(s)
+        }
+    };
     let profile = Profile {
         name: t(),
         native_name: Some(t()),
@@ -285,7 +293,9 @@ fn profile_with(s: &str) -> (Profile, Vec<(String, String)>) {
             )
         })
         .collect();
-    expected.extend(markdown.iter().map(|f| (f.to_string(), raw.clone())));
+    if !raw_markdown {
+        expected.extend(markdown.iter().map(|f| (f.to_string(), raw.clone())));
+    }
     (profile, expected)
 }
 
@@ -317,7 +327,15 @@ proptest! {
     #[test]
     fn every_text_field_comes_out_literally(s in hostile(), template in prop::sample::select(vec!["classic", "modern", "compact"])) {
         prop_assume!(accepted(&s) && accepted(&escaped(&s)));
-        let (profile, expected) = profile_with(&s);
+        // Raw in the Markdown fields too: whatever it means there, it compiles and is no code,
+        // and every plain field still shows it.
+        let (profile, expected) = profile_with(&s, true);
+        let pdf = render(&profile, template).map_err(TestCaseError::fail)?;
+        let text = typed(&pdf.page_text.concat());
+        for (field, want) in expected {
+            prop_assert!(want.is_empty() || text.contains(&want), "field {} of {:?} with raw Markdown: {:?} not in {:?}", field, s, want, text);
+        }
+        let (profile, expected) = profile_with(&s, false);
         let pdf = render(&profile, template).map_err(TestCaseError::fail)?;
         let text = typed(&pdf.page_text.concat());
         for (field, want) in expected {
@@ -348,7 +366,7 @@ proptest! {
 fn hostile_text_in_the_generated_source_stays_inside_literals() {
     // A string that would end the literal and run code if it were pasted unescaped.
     let hostile = "a\") #panic(\"injected\") #(\"";
-    let (profile, _) = profile_with(hostile);
+    let (profile, _) = profile_with(hostile, true);
     // As printed: with smart quotes (“injected”), the characters of code all there.
     let printed = "a”)#panic(“injected”)#(”";
     for template in ["classic", "modern", "compact"] {

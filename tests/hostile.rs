@@ -313,6 +313,8 @@ fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
         fs::write(dir.path().join("cv.pdf"), EARLIER_PDF).unwrap();
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
         let writable = fs::write(dir.path().join("probe"), b"").is_ok(); // root ignores modes
+                                                                         // As root this part cannot happen; the read-only tmpfs above (required under
+                                                                         // CVPDF_REQUIRE) has then checked the refused write.
         if !writable {
             let output = cvpdf(
                 dir.path(),
