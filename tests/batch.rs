@@ -172,6 +172,9 @@ fn quiet_prints_nothing_on_success() {
 }
 
 /// A running `cvpdf watch` whose output lines arrive on a channel.
+/// The line `cvpdf watch` prints when a round is done and it waits (`commands/watch.rs`).
+const IDLE: &str = "watching for changes";
+
 struct Watch {
     child: Child,
     lines: mpsc::Receiver<String>,
@@ -236,13 +239,13 @@ impl Watch {
         line.split_whitespace().nth(1)?.parse().ok()
     }
 
-    /// Lines that arrive within `wait`.
-    fn quiet_for(&self, wait: Duration) -> Vec<String> {
-        let mut seen = Vec::new();
-        while let Ok(line) = self.lines.recv_timeout(wait) {
-            seen.push(line);
-        }
-        seen
+    /// Waits for the line watch prints when a round is done (`watching for changes`) and
+    /// returns the lines before it: what that round did. An event, not a quiet time window, so
+    /// a slow machine cannot make "nothing arrived yet" pass for "nothing was done".
+    fn idle(&self) -> Vec<String> {
+        let mut lines = self.expect(IDLE);
+        lines.pop();
+        lines
     }
 }
 
@@ -253,6 +256,7 @@ impl Drop for Watch {
     }
 }
 
+/// Guards issue 47: waits for the idle line after each round, not for a quiet time window.
 #[test]
 fn watch_rerenders_what_changes_and_survives_errors() {
     let dir = lab();
@@ -260,10 +264,8 @@ fn watch_rerenders_what_changes_and_survives_errors() {
     for name in ["liangyu-zhao", "yihao-zhao", "zhiyao-li", "zili-zhang"] {
         watch.expect(&format!("out/{name}.pdf"));
     }
-    assert!(
-        watch.quiet_for(Duration::from_millis(600)).is_empty(),
-        "nothing more to do"
-    );
+    let rest = watch.idle();
+    assert!(rest.is_empty(), "nothing more to do: {rest:?}");
 
     // An editor's save by rename re-renders that profile only.
     let zili = dir.path().join("profiles/zili-zhang.yaml");
@@ -272,7 +274,8 @@ fn watch_rerenders_what_changes_and_survives_errors() {
         "Ph.D. Student, Peking University",
         "Ph.D. Candidate, Peking University",
     );
-    let lines = watch.expect("out/zili-zhang.pdf");
+    let mut lines = watch.expect("out/zili-zhang.pdf");
+    lines.extend(watch.idle());
     assert!(lines.iter().all(|l| !l.contains("liangyu")), "{lines:?}");
     assert!(Pdf::read(&dir.path().join("out/zili-zhang.pdf")).contains("Ph.D. Candidate"));
 
@@ -287,7 +290,7 @@ fn watch_rerenders_what_changes_and_survives_errors() {
     fs::write(dir.path().join("profiles/cvpdf.yaml"), "accent: maroon\n").unwrap();
     let lines = watch.expect("out/zili-zhang.pdf");
     let mut all = lines.join("\n");
-    all += &watch.quiet_for(Duration::from_millis(800)).join("\n");
+    all += &watch.idle().join("\n");
     for name in ["liangyu-zhao", "yihao-zhao", "zhiyao-li"] {
         assert!(
             all.contains(&format!("out/{name}.pdf")),
@@ -302,6 +305,9 @@ fn watch_rerenders_what_changes_and_survives_errors() {
     watch.expect("out/mei-lin.pdf");
 }
 
+/// Guards issue 47: this test asserted nothing when no PDF was written before its fixed
+/// 60–300 ms delays ran out (a slow machine); now it kills the batch once 1, 5 and 15 PDFs
+/// are there, so each kill lands mid-batch and every run has PDFs to check.
 #[test]
 fn an_interrupted_batch_leaves_only_complete_pdfs() {
     let dir = tempfile::tempdir().unwrap();
@@ -311,30 +317,46 @@ fn an_interrupted_batch_leaves_only_complete_pdfs() {
     for i in 0..40 {
         fs::write(profiles.join(format!("p{i:02}.yaml")), &source).unwrap();
     }
-    for delay in [60, 150, 300] {
-        let _ = fs::remove_dir_all(dir.path().join("out"));
+    let out = dir.path().join("out");
+    let pdfs = || -> Vec<std::path::PathBuf> {
+        let Ok(entries) = fs::read_dir(&out) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "pdf"))
+            .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+            .collect()
+    };
+    for written in [1, 5, 15] {
+        let _ = fs::remove_dir_all(&out);
         let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
             .env("CVPDF_CACHE_DIR", common::cache_dir())
             .args(["render", "profiles", "-o", "out", "--quiet"])
             .current_dir(dir.path())
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_millis(delay));
+        // Until `written` PDFs are there (the batch still has more to do); 60 s guards a hang.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while pdfs().len() < written && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(2));
+        }
         child.kill().unwrap(); // SIGKILL: no chance to clean up
         child.wait().unwrap();
-        let Ok(entries) = fs::read_dir(dir.path().join("out")) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.extension().is_some_and(|e| e == "pdf") {
-                let bytes = fs::read(&path).unwrap();
-                assert!(
-                    lopdf::Document::load_mem(&bytes).is_ok(),
-                    "{} is not a complete PDF",
-                    path.display()
-                );
-            }
+        let found = pdfs();
+        assert!(
+            found.len() >= written,
+            "{} PDFs, waited for {written}",
+            found.len()
+        );
+        for path in found {
+            let bytes = fs::read(&path).unwrap();
+            assert!(
+                lopdf::Document::load_mem(&bytes).is_ok(),
+                "{} is not a complete PDF",
+                path.display()
+            );
         }
     }
 }
@@ -390,6 +412,7 @@ fn a_file_a_user_template_imports_is_an_input_of_the_render() {
     assert!(Pdf::read(&dir.path().join("out/ada.pdf")).contains("second motto"));
 }
 
+/// Guards issue 47: "nothing re-rendered" is the lines of a finished round, not a quiet 400–600 ms.
 #[test]
 fn watch_sees_the_files_a_template_imports_and_the_configuration_it_renders_with() {
     let dir = lab_with_user_template();
@@ -412,7 +435,7 @@ fn watch_sees_the_files_a_template_imports_and_the_configuration_it_renders_with
         ],
     );
     watch.expect("out/ada.pdf");
-    assert!(watch.quiet_for(Duration::from_millis(400)).is_empty());
+    assert!(watch.idle().is_empty());
 
     edit(&dir.path().join("other/cvpdf.yaml"), "navy", "maroon");
     watch.expect("out/ada.pdf");
@@ -423,13 +446,17 @@ fn watch_sees_the_files_a_template_imports_and_the_configuration_it_renders_with
     )
     .unwrap();
     watch.expect("out/ada.pdf");
+    assert!(watch.idle().is_empty());
     assert!(Pdf::read(&dir.path().join("out/ada.pdf")).contains("second motto"));
 
-    // The nearest configuration is not used, so its edits change nothing.
+    // The nearest configuration is not used, so its edits change nothing: the round its
+    // save starts (it is a YAML file beside the profile) renders nothing.
     edit(&dir.path().join("profiles/cvpdf.yaml"), "teal", "olive");
-    assert!(watch.quiet_for(Duration::from_millis(600)).is_empty());
+    let round = watch.idle();
+    assert!(round.is_empty(), "{round:?}");
 }
 
+/// Guards issue 47: without /proc it fails under `CVPDF_REQUIRE` instead of passing unchecked.
 #[test]
 fn watch_keeps_memory_flat_over_hundreds_of_saves() {
     let dir = lab();
@@ -454,10 +481,15 @@ fn watch_keeps_memory_flat_over_hundreds_of_saves() {
     for i in 0..60 {
         save(i);
     }
-    let Some(warm) = watch.rss_kib() else {
-        eprintln!("skipped: no /proc/PID/status on this system");
+    let warm = watch.rss_kib();
+    if !common::require(
+        "proc",
+        warm.is_some(),
+        "the memory of a watch over 300 saves",
+    ) {
         return;
-    };
+    }
+    let warm = warm.unwrap();
     for i in 60..360 {
         save(i);
     }
@@ -471,6 +503,7 @@ fn watch_keeps_memory_flat_over_hundreds_of_saves() {
     );
 }
 
+/// Guards issue 47: waits for the round the deletion starts, not for 800 ms.
 #[test]
 fn watch_follows_a_directory_deleted_and_made_again() {
     let dir = tempfile::tempdir().unwrap();
@@ -479,20 +512,24 @@ fn watch_follows_a_directory_deleted_and_made_again() {
     fs::write(profiles.join("a.yaml"), "name: First Name\n").unwrap();
     let watch = Watch::start(dir.path());
     watch.expect("a.pdf");
+    watch.idle();
     // A few times: the edit made the moment a line is printed, before the new directory's
     // watch was set up, was once lost (about one run in ten on a busy machine).
     for round in 0..3 {
         fs::remove_dir_all(&profiles).unwrap();
-        std::thread::sleep(Duration::from_millis(800));
+        // The round the deletion starts, done: the watcher has seen the folder go.
+        watch.idle();
         fs::create_dir(&profiles).unwrap();
         let second = format!("Second Name {round}");
         fs::write(profiles.join("a.yaml"), format!("name: {second}\n")).unwrap();
         watch.expect("a.pdf");
+        watch.idle();
         assert!(Pdf::read(&dir.path().join("out/a.pdf")).contains(&second));
         // And the new directory is watched: an edit in it is seen.
         let third = format!("Third Name {round}");
         fs::write(profiles.join("a.yaml"), format!("name: {third}\n")).unwrap();
         watch.expect("a.pdf");
+        watch.idle();
         assert!(Pdf::read(&dir.path().join("out/a.pdf")).contains(&third));
     }
 }

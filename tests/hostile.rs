@@ -226,33 +226,50 @@ fn images_are_checked_before_compiling() {
 
 /// Mounts a tmpfs of `size` with `options` at a new directory; `None` where mounting is not
 /// allowed (the test then says so and checks what it can).
+/// Mounting is tried as this user, then through `sudo -n` (CI's runner may, a developer's
+/// password prompt is never waited for); where neither may, `common::require("tmpfs")` says so.
 fn tmpfs(options: &str) -> Option<(tempfile::TempDir, Unmount)> {
     let dir = tempfile::tempdir().unwrap();
-    let ok = Command::new("mount")
-        .args(["-t", "tmpfs", "-o", options, "tmpfs"])
-        .arg(dir.path())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !ok {
-        eprintln!("note: cannot mount a tmpfs here; skipping that part");
+    let options = format!("{options},mode=1777");
+    let mount = |command: &[&str]| {
+        Command::new(command[0])
+            .args(&command[1..])
+            .args(["-t", "tmpfs", "-o", &options, "tmpfs"])
+            .arg(dir.path())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let direct = mount(&["mount"]);
+    let sudo = !direct && mount(&["sudo", "-n", "mount"]);
+    let why = "writing to a full and to a read-only disk (mounted as a small tmpfs)";
+    if !common::require("tmpfs", direct || sudo, why) {
         return None;
     }
-    let unmount = Unmount(dir.path().to_path_buf());
+    let unmount = Unmount(dir.path().to_path_buf(), sudo);
     Some((dir, unmount))
 }
 
-struct Unmount(std::path::PathBuf);
+/// A mounted tmpfs, unmounted when dropped (through `sudo -n` when it was mounted so).
+struct Unmount(std::path::PathBuf, bool);
 
 impl Drop for Unmount {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
+        let mut command = if self.1 {
+            let mut sudo = Command::new("sudo");
+            sudo.args(["-n", "umount"]);
+            sudo
+        } else {
+            Command::new("umount")
+        };
+        let _ = command.arg(&self.0).status();
     }
 }
 
 /// A PDF an earlier run of cvpdf wrote (it names cvpdf as its creator), so it may be replaced.
 const EARLIER_PDF: &[u8] = b"%PDF-1.7 /Creator(cvpdf 0.1.0) an earlier, good PDF";
 
+/// Guards issue 47: without a tmpfs it fails under `CVPDF_REQUIRE` instead of passing unchecked.
 #[test]
 fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
     let profile = root().join("profiles/zili-zhang.yaml");
@@ -296,6 +313,8 @@ fn a_full_or_read_only_disk_fails_cleanly_and_keeps_the_old_pdf() {
         fs::write(dir.path().join("cv.pdf"), EARLIER_PDF).unwrap();
         fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o555)).unwrap();
         let writable = fs::write(dir.path().join("probe"), b"").is_ok(); // root ignores modes
+                                                                         // As root this part cannot happen; the read-only tmpfs above (required under
+                                                                         // CVPDF_REQUIRE) has then checked the refused write.
         if !writable {
             let output = cvpdf(
                 dir.path(),

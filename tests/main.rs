@@ -6,6 +6,7 @@ mod common;
 
 mod batch;
 mod cli;
+mod diagnostics;
 mod docs;
 mod errors;
 mod escaping;

@@ -545,6 +545,7 @@ fn chinese_japanese_and_korean_render_with_bundled_glyphs_regular_and_bold() {
     assert!(pdf.info["Keywords"].contains("分布式系统"));
 }
 
+/// Guards issue 47: the `--font-path` half fails under `CVPDF_REQUIRE` without DejaVu.
 #[test]
 fn characters_no_font_has_are_reported_with_their_field() {
     let dir = tempfile::tempdir().unwrap();
@@ -566,7 +567,11 @@ fn characters_no_font_has_are_reported_with_their_field() {
 
     // A font directory that has them silences the warning.
     let dejavu = std::path::Path::new("/usr/share/fonts/truetype/dejavu");
-    if dejavu.is_dir() {
+    if common::require(
+        "dejavu",
+        dejavu.is_dir(),
+        "rendering with --font-path and DejaVu",
+    ) {
         let args = [
             "render",
             "p.yaml",
@@ -585,8 +590,6 @@ fn characters_no_font_has_are_reported_with_their_field() {
             .fonts
             .iter()
             .any(|f| f.contains("DejaVu")));
-    } else {
-        eprintln!("skipped the --font-path half: no DejaVu fonts on this machine");
     }
 }
 

@@ -384,16 +384,80 @@ fn templates_are_listed() {
     }
 }
 
+/// Guards issue 47: this test set twelve options and checked only that four PDFs were
+/// written; now each set of options is looked for in every PDF it made (the paper's size, the
+/// accent's colour, the fonts, the numbers of the publications, the language and order of the
+/// sections, the lab's name, link and logo). `photo` is set but cannot show: no bundled
+/// profile has a photo.
 #[test]
 fn every_profile_renders_with_every_template_and_config_option() {
-    let option_sets = [
-        "paper: us-letter\naccent: maroon\n",
-        "font: Inter\nnumbering: none\nphoto: round\n",
-        "font: Libertinus Serif\nnumbering: forward\nphoto: square\naccent: \"#0a7\"\n",
-        "lang: zh\nsection_order: [publications, education]\nlab: {name: NetSys Lab, url: https://example.org, logo: logo.png}\n",
+    /// What one set of options must make a PDF show (`papers`: whether its profile lists any).
+    type Check = fn(&Path, &Pdf, bool) -> Result<(), String>;
+    fn letter_and_maroon(path: &Path, pdf: &Pdf, _: bool) -> Result<(), String> {
+        let (w, h) = pdf.page_size;
+        if (w - 612.0).abs() > 1.0 || (h - 792.0).abs() > 1.0 {
+            return Err(format!("not US letter: {w} x {h} pt"));
+        }
+        // Typst's maroon, #85144b.
+        paints_with(path, [0x85, 0x14, 0x4b])
+            .then_some(())
+            .ok_or("no maroon".into())
+    }
+    fn inter_unnumbered(_: &Path, pdf: &Pdf, _: bool) -> Result<(), String> {
+        if !pdf.fonts.iter().any(|f| f.contains("Inter")) {
+            return Err(format!("not set in Inter: {:?}", pdf.fonts));
+        }
+        (!pdf.squashed().contains("[1]"))
+            .then_some(())
+            .ok_or("numbered".into())
+    }
+    fn libertinus_numbered_teal(path: &Path, pdf: &Pdf, papers: bool) -> Result<(), String> {
+        if !pdf.fonts.iter().any(|f| f.contains("Libertinus")) {
+            return Err(format!("not set in Libertinus Serif: {:?}", pdf.fonts));
+        }
+        if papers && !pdf.squashed().contains("[1]") {
+            return Err("the first publication is not numbered [1]".into());
+        }
+        paints_with(path, [0x00, 0xaa, 0x77])
+            .then_some(())
+            .ok_or("no #0a7".into())
+    }
+    fn chinese_lab_publications_first(_: &Path, pdf: &Pdf, papers: bool) -> Result<(), String> {
+        let text = pdf.squashed();
+        let at = |title: &str| text.find(title);
+        match (at("发表论文"), at("教育背景")) {
+            (Some(p), Some(e)) if p < e => {}
+            (None, Some(_)) if !papers => {}
+            found => {
+                return Err(format!(
+                    "publications, then education, in Chinese: {found:?}"
+                ))
+            }
+        }
+        if !text.contains("NetSysLab")
+            || !pdf
+                .links
+                .iter()
+                .any(|l| l.starts_with("https://example.org"))
+        {
+            return Err(format!("the lab's name and link: {:?}", pdf.links));
+        }
+        (pdf.images >= 1).then_some(()).ok_or("no logo".into())
+    }
+    let option_sets: [(&str, Check); 4] = [
+        ("paper: us-letter\naccent: maroon\n", letter_and_maroon),
+        ("font: Inter\nnumbering: none\nphoto: round\n", inter_unnumbered),
+        (
+            "font: Libertinus Serif\nnumbering: forward\nphoto: square\naccent: \"#0a7\"\n",
+            libertinus_numbered_teal,
+        ),
+        (
+            "lang: zh\nsection_order: [publications, education]\nlab: {name: NetSys Lab, url: https://example.org, logo: logo.png}\n",
+            chinese_lab_publications_first,
+        ),
     ];
     for template in ["classic", "modern", "compact"] {
-        for options in option_sets {
+        for (options, check) in option_sets {
             let dir = tempfile::tempdir().unwrap();
             let profiles = dir.path().join("profiles");
             fs::create_dir_all(&profiles).unwrap();
@@ -416,14 +480,51 @@ fn every_profile_renders_with_every_template_and_config_option() {
                 "{template} with {options:?}: {}",
                 stderr(&output)
             );
-            let pdfs = fs::read_dir(dir.path().join("out")).unwrap().flatten();
-            assert_eq!(
-                pdfs.filter(|e| e.path().extension().is_some_and(|x| x == "pdf"))
-                    .count(),
-                4
-            );
+            let pdfs: Vec<_> = fs::read_dir(dir.path().join("out"))
+                .unwrap()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "pdf"))
+                .collect();
+            assert_eq!(pdfs.len(), 4);
+            for path in pdfs {
+                let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                let yaml = fs::read_to_string(profiles.join(format!("{stem}.yaml"))).unwrap();
+                let papers = yaml.contains("\npublications:");
+                if let Err(wrong) = check(&path, &Pdf::read(&path), papers) {
+                    panic!("{template} with {options:?}: {}: {wrong}", path.display());
+                }
+            }
         }
     }
+}
+
+/// Whether the PDF at `path` paints with the colour `rgb` somewhere: a fill or stroke colour
+/// of three components (`rg`, `sc`, `scn` and their stroking forms) within half a step of it,
+/// in any content stream (pages and the forms they draw).
+fn paints_with(path: &Path, rgb: [u8; 3]) -> bool {
+    let doc = lopdf::Document::load(path).unwrap();
+    doc.objects.values().any(|object| {
+        let Ok(stream) = object.as_stream() else {
+            return false;
+        };
+        let bytes = stream
+            .decompressed_content()
+            .unwrap_or_else(|_| stream.content.clone());
+        let Ok(content) = lopdf::content::Content::decode(&bytes) else {
+            return false;
+        };
+        content.operations.iter().any(|op| {
+            matches!(
+                op.operator.as_str(),
+                "rg" | "RG" | "sc" | "SC" | "scn" | "SCN"
+            ) && op.operands.len() == 3
+                && op.operands.iter().zip(rgb).all(|(o, c)| {
+                    o.as_float()
+                        .is_ok_and(|v| (v * 255.0 - f32::from(c)).abs() < 1.0)
+                })
+        })
+    })
 }
 
 #[test]

@@ -654,6 +654,7 @@ fn a_variant_output_that_collides_with_another_profile_is_refused() {
     );
 }
 
+/// Guards issue 47: each round read whole, up to the idle line watch prints.
 #[test]
 fn watch_renders_variants_and_follows_their_profile() {
     use std::io::{BufRead, BufReader};
@@ -688,26 +689,29 @@ fn watch_renders_variants_and_follows_their_profile() {
             }
         }
     });
-    let expect = |needle: &str| {
+    // The lines of one round: until watch says it is done (an event; 30 s only guards a hang).
+    let round = || {
         let deadline = Instant::now() + Duration::from_secs(30);
         let mut seen = Vec::new();
         while let Some(left) = deadline.checked_duration_since(Instant::now()) {
             match rx.recv_timeout(left) {
-                Ok(line) if line.contains(needle) => return,
+                Ok(line) if line == "watching for changes" => return seen,
                 Ok(line) => seen.push(line),
                 Err(_) => break,
             }
         }
-        panic!("no line with {needle:?}: {seen:?}");
+        panic!("watch never went idle: {seen:?}");
     };
-    expect("out/zili-zhang-short.pdf");
-    expect("out/zili-zhang-zh.pdf");
+    let first = round().join("\n");
+    assert!(first.contains("out/zili-zhang-short.pdf"), "{first}");
+    assert!(first.contains("out/zili-zhang-zh.pdf"), "{first}");
     let path = dir.path().join("profiles/zili-zhang.yaml");
     let text = fs::read_to_string(&path).unwrap();
     let temp = path.with_extension("swp");
     fs::write(&temp, text.replace("zh: 阶跃星辰", "zh: 阶跃星辰公司")).unwrap();
     fs::rename(&temp, &path).unwrap();
-    expect("out/zili-zhang-zh.pdf");
+    let edited = round().join("\n");
+    assert!(edited.contains("out/zili-zhang-zh.pdf"), "{edited}");
     let _ = child.kill();
     let _ = child.wait();
     assert!(Pdf::read(&dir.path().join("out/zili-zhang-zh.pdf")).contains("阶跃星辰公司"));

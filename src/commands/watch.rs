@@ -24,6 +24,9 @@ use crate::watch::{wait_for_change, watch_directories, Presence, Remembered, Wat
 
 use super::{plan_jobs, plan_variants, Error, Target};
 
+/// The line watch prints when a round is done and it waits for the next change.
+const IDLE: &str = "watching for changes";
+
 /// Options of `cvpdf watch`.
 pub struct Options {
     /// What to read and write.
@@ -100,6 +103,9 @@ impl Session<'_> {
             if watch_directories(&mut watcher, &mut watched, &inputs)? {
                 continue;
             }
+            // The round is done: say so, on stdout after its lines, so that a user (and a test)
+            // knows every rebuild a save caused has finished.
+            crate::diag::outln!("{IDLE}");
             let named = Presence::of(&self.options.target.inputs);
             wait_for_change(&rx, &inputs, &watched, &named)?;
         }

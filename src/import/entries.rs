@@ -300,11 +300,22 @@ pub(super) fn otherwise(
                 "{at}: no {missing}; kept with what it has in a section of its own"
             ));
         }
-    } else if src.peek(at).is_some_and(|v| !super::hugo::is_empty(v)) {
+    } else if src.peek(at).is_some_and(|v| !is_empty(v)) {
         warnings.push(format!(
             "{at}: no {missing}, nor anything else that names it; left out"
         ));
         src.mark(at);
+    }
+}
+
+/// Whether a value holds nothing (a theme's template leaves `""`, `[]` and `{}` in place).
+pub(super) fn is_empty(value: &serde_json::Value) -> bool {
+    match value {
+        serde_json::Value::Null => true,
+        serde_json::Value::String(s) => s.trim().is_empty(),
+        serde_json::Value::Array(a) => a.iter().all(is_empty),
+        serde_json::Value::Object(o) => o.values().all(is_empty),
+        _ => false,
     }
 }
 

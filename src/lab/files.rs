@@ -11,6 +11,15 @@ use crate::ownership::{may_replace, Mark, Recorded};
 use crate::picture::Asset;
 use crate::pipeline::{Record, Records, Written};
 
+/// The lab's own files in OUT; no profile's CV may be named like one of them.
+pub const LAB_FILES: [&str; 5] = [
+    "index.html",
+    "lab.json",
+    "lab.schema.json",
+    "publications.pdf",
+    "publications.bib",
+];
+
 /// The lab's files in OUT, written only when they change and only over files cvpdf wrote.
 pub struct SiteFiles<'a> {
     /// The site's folder.

@@ -27,10 +27,11 @@ use crate::profile::{
     LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
 };
 
+pub use files::LAB_FILES;
 pub(crate) use list::publication_list;
 pub use list::List;
 pub use papers::{keep_newest, lab_papers, LabPaper, MAX_LISTED};
-pub use site::{finish_site, Made, LAB_FILES};
+pub use site::{finish_site, Made};
 
 /// The JSON Schema of `lab.json` (`cvpdf schema --lab`; also written beside it).
 pub fn schema() -> String {

@@ -15,15 +15,6 @@ use crate::pipeline::{Format, Job};
 use crate::profile::{Profile, Publication};
 use crate::style::Style;
 
-/// The lab's own files in OUT; no profile's CV may be named like one of them.
-pub const LAB_FILES: [&str; 5] = [
-    "index.html",
-    "lab.json",
-    "lab.schema.json",
-    "publications.pdf",
-    "publications.bib",
-];
-
 /// The colour of the page when the lab gives none (the classic template's).
 const DEFAULT_ACCENT: &str = "#1f4e79";
 

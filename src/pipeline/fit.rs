@@ -23,6 +23,11 @@ use crate::render::{Compiled, Renderer};
 use crate::source::END_LABEL;
 use crate::style::{Fit, Style};
 
+/// A document longer than this many pages has its cached layout dropped at once: kept for
+/// the next documents, a few such layouts would cost hundreds of megabytes, and what they
+/// share with the next document (templates, fonts) is cheap to make again beside them.
+pub(super) const LONG_DOCUMENT_PAGES: usize = 12;
+
 /// A CV compiled within its page budget.
 pub struct Fitted {
     /// The document.
@@ -83,7 +88,7 @@ pub fn compile_within_budget(
         let compiled = renderer.compile_checked(loaded, &style);
         if compiled
             .as_ref()
-            .is_ok_and(|c| c.document.pages().len() > super::produce::LONG_DOCUMENT_PAGES)
+            .is_ok_and(|c| c.document.pages().len() > LONG_DOCUMENT_PAGES)
         {
             comemo::evict(0);
         }

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::fit::{self, compile_within_budget};
+use super::fit::{self, compile_within_budget, LONG_DOCUMENT_PAGES};
 use super::{Format, Pipeline, Prepared, Record, Written};
 use crate::diag::{Diagnostic, Failure};
 use crate::digest::FileRead;
@@ -17,11 +17,6 @@ use crate::style::Style;
 
 /// Cached results unused for this many documents are dropped from Typst's memo cache.
 const EVICT_AFTER: usize = 3;
-
-/// A document longer than this many pages has its cached layout dropped at once: kept for
-/// the next documents, a few such layouts would cost hundreds of megabytes, and what they
-/// share with the next document (templates, fonts) is cheap to make again beside them.
-pub(super) const LONG_DOCUMENT_PAGES: usize = 12;
 
 /// The files of a job's outputs, in memory, before they are written.
 pub struct Artifacts {

@@ -4,6 +4,7 @@
 //! follow from [`Section`]; tests check that the last two know every key.
 
 use super::model::Profile;
+use super::variant::Content;
 use crate::diag::{unknown, Problem};
 
 /// A built-in section of a CV.
@@ -167,6 +168,33 @@ pub(crate) fn section_keys(keys: &[String], field: &str, custom: Option<&[&str]>
         }
     }
     problems
+}
+
+/// What a variant shows, applied to a profile.
+impl Content {
+    /// Leaves out of `profile` what this content does not show. The CV's walk then drops
+    /// every section left empty, so no title stands over nothing. It lives here, beside the
+    /// sections it clears, so that the variant's types need not know the profile holding them.
+    pub fn select(&self, profile: &mut Profile) {
+        self.publications.apply(&mut profile.publications);
+        if let Some(keys) = &self.sections {
+            for section in Section::ALL {
+                if !keys.iter().any(|k| k == section.key()) {
+                    section.clear(profile);
+                }
+            }
+            profile
+                .sections
+                .retain(|s| s.title.texts().any(|title| keys.iter().any(|k| k == title)));
+            // A section named twice is shown once, where it is first named.
+            let mut seen = std::collections::HashSet::new();
+            profile.section_order = keys
+                .iter()
+                .filter(|k| seen.insert(k.as_str()))
+                .cloned()
+                .collect();
+        }
+    }
 }
 
 #[cfg(test)]

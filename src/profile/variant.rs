@@ -12,7 +12,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::look::{Numbering, Paper, PhotoShape};
-use super::{Profile, Publication, Section};
+use super::Publication;
 use crate::diag::{unknown, Problem};
 
 /// The name `--variant` gives the full CV (the profile with the lab's style and no variant).
@@ -270,31 +270,6 @@ pub struct Content {
     pub sections: Option<Vec<String>>,
     /// The most pages.
     pub max_pages: Option<u16>,
-}
-
-impl Content {
-    /// Leaves out of `profile` what this content does not show. The CV's walk then drops
-    /// every section left empty, so no title stands over nothing.
-    pub fn select(&self, profile: &mut Profile) {
-        self.publications.apply(&mut profile.publications);
-        if let Some(keys) = &self.sections {
-            for section in Section::ALL {
-                if !keys.iter().any(|k| k == section.key()) {
-                    section.clear(profile);
-                }
-            }
-            profile
-                .sections
-                .retain(|s| s.title.texts().any(|title| keys.iter().any(|k| k == title)));
-            // A section named twice is shown once, where it is first named.
-            let mut seen = std::collections::HashSet::new();
-            profile.section_order = keys
-                .iter()
-                .filter(|k| seen.insert(k.as_str()))
-                .cloned()
-                .collect();
-        }
-    }
 }
 
 /// Problems with a variant's name: it becomes part of file names (`cv-short.pdf`), so it is a

@@ -1,16 +1,13 @@
 //! `cvpdf.yaml` as written, and how its values, the defaults and the command line's flags
 //! make a [`Style`]. Every bad value is a problem at its line (or names its flag). Each
-//! variant's style is resolved in `variants.rs`.
+//! variant's style, and the reading of the file into them all, is in `variants.rs`.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use super::color::Color;
 use super::logo::read_logo;
-use super::variants::{rename_field, resolve_variant, LabStyles};
 use super::{
     languages, Content, Fit, LabStyle, Numbering, Overrides, Paper, PhotoShape, Style, Variant,
 };
@@ -20,7 +17,8 @@ use crate::profile::{resolve_file, section_keys};
 use crate::template::Template;
 use crate::yaml::{self, Kind};
 
-const CONFIG: Kind = Kind {
+/// What `cvpdf.yaml` is called in messages, and what a minimal one holds.
+pub(super) const CONFIG: Kind = Kind {
     noun: "configuration",
     minimal: "template: classic",
     example_keys: "`template: …`, `accent: …`",
@@ -125,99 +123,6 @@ pub fn contact_email(dir: &Path) -> Result<Option<String>, Report> {
         }
     }
     Ok(email.map(|e| e.trim().to_string()))
-}
-
-/// Reads a configuration file and resolves the style of the full CV and of each variant.
-pub fn load_lab(
-    path: Option<&Path>,
-    overrides: &Overrides,
-    fonts: &FontSet,
-) -> Result<LabStyles, Report> {
-    let Some(path) = path else {
-        let config = LabConfig::default();
-        let base = resolve(&config, None, overrides, fonts)
-            .map_err(|problems| Report::new(Path::new("command line"), None, problems))?;
-        return Ok(LabStyles {
-            config,
-            base: Arc::new(base),
-            variants: BTreeMap::new(),
-        });
-    };
-    let text = yaml::read_text(path, CONFIG)?;
-    let fail = |problems: Vec<Problem>| Report::new(path, Some(text.clone()), problems);
-    let (config, index) = yaml::parse::<LabConfig>(&text, CONFIG).map_err(fail)?;
-    let base = resolve(&config, Some(path), overrides, fonts);
-    let mut problems = base.as_ref().err().cloned().unwrap_or_default();
-    let mut variants = BTreeMap::new();
-    if let Some(p) = super::variant::count_problem(&config.variants) {
-        return Err(fail(yaml::locate(vec![p], &index)));
-    }
-    for (name, variant) in &config.variants {
-        if let Some(p) = super::variant::name_problem(name) {
-            problems.push(p.at_field(format!("variants.{name}")));
-            continue;
-        }
-        match resolve_variant(&config, Some(path), name, variant, overrides, fonts) {
-            Ok(style) => {
-                variants.insert(name.clone(), Arc::new(style));
-            }
-            Err(found) => {
-                // A problem of the lab's own keys is told once, at the key.
-                for p in found {
-                    let p = rename_field(p, name, variant);
-                    let told = problems.iter().any(|q: &Problem| q.field == p.field);
-                    if !told {
-                        problems.push(p);
-                    }
-                }
-            }
-        }
-    }
-    for (i, name) in config.default_variants.iter().enumerate() {
-        if !config.variants.contains_key(name) {
-            problems.push(
-                unknown(
-                    "variant",
-                    name,
-                    config.variants.keys().map(String::as_str),
-                    || {
-                        if config.variants.is_empty() {
-                            "define it under `variants:` first".into()
-                        } else {
-                            format!(
-                                "the variants are: {}",
-                                config
-                                    .variants
-                                    .keys()
-                                    .cloned()
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            )
-                        }
-                    },
-                )
-                .at_field(format!("default_variants[{i}]")),
-            );
-        }
-    }
-    if !problems.is_empty() {
-        return Err(fail(yaml::locate(problems, &index)));
-    }
-    let base = base.map_err(|p| fail(yaml::locate(p, &index)))?;
-    Ok(LabStyles {
-        config,
-        base: Arc::new(base),
-        variants,
-    })
-}
-
-/// Reads a configuration file and resolves the full CV's style with `overrides` on top.
-pub fn load_style(
-    path: Option<&Path>,
-    overrides: &Overrides,
-    fonts: &FontSet,
-) -> Result<Style, Report> {
-    load_lab(path, overrides, fonts).map(|lab| (*lab.base).clone())
 }
 
 /// Merges defaults, the configuration and the overrides, checking every value. Problems with

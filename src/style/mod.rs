@@ -22,8 +22,8 @@ pub use crate::profile::{
     Content, Numbering, Paper, PhotoShape, PublicationFilter, Variant, Variants,
 };
 pub use color::Color;
-pub use config::{contact_email, load_lab, load_style};
-pub use variants::LabStyles;
+pub use config::contact_email;
+pub use variants::{load_lab, load_style, LabStyles};
 
 /// The file names a lab configuration may have.
 pub const CONFIG_NAMES: &[&str] = &["cvpdf.yaml", "cvpdf.yml"];

@@ -392,3 +392,29 @@ pub fn decode_text_string(bytes: &[u8]) -> String {
 pub fn squash(s: &str) -> String {
     s.chars().filter(|c| !c.is_whitespace()).collect()
 }
+
+/// Whether a check that needs `tool` (a program, fonts, a kernel feature) may run: `available`
+/// says whether this machine has it. When it has not, the check is skipped with a line that
+/// says so, unless `CVPDF_REQUIRE` names the tool (`all`, or a comma list such as
+/// `chromium,groff,dejavu,tmpfs,proc`): then the skip is a failure, so CI, which installs them
+/// all (`.ci/run`), cannot pass a check that never ran. Every such skip goes through here.
+///
+/// The tools: `chromium` (the people page in a browser), `groff` (the manual page rendered),
+/// `dejavu` (DejaVu fonts for `--font-path`), `tmpfs` (mounting a full and a read-only disk:
+/// as root, or with `sudo -n`), `proc` (`/proc/PID/status`, for the memory of a watch).
+pub fn require(tool: &str, available: bool, why: &str) -> bool {
+    if available {
+        return true;
+    }
+    let required = std::env::var("CVPDF_REQUIRE").unwrap_or_default();
+    let named = required
+        .split(',')
+        .map(str::trim)
+        .any(|name| name == "all" || name == tool);
+    assert!(
+        !named,
+        "CVPDF_REQUIRE={required} requires {tool}, which this machine lacks: {why}"
+    );
+    eprintln!("SKIPPED (no {tool}; CVPDF_REQUIRE={tool} makes this a failure): {why}");
+    false
+}

@@ -169,7 +169,7 @@ pub fn flatten_abbreviations(raw: &mut RawBibliography) {
                 match chunk.v {
                     RawChunk::Abbreviation(name) => match strings.get(name) {
                         Some(&i) => pending.extend(abbreviations[i].value.v.iter().rev()),
-                        None if super::raw::is_month_macro(name) => out.push(chunk.clone()),
+                        None if is_month_macro(name) => out.push(chunk.clone()),
                         None => {}
                     },
                     RawChunk::Normal(_) => out.push(chunk.clone()),
@@ -333,6 +333,14 @@ fn resolve_parents(parents: &[Vec<usize>], raw: &RawBibliography) -> Vec<Walked>
     done.into_iter()
         .map(|d| d.flatten().unwrap_or(Ok((0, 1))))
         .collect()
+}
+
+/// Whether `name` is a month macro BibTeX defines (`jan` … `dec`).
+pub(super) fn is_month_macro(name: &str) -> bool {
+    [
+        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
+    ]
+    .contains(&name.to_ascii_lowercase().as_str())
 }
 
 #[cfg(test)]

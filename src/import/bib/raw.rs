@@ -8,7 +8,52 @@ use std::collections::{HashMap, HashSet};
 
 use biblatex::{RawBibliography, RawChunk};
 
+use super::graph::is_month_macro;
 use super::{Read, Skipped};
+
+/// The fields an entry's publication is made of: LaTeX that does not parse in any other field
+/// drops that field, not the entry.
+pub const IMPORTED: &[&str] = &[
+    "title",
+    "author",
+    "editor",
+    "year",
+    "date",
+    "month",
+    "journal",
+    "journaltitle",
+    "booktitle",
+    "eventtitle",
+    "school",
+    "institution",
+    "publisher",
+    "howpublished",
+    "note",
+    "annotation",
+    "award",
+    "award_name",
+    "abbr",
+    "selected",
+    "pubstate",
+    "type",
+    "doi",
+    "url",
+    "ee",
+    "eprint",
+    "eprinttype",
+    "archiveprefix",
+    "arxiv",
+    "pdf",
+    "html",
+    "website",
+    "code",
+    "slides",
+    "poster",
+    "video",
+    "crossref",
+    "xdata",
+    "volume",
+];
 
 /// Keeps the first entry of each key, as BibTeX does, and skips the others; where each kept
 /// entry starts, by key.
@@ -65,7 +110,7 @@ pub(super) fn drop_unreadable(
     // A field cvpdf does not import cannot sink its entry: it goes, and is counted.
     for entry in &mut raw.entries {
         entry.v.fields.retain(|pair| {
-            let gone = !super::entry::IMPORTED.contains(&pair.key.v.to_ascii_lowercase().as_str())
+            let gone = !IMPORTED.contains(&pair.key.v.to_ascii_lowercase().as_str())
                 && unreadable(pair.key.v, &pair.value.v).is_some();
             if gone {
                 *read
@@ -177,14 +222,6 @@ fn is_collection(kind: &str) -> bool {
             | "mvreference"
             | "periodical"
     )
-}
-
-/// Whether `name` is a month macro BibTeX defines (`jan` … `dec`).
-pub(super) fn is_month_macro(name: &str) -> bool {
-    [
-        "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec",
-    ]
-    .contains(&name.to_ascii_lowercase().as_str())
 }
 
 /// Whether the crate keeps `field` verbatim (an address or identifier, no LaTeX read in it).

@@ -4,7 +4,7 @@
 //! gone, `\frac{a}{b}` as `a/b`, `\mathbb{R}` as `ℝ`.
 
 use super::symbols::{subscript, superscript, symbol};
-use super::tex::{arguments, command_at, commands, matching_brace, Dropped, STYLES};
+use super::tex_commands::{arguments, command_at, commands, matching_brace, Dropped, STYLES};
 
 /// Math delimiters and spacing that print nothing of their own.
 const SPACING: &[&str] = &[

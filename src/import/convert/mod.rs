@@ -25,4 +25,5 @@ pub mod papers;
 pub mod sections;
 pub mod symbols;
 pub mod tex;
+mod tex_commands;
 pub mod text;

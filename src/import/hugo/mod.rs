@@ -10,6 +10,7 @@ mod data;
 mod page;
 
 use super::convert::dates::read_period;
+pub(super) use super::entries::is_empty;
 use super::{link_kind, Tracked};
 use crate::profile::*;
 use data::data_file;
@@ -266,17 +267,6 @@ pub(super) fn social_link(
         url,
         label: label.map(Text::from),
     });
-}
-
-/// Whether a value holds nothing (a theme's template leaves `""`, `[]` and `{}` in place).
-pub(super) fn is_empty(value: &serde_json::Value) -> bool {
-    match value {
-        serde_json::Value::Null => true,
-        serde_json::Value::String(s) => s.trim().is_empty(),
-        serde_json::Value::Array(a) => a.iter().all(is_empty),
-        serde_json::Value::Object(o) => o.values().all(is_empty),
-        _ => false,
-    }
 }
 
 #[cfg(test)]

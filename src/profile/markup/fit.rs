@@ -5,6 +5,7 @@ use pulldown_cmark::{Event, LinkType, Options, Parser, Tag};
 
 use super::super::html::{block_text, html_in_markdown, is_html};
 use super::super::kinds::TextKind;
+use super::escape::escaped_marker;
 use super::{marker_len, scan};
 
 /// How many times [`fit`] converts before it falls back to showing the text as written:
@@ -110,24 +111,6 @@ fn markers_as_text(text: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// `line` with a backslash before the punctuation of its block marker (`\- 5 ms`, `1\. Platz`,
-/// `\# 1`), so that it prints as written; a line without one as it is.
-pub(super) fn escaped_marker(line: &str) -> String {
-    let indent = line.len() - line.trim_start().len();
-    let marker = marker_len(&line[indent..]);
-    if marker == 0 {
-        return line.to_string();
-    }
-    // The marker's punctuation is its last character but the space (`1.`, `-`, `#`).
-    let head = line[indent..indent + marker].trim_end();
-    let (digits, punctuation) = head.split_at(head.len() - 1);
-    format!(
-        "{}{digits}\\{punctuation}{}",
-        &line[..indent],
-        &line[indent + head.len()..]
-    )
 }
 
 /// `text` with block-level HTML tags (`<p>`, `<div>`, `<li>`, …) made `paragraph` and `<br>`

@@ -3,9 +3,12 @@
 //! to write instead. Markdown is read by pulldown-cmark, as the source stage reads it. Making
 //! text fit is [`fit`]'s.
 
+mod escape;
 mod fit;
 pub mod inline;
 
+pub use escape::escape;
+use escape::marker_len;
 pub use fit::fit;
 
 use pulldown_cmark::{CodeBlockKind, Event, LinkType, Options, Parser, Tag};
@@ -198,47 +201,6 @@ fn entity(text: &str, range: std::ops::Range<usize>, markdown: bool) -> Option<S
         let candidate = &text[at..at + end + 1];
         (entities(candidate) != candidate).then(|| candidate.to_string())
     })
-}
-
-/// The length of a block marker at the start of `line`, 0 when it has none.
-pub(super) fn marker_len(line: &str) -> usize {
-    let hashes = line.len() - line.trim_start_matches('#').len();
-    if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
-        return hashes + 1;
-    }
-    for marker in ["- ", "* ", "+ ", "> "] {
-        if line.starts_with(marker) {
-            return 2;
-        }
-    }
-    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if (1..=9).contains(&digits)
-        && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
-    {
-        return digits + 2;
-    }
-    0
-}
-
-/// `text` as inline Markdown that shows exactly `text`: a backslash before each character
-/// that could start formatting or a link (for text from formats without Markdown).
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '\\' | '*' | '_' | '[' | ']' | '<' | '>' | '`') {
-            out.push('\\');
-        }
-        out.push(c);
-    }
-    // A line that starts like a heading or a list (`# 1`, `- 5 ms`, `1. Platz`) is text too.
-    if text.lines().any(|line| marker_len(line.trim_start()) > 0) {
-        return out
-            .lines()
-            .map(fit::escaped_marker)
-            .collect::<Vec<_>>()
-            .join("\n");
-    }
-    out
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The unit tests of `profile/variant.rs`.
 
 use super::*;
+use crate::profile::Profile;
 
 fn filter(yaml: &str) -> Result<PublicationFilter, String> {
     serde_yaml::from_str(yaml).map_err(|e| e.to_string())

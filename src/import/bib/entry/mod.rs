@@ -28,50 +28,6 @@ use people::authors;
 /// A note longer than this is not a CV line (reference managers put whole records there).
 const MAX_NOTE_CHARS: usize = 300;
 
-/// The fields an entry's publication is made of: LaTeX that does not parse in any other field
-/// drops that field, not the entry.
-pub const IMPORTED: &[&str] = &[
-    "title",
-    "author",
-    "editor",
-    "year",
-    "date",
-    "month",
-    "journal",
-    "journaltitle",
-    "booktitle",
-    "eventtitle",
-    "school",
-    "institution",
-    "publisher",
-    "howpublished",
-    "note",
-    "annotation",
-    "award",
-    "award_name",
-    "abbr",
-    "selected",
-    "pubstate",
-    "type",
-    "doi",
-    "url",
-    "ee",
-    "eprint",
-    "eprinttype",
-    "archiveprefix",
-    "arxiv",
-    "pdf",
-    "html",
-    "website",
-    "code",
-    "slides",
-    "poster",
-    "video",
-    "crossref",
-    "xdata",
-    "volume",
-];
-
 /// An entry read as a publication, and what of it was left.
 #[derive(Debug)]
 pub struct Mapped {
