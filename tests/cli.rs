@@ -310,3 +310,30 @@ fn one_profile() -> tempfile::TempDir {
     .unwrap();
     dir
 }
+
+/// Issue 47 (docs that drift): `check` and `render` of a path that names nothing exited 1, and
+/// `check --json` printed a JSON report of it, where docs/commands.md promises a usage error:
+/// exit 2, one message on standard error, nothing on standard output (as ripgrep does).
+#[test]
+fn a_missing_input_is_a_usage_error_with_nothing_on_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("ada.yaml"), "name: Ada Lovelace\n").unwrap();
+    for args in [
+        &["check", "nothere.yaml"][..],
+        &["check", "--json", "nothere.yaml"],
+        &["check", "--json", "ada.yaml", "nothere.yaml"],
+        &["render", "nothere.yaml"],
+        &["render", "ada.yaml", "nothere/"],
+    ] {
+        let output = cvpdf(dir.path(), args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
+        assert!(output.stdout.is_empty(), "{args:?}: {}", common::stdout(&output));
+        assert!(
+            stderr(&output).contains("nothere") && stderr(&output).contains("does not exist"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    // Nothing was rendered for the profile named beside the missing one.
+    assert!(!dir.path().join("ada.pdf").exists());
+}
