@@ -6,6 +6,7 @@ mod common;
 
 mod batch;
 mod cli;
+mod doc_examples;
 mod docs;
 mod errors;
 mod escaping;
