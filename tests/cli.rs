@@ -326,8 +326,17 @@ fn a_missing_input_is_a_usage_error_with_nothing_on_standard_output() {
         &["render", "ada.yaml", "nothere/"],
     ] {
         let output = cvpdf(dir.path(), args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {}", stderr(&output));
-        assert!(output.stdout.is_empty(), "{args:?}: {}", common::stdout(&output));
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(
+            output.stdout.is_empty(),
+            "{args:?}: {}",
+            common::stdout(&output)
+        );
         assert!(
             stderr(&output).contains("nothere") && stderr(&output).contains("does not exist"),
             "{args:?}: {}",

@@ -45,8 +45,14 @@ const NOT_RUN: &[(&str, &str)] = &[
 /// Lines that fail on this branch, for a reason fixed elsewhere: the test fails when one of
 /// them passes, so that it is taken off this list.
 const KNOWN_FAILING: &[(&str, &str)] = &[
-    ("cvpdf import resume.json -o profiles/ada-lovelace.yaml", "import -o into a folder that does not exist yet: fixed by the errors branch (issue 47)"),
-    ("cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml", "the same: fixed by the errors branch (issue 47)"),
+    (
+        "cvpdf import resume.json -o profiles/ada-lovelace.yaml",
+        "import -o into a folder that does not exist yet: fixed by the errors branch (issue 47)",
+    ),
+    (
+        "cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml",
+        "the same: fixed by the errors branch (issue 47)",
+    ),
 ];
 
 /// The pages whose reader starts in a folder without `profiles/`: importing is how a new user
@@ -484,12 +490,12 @@ fn check_json(block: &Block, folder: &Folder, problems: &mut Vec<String>) {
     let dir = folder.work.join(format!("json-{}", block.line));
     fs::create_dir_all(&dir).unwrap();
     fs::write(dir.join("ada.yaml"), MINIMAL).unwrap();
-    fs::write(
-        dir.join("bob.yaml"),
-        "name: Bob\nphoto: bob.jpg\n",
-    )
-    .unwrap();
-    let args = ["check".to_string(), "--json".to_string(), format!("json-{}/", block.line)];
+    fs::write(dir.join("bob.yaml"), "name: Bob\nphoto: bob.jpg\n").unwrap();
+    let args = [
+        "check".to_string(),
+        "--json".to_string(),
+        format!("json-{}/", block.line),
+    ];
     let output = run(folder, &args);
     let made: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     /// The keys of an object, and of the first object in each of its lists, as paths.
@@ -575,7 +581,10 @@ fn every_example_in_the_readme_and_docs_runs_as_shown() {
     );
     // The premise: the examples were found (a parser that finds none passes vacuously).
     for kind in ["sh", "console", "yaml", "json", "text"] {
-        assert!(counted.get(kind).is_some_and(|&n| n > 0), "no {kind} block found: {counted:?}");
+        assert!(
+            counted.get(kind).is_some_and(|&n| n > 0),
+            "no {kind} block found: {counted:?}"
+        );
     }
 }
 
@@ -610,6 +619,13 @@ fn every_source_path_the_docs_name_exists() {
             }
         }
     }
-    assert!(seen > 10, "the premise: the docs name source paths ({seen} found)");
-    assert!(missing.is_empty(), "paths that do not exist:\n{}", missing.join("\n"));
+    assert!(
+        seen > 10,
+        "the premise: the docs name source paths ({seen} found)"
+    );
+    assert!(
+        missing.is_empty(),
+        "paths that do not exist:\n{}",
+        missing.join("\n")
+    );
 }

@@ -5,8 +5,8 @@ use heck::ToTitleCase;
 use serde_json::Value;
 
 use super::{entry_type, EntryType};
-use crate::import::convert::paper_links::file_paper_link;
 use crate::import::convert::dates::{read_date, read_period};
+use crate::import::convert::paper_links::file_paper_link;
 use crate::import::Tracked;
 use crate::profile::*;
 
