@@ -567,8 +567,8 @@ fn every_example_in_the_readme_and_docs_runs_as_shown() {
                 "json" => check_json(&block, &folder, &mut problems),
                 "text" => check_synopsis(&block, &folder, &mut problems),
                 other => problems.push(format!(
-                    "{}: a block of kind `{other}`; say which: sh, console, yaml, json or text",
-                    format!("{}:{}", block.page, block.line)
+                    "{}:{}: a block of kind `{other}`; say which: sh, console, yaml, json or text",
+                    block.page, block.line
                 )),
             }
         }
