@@ -7,6 +7,7 @@ mod common;
 mod batch;
 mod cli;
 mod diagnostics;
+mod doc_examples;
 mod docs;
 mod errors;
 mod escaping;

@@ -25,6 +25,38 @@ fn pdf_for(out: &Path, profile: &Path) -> Pdf {
     Pdf::read(&out.join(format!("{stem}.pdf")))
 }
 
+/// Issue 47 (docs that drift): the footer's "— Curriculum Vitae" after the name was printed
+/// by `classic` only, though docs/styles-and-variants.md says every footer has it.
+#[test]
+fn every_template_s_footer_says_curriculum_vitae_on_every_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = root().join("profiles/zili-zhang.yaml");
+    for template in ["classic", "modern", "compact"] {
+        let out = dir.path().join(format!("{template}.pdf"));
+        let output = common::cvpdf(
+            dir.path(),
+            &[
+                "render",
+                profile.to_str().unwrap(),
+                "--template",
+                template,
+                "-o",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert!(output.status.success(), "{}", common::stderr(&output));
+        let pdf = Pdf::read(&out);
+        assert!(pdf.pages > 1, "the premise: more than one page");
+        for (i, page) in pdf.page_text.iter().enumerate() {
+            assert!(
+                common::squash(page).contains(&common::squash("Zili Zhang — Curriculum Vitae")),
+                "{template}, page {}: {page}",
+                i + 1
+            );
+        }
+    }
+}
+
 #[test]
 fn every_bundled_profile_renders_with_its_facts_and_metadata() {
     let out = render_all();

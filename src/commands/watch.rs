@@ -117,7 +117,19 @@ impl Session<'_> {
         let mut inputs: Vec<PathBuf> = target.inputs.iter().filter_map(|p| resolved(p)).collect();
         // Read the configurations afresh: an edit to cvpdf.yaml or a template must show.
         let styles = StyleCache::new(self.options.style.clone(), self.renderer.fonts());
-        let jobs = super::expand_inputs(&target.inputs)
+        // A named profile deleted mid-session is told once, as a failed render is, and the
+        // others go on (a missing input is a usage error only when the session starts).
+        let (named, gone): (Vec<PathBuf>, Vec<PathBuf>) =
+            target.inputs.iter().cloned().partition(|p| p.exists());
+        for path in gone {
+            let message = format!("{} does not exist; waiting for it", path.display());
+            let text = self.printer.format(&[Diagnostic::error(message)]);
+            if self.shown.get(&path) != Some(&text) {
+                crate::diag::write_stderr(&text);
+                self.shown.insert(path, text);
+            }
+        }
+        let jobs = super::expand_inputs(&named)
             .and_then(|found| plan_variants(&found, &target.variants, &styles))
             .and_then(|planned| plan_jobs(&planned, target.output.as_deref(), &target.formats));
         let jobs = match jobs {

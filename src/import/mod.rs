@@ -29,7 +29,9 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::profile::Profile;
-pub(crate) use convert::dates::{month_number, parse_date, parse_period};
+pub(crate) use convert::dates::month_number;
+#[cfg(test)]
+pub(crate) use convert::dates::{parse_date, parse_period};
 use detect::detect;
 use json::relaxed_json;
 pub use name::name_from_path;

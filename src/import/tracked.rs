@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::convert::dates::{parse_end, read_date, read_period, Read};
+use super::convert::dates::{read_date, read_end, read_period, Read};
 use crate::profile::{Date, EndDate};
 
 /// An input document that remembers which of its parts were used, so the rest can be listed.
@@ -157,14 +157,23 @@ impl Tracked {
         }
         let from = self.date(start, warnings);
         let to = match self.str(end) {
-            Some(text) => match parse_end(&text) {
-                Ok(end) => Some(end),
+            // Through the one date reader's note, as every other date (issue 47: an
+            // impossible end day was cut to its month without a word).
+            Some(text) => match read_end(&text) {
+                Ok(read) => {
+                    warnings.extend(read.note.map(|note| format!("{end}: {note}")));
+                    Some(read.value)
+                }
                 Err(e) => match read_period(&text) {
                     // `end: 2019-2020`: the period's end.
                     Some(Read {
                         value: (_, Some(to)),
+                        note,
                         ..
-                    }) => Some(to),
+                    }) => {
+                        warnings.extend(note.map(|note| format!("{end}: {note}")));
+                        Some(to)
+                    }
                     _ => {
                         warnings.push(format!("{end}: {e}"));
                         None

@@ -14,6 +14,7 @@ use crate::pipeline::{Format, Job};
 /// Files stay as given; a directory stands for its `*.yaml` and `*.yml` files (sorted), except
 /// the lab's `cvpdf.yaml` configuration and hidden files. A file named twice, however it is
 /// written (`p.yaml ./p.yaml`, a folder and a file in it), is there once, where first named.
+/// A path that names nothing is refused (the caller's usage error).
 pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut seen = std::collections::HashSet::new();
     Ok(every_input(inputs)?
@@ -41,8 +42,15 @@ fn every_input(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
             }
             found.sort();
             out.extend(found);
-        } else {
+        } else if input.exists() {
             out.push(input.clone());
+        } else {
+            // A path that names nothing is a mistyped argument, as in most command lines
+            // (ripgrep exits 2): a usage error, before anything is read or written.
+            return Err(format!(
+                "{} does not exist: name a profile or a folder of profiles",
+                input.display()
+            ));
         }
     }
     Ok(out)

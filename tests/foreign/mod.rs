@@ -271,6 +271,64 @@ fn one_blank_or_missing_value_never_refuses_a_file() {
     );
 }
 
+/// Issue 47 (docs that drift): an impossible day in a JSON Resume `work[].endDate` was cut to
+/// its month without the warning the docs promise (awards warned: their dates took the one
+/// reader's note, ends and RenderCV's dates did not). Every date field of every importer warns.
+#[test]
+fn an_impossible_day_in_any_date_field_is_kept_as_its_month_with_a_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let resume = r#"{"basics": {"name": "Ada Lovelace"},
+        "work": [{"name": "Engine Co", "position": "Analyst",
+                  "startDate": "2019-04-31", "endDate": "2020-02-31"}],
+        "education": [{"institution": "Uni", "studyType": "PhD", "area": "Maths",
+                       "startDate": "2016-09", "endDate": "2019-06-31"}],
+        "awards": [{"title": "Prize", "date": "2018-02-30"}],
+        "publications": [{"name": "Notes", "releaseDate": "1843-09-31"}]}"#;
+    fs::write(dir.path().join("resume.json"), resume).unwrap();
+    let (profile, warnings) = import(dir.path(), "resume.json", &[]);
+    let job = item(&profile, "experience", "role", "Analyst");
+    assert_eq!(
+        (job["start"].as_str(), job["end"].as_str()),
+        (Some("2019-04"), Some("2020-02"))
+    );
+    // Each on a warning line of its own that names its field (however the entry is named).
+    let warned = |field: &str, text: &str| {
+        warnings.lines().any(|line| {
+            line.starts_with("warning: ")
+                && line.contains(field)
+                && line.contains(&format!("{text} has no such day; the month is kept"))
+        })
+    };
+    for (field, text) in [
+        ("startDate", "2019-04-31"),
+        ("endDate", "2020-02-31"),
+        ("endDate", "2019-06-31"),
+        ("date", "2018-02-30"),
+        ("releaseDate", "1843-09-31"),
+    ] {
+        assert!(warned(field, text), "{field} {text}: {warnings}");
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let rendercv = "cv:\n  name: Grace Hopper\n  sections:\n    education:\n      - institution: Yale\n        area: Maths\n        degree: PhD\n        start_date: 1930-09\n        end_date: 1934-06-31\n    experience:\n      - company: Navy\n        position: Officer\n        date: 1944-11-31\n    publications:\n      - title: A Compiler\n        authors: [Grace Hopper]\n        date: 1952-02-30\n";
+    fs::write(dir.path().join("cv.yaml"), rendercv).unwrap();
+    let (profile, warnings) = import(dir.path(), "cv.yaml", &["--from", "rendercv"]);
+    let yale = item(&profile, "education", "institution", "Yale");
+    assert_eq!(yale["end"].as_str(), Some("1934-06"));
+    for (field, text) in [
+        ("end_date", "1934-06-31"),
+        ("date", "1944-11-31"),
+        ("date", "1952-02-30"),
+    ] {
+        let warned = warnings.lines().any(|line| {
+            line.starts_with("warning: ")
+                && line.contains(field)
+                && line.contains(&format!("{text} has no such day; the month is kept"))
+        });
+        assert!(warned, "{field} {text}: {warnings}");
+    }
+}
+
 #[test]
 fn dates_are_read_one_way_for_every_format() {
     let dir = tempfile::tempdir().unwrap();

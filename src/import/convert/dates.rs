@@ -32,8 +32,10 @@ impl<T> Read<T> {
 /// A period: start and end.
 pub type Period = (Option<Date>, Option<EndDate>);
 
-/// A date (see the module's forms); an impossible day is dropped silently. `Err` with the
+/// A date (see the module's forms); an impossible day is dropped silently, so importers read
+/// through [`read_date`] and warn with its note: this is for tests only. `Err` with the
 /// reason when the text is no date.
+#[cfg(test)]
 pub(crate) fn parse_date(text: &str) -> Result<Date, String> {
     read_date(text).map(|read| read.value)
 }
@@ -195,7 +197,8 @@ const ONGOING: &[&str] = &[
 
 /// A period written as one text, as start and end (see the module's forms). A single date is
 /// when the entry ended (a degree's year) unless words say it goes on; `None` when the text
-/// holds no date.
+/// holds no date. Its note is dropped, so importers read through [`read_period`]: tests only.
+#[cfg(test)]
 pub(crate) fn parse_period(text: &str) -> Option<Period> {
     read_period(text).map(|read| read.value)
 }
@@ -310,13 +313,24 @@ fn hyphen_split(piece: &str) -> Vec<String> {
     vec![piece.to_string()]
 }
 
-/// An end date: a date, or `present` for words that mean it.
+/// An end date: a date, or `present` for words that mean it; note dropped (tests only).
+#[cfg(test)]
 pub(crate) fn parse_end(text: &str) -> Result<EndDate, String> {
+    read_end(text).map(|read| read.value)
+}
+
+/// An end date: a date (with [`read_date`]'s note, an impossible day), or `present` for
+/// words that mean it.
+pub fn read_end(text: &str) -> Result<Read<EndDate>, String> {
     let lower = text.trim().to_lowercase();
     if ONGOING.iter().any(|w| lower == w.trim()) || lower == "presente" {
-        return Ok(EndDate::Present);
+        return Ok(Read::exact(EndDate::Present));
     }
-    parse_date(text).map(EndDate::Date)
+    read_date(text).map(|read| Read {
+        value: EndDate::Date(read.value),
+        note: read.note,
+        partial: read.partial,
+    })
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@ use heck::ToTitleCase;
 use serde_json::Value;
 
 use super::{entry_type, EntryType};
+use crate::import::convert::dates::{read_date, read_period};
 use crate::import::convert::paper_links::file_paper_link;
-use crate::import::{parse_date, parse_period, Tracked};
+use crate::import::Tracked;
 use crate::profile::*;
 
 /// An entry of a place and a name in it (a degree at an institution, a position at a
@@ -149,11 +150,17 @@ pub(super) fn period(
     let Some(text) = src.str(&format!("{at}.date")) else {
         return (None, None, None);
     };
-    if let Ok(date) = parse_date(&text) {
-        return (None, Some(EndDate::Date(date)), None);
+    let path = format!("{at}.date");
+    if let Ok(read) = read_date(&text) {
+        warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+        return (None, Some(EndDate::Date(read.value)), None);
     }
-    match parse_period(&text) {
-        Some((from, to)) => (from, to, None),
+    match read_period(&text) {
+        Some(read) => {
+            warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+            let (from, to) = read.value;
+            (from, to, None)
+        }
         // Free text the profile cannot date: kept as text by the caller.
         None => (None, None, Some(text)),
     }
@@ -202,15 +209,24 @@ pub(super) fn publication(
             bare
         })
         .collect();
-    let date = src.str(&format!("{at}.date")).and_then(|d| {
-        parse_date(&d).ok().or_else(|| {
-            parse_period(&d).and_then(|(f, t)| {
-                f.or(match t {
-                    Some(EndDate::Date(d)) => Some(d),
-                    _ => None,
-                })
-            })
-        })
+    let path = format!("{at}.date");
+    let date = src.str(&path).and_then(|d| {
+        let (date, note) = match read_date(&d) {
+            Ok(read) => (Some(read.value), read.note),
+            Err(_) => match read_period(&d) {
+                Some(read) => {
+                    let (from, to) = read.value;
+                    let to = match to {
+                        Some(EndDate::Date(d)) => Some(d),
+                        _ => None,
+                    };
+                    (from.or(to), read.note)
+                }
+                None => (None, None),
+            },
+        };
+        warnings.extend(note.map(|note| format!("{path}: {note}")));
+        date
     });
     let Some(date) = date else {
         warnings.push(format!(
