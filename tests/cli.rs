@@ -355,51 +355,14 @@ fn a_missing_input_is_a_usage_error_with_nothing_on_standard_output() {
 /// the watcher prints, never for a quiet time window.
 #[test]
 fn watch_goes_on_when_a_named_profile_is_deleted_and_takes_it_back() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    use std::sync::mpsc;
-    use std::time::{Duration, Instant};
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("a.yaml"), "name: Ada Lovelace\n").unwrap();
     fs::write(dir.path().join("b.yaml"), "name: Bob Babbage\n").unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
-        .args(["watch", "a.yaml", "b.yaml", "-o", "out"])
-        .current_dir(dir.path())
-        .env("NO_COLOR", "1")
-        .env("CVPDF_CACHE_DIR", common::cache_dir())
-        .env_remove("SOURCE_DATE_EPOCH")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let (tx, lines) = mpsc::channel();
-    for stream in [
-        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
-        Box::new(child.stderr.take().unwrap()),
-    ] {
-        let tx = tx.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stream).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-    }
-    // Each step waits for its line (at most 20 s, a bound against a hang, not a measurement).
-    let mut expect = |needle: &str| {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let mut seen = Vec::new();
-        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match lines.recv_timeout(left) {
-                Ok(line) if line.contains(needle) => return,
-                Ok(line) => seen.push(line),
-                Err(_) => break,
-            }
-        }
-        let _ = child.kill();
-        panic!("no line with {needle:?}; saw {seen:#?}");
-    };
+    let watch = crate::common::watch::Watch::with_args(
+        dir.path(),
+        &["watch", "a.yaml", "b.yaml", "-o", "out"],
+    );
+    let expect = |needle: &str| drop(watch.expect(needle));
     expect("a.yaml → out/a.pdf");
     expect("b.yaml → out/b.pdf");
     fs::remove_file(dir.path().join("a.yaml")).unwrap();
@@ -408,6 +371,4 @@ fn watch_goes_on_when_a_named_profile_is_deleted_and_takes_it_back() {
     expect("b.yaml → out/b.pdf");
     fs::write(dir.path().join("a.yaml"), "name: Ada King\n").unwrap();
     expect("a.yaml → out/a.pdf");
-    let _ = child.kill();
-    let _ = child.wait();
 }

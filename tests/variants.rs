@@ -657,15 +657,10 @@ fn a_variant_output_that_collides_with_another_profile_is_refused() {
 /// Guards issue 47: each round read whole, up to the idle line watch prints.
 #[test]
 fn watch_renders_variants_and_follows_their_profile() {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
-
     let dir = lab();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cvpdf"))
-        .env("CVPDF_CACHE_DIR", common::cache_dir())
-        .env("NO_COLOR", "1")
-        .args([
+    let watch = crate::common::watch::Watch::with_args(
+        dir.path(),
+        &[
             "watch",
             "profiles/zili-zhang.yaml",
             "-o",
@@ -674,34 +669,9 @@ fn watch_renders_variants_and_follows_their_profile() {
             "short",
             "--variant",
             "zh",
-        ])
-        .current_dir(dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in lines.map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    // The lines of one round: until watch says it is done (an event; 30 s only guards a hang).
-    let round = || {
-        let deadline = Instant::now() + Duration::from_secs(30);
-        let mut seen = Vec::new();
-        while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-            match rx.recv_timeout(left) {
-                Ok(line) if line == "watching for changes" => return seen,
-                Ok(line) => seen.push(line),
-                Err(_) => break,
-            }
-        }
-        panic!("watch never went idle: {seen:?}");
-    };
+        ],
+    );
+    let round = || watch.idle();
     let first = round().join("\n");
     assert!(first.contains("out/zili-zhang-short.pdf"), "{first}");
     assert!(first.contains("out/zili-zhang-zh.pdf"), "{first}");
@@ -712,8 +682,7 @@ fn watch_renders_variants_and_follows_their_profile() {
     fs::rename(&temp, &path).unwrap();
     let edited = round().join("\n");
     assert!(edited.contains("out/zili-zhang-zh.pdf"), "{edited}");
-    let _ = child.kill();
-    let _ = child.wait();
+    drop(watch);
     assert!(Pdf::read(&dir.path().join("out/zili-zhang-zh.pdf")).contains("阶跃星辰公司"));
     assert!(!dir.path().join("out/zili-zhang.pdf").exists());
 }

@@ -5,6 +5,7 @@
 
 mod pixels;
 pub mod server;
+pub mod watch;
 
 pub use pixels::compare;
 
