@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::convert::sections::Filed;
 use super::{hugo, Tracked};
+use crate::diag::Problem;
 use crate::profile::html::html_in_markdown;
 use crate::profile::html_text;
 
@@ -35,11 +36,11 @@ pub(super) fn looks_like(value: &Value) -> bool {
 }
 
 /// Converts al-folio's cv.yml (already parsed) into a profile.
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), Problem> {
     if !looks_like(&value) {
-        return Err(
-            "al-folio's _data/cv.yml is a list of sections with title, type and contents".into(),
-        );
+        return Err(Problem::error(
+            "al-folio's _data/cv.yml is a list of sections with title, type and contents",
+        ));
     }
     let count = value.as_array().map_or(0, Vec::len);
     let mut src = Tracked::new(value);

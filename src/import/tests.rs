@@ -82,8 +82,11 @@ fn json_with_comments_and_trailing_commas_is_read_with_a_note() {
     assert_eq!(p.education[0].score.as_deref(), Some("4.0"));
     assert!(imported.warnings[0].contains("comments or trailing commas"));
     // Broken JSON is still refused, at its place.
-    let err = import("{\"basics\": {\"name\": \"A\"} oops}", &Settings::default()).unwrap_err();
-    assert!(err.contains("line 1 column"), "{err}");
+    let text = "{\"basics\": {\"name\": \"A\"} oops}";
+    let err = import(text, &Settings::default()).unwrap_err();
+    assert!(err.message.starts_with("not valid JSON"), "{err:?}");
+    let at = err.span.clone().map(|s| s.start).unwrap_or_default();
+    assert_eq!(&text[at..at + 4], "oops", "{err:?}");
 }
 
 #[test]
@@ -213,12 +216,15 @@ fn a_json_resume_of_only_a_phone_or_a_url_is_not_empty() {
         (r#"{"basics": {"phone": "+44 20 7946 0000"}}"#, "phone"),
         (r#"{"basics": {"url": "https://ada.example.org"}}"#, "url"),
     ] {
-        let imported = import(text, &settings).unwrap_or_else(|e| panic!("{found}: {e}"));
+        let imported = import(text, &settings).unwrap_or_else(|e| panic!("{found}: {e:?}"));
         assert_eq!(imported.profile.name, "Ada Lovelace");
     }
     // Nothing at all is still refused.
     let err = import(r#"{"basics": {}}"#, &settings).unwrap_err();
-    assert!(err.contains("holds nothing a CV could show"), "{err}");
+    assert!(
+        err.message.contains("holds nothing a CV could show"),
+        "{err:?}"
+    );
 }
 
 #[test]
@@ -266,8 +272,11 @@ fn a_hugo_page_s_yaml_errors_name_the_page_s_line() {
     );
     let text = "---\ntitle: Ada Lovelace\nrole: Analyst\nbio: x\n  role: Other\n---\nBody\n";
     let err = import(text, &Settings::default()).unwrap_err();
+    let at = err.span.clone().map(|s| s.start).unwrap_or_default();
+    assert_eq!(crate::diag::line_column(text, at), (5, 7), "{err:?}");
     assert!(
-        err.starts_with("line 5, column 7: the front matter is not valid YAML: mapping values"),
-        "{err}"
+        err.message
+            .starts_with("the front matter is not valid YAML: mapping values"),
+        "{err:?}"
     );
 }

@@ -5,7 +5,7 @@ use super::{dated, shared_fields, social_link};
 use crate::profile::*;
 
 /// `data/authors/<slug>.yaml` (Hugo Blox `hugoblox/author/v1`).
-pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
+pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Profile {
     src.ignore("schema");
     src.ignore("slug");
     // A résumé-style page names the author as the page does: first and last name, or title.
@@ -205,5 +205,5 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             warnings.push(format!("{key}: a website setting, not part of a CV"));
         }
     }
-    Ok(p)
+    p
 }

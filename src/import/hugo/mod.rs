@@ -11,12 +11,13 @@ mod page;
 
 use super::convert::dates::read_period;
 use super::{link_kind, Tracked};
+use crate::diag::Problem;
 use crate::profile::*;
 use data::data_file;
 pub(super) use page::json_front_matter;
 use page::{clean_body, split_front_matter, toml_json, yaml_front, FrontMatter};
 
-pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), Problem> {
     let (front, body) = split_front_matter(text)?;
     let mut warnings = Vec::new();
     let value = match front {
@@ -26,15 +27,17 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
             value
         }
         FrontMatter::Toml(toml) => {
-            let table: toml::Table = toml
-                .parse()
-                .map_err(|e| format!("the front matter is not valid TOML: {e}"))?;
+            let table: toml::Table = toml.parse().map_err(|e| {
+                let at = (toml.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+                let at = if at <= text.len() { at } else { 0 };
+                super::syntax::toml("the front matter is not valid TOML", &e, at)
+            })?;
             toml_json(toml::Value::Table(table))
         }
         FrontMatter::Json(value) => value,
     };
     if !value.is_object() {
-        return Err("the author page has no fields".into());
+        return Err(Problem::error("the author page has no fields"));
     }
     let mut src = Tracked::new(value);
     // A résumé-style page (Hugo Blox's author profile without its schema line) has lists of
@@ -45,9 +48,9 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
         || src.str("name").is_none() && src.get("schema").is_some()
         || resume
     {
-        data_file(&mut src, &mut warnings)?
+        data_file(&mut src, &mut warnings)
     } else {
-        front_matter(&mut src, &mut warnings)?
+        front_matter(&mut src, &mut warnings)
     };
     let body = clean_body(body, &mut warnings);
     if !body.is_empty() {
@@ -66,7 +69,7 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
 }
 
 /// `content/authors/<slug>/_index.md`.
-fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
+fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Profile {
     let title = src.str("title");
     let first = src.str("first_name");
     let last = src.str("last_name");
@@ -138,7 +141,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         }
     }
     website_settings(src, warnings);
-    Ok(p)
+    p
 }
 
 /// The fields an Academic author page and a Hugo Blox author file write alike: `role`, `bio`,

@@ -8,14 +8,26 @@ use serde_json::Value;
 
 use super::convert::paper_links::file_paper_link;
 use super::{link_kind, Tracked};
+use crate::diag::Problem;
 use crate::profile::*;
 use lists::{add_section, custom_section, otherwise};
 
 mod lists;
 
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), Problem> {
     if !value.is_object() {
-        return Err("a JSON Resume is a JSON object with `basics`, `work`, `education` …".into());
+        return Err(Problem::error(
+            "a JSON Resume is a JSON object with `basics`, `work`, `education` …",
+        ));
+    }
+    // The one field a CV cannot do without, in a shape that is not text: refused at its
+    // place, rather than replaced by the file's name with a warning the user may not read.
+    if let Some(found) = value.pointer("/basics/name").and_then(not_text) {
+        return Err(Problem::error(format!(
+            "the researcher's name must be text, but this is {found}"
+        ))
+        .at_field("basics.name")
+        .with_help("write it in quotes: \"name\": \"Ada Lovelace\""));
     }
     let mut src = Tracked::new(value);
     let mut warnings = Vec::new();
@@ -348,4 +360,15 @@ pub(super) fn period(
         &format!("{at}.endDate"),
         warnings,
     )
+}
+
+/// What a value that is not text is, in words (`a number`), or `None` for text.
+fn not_text(value: &Value) -> Option<&'static str> {
+    match value {
+        Value::String(_) | Value::Null => None,
+        Value::Number(_) => Some("a number"),
+        Value::Bool(_) => Some("true or false"),
+        Value::Array(_) => Some("a list"),
+        Value::Object(_) => Some("a mapping"),
+    }
 }

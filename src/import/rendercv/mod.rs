@@ -20,6 +20,7 @@ mod header;
 mod parts;
 mod reader;
 use super::Tracked;
+use crate::diag::Problem;
 use crate::profile::*;
 
 /// What a section's entries are, from the keys of its first entry.
@@ -63,9 +64,15 @@ fn entry_type(entry: &Value) -> Option<EntryType> {
 }
 
 /// Converts a RenderCV input (already parsed) into a profile.
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), Problem> {
     let Some(cv) = value.get("cv").filter(|cv| cv.is_object()) else {
-        return Err("a RenderCV file has a `cv:` mapping with the name and sections".into());
+        let problem =
+            Problem::error("a RenderCV file has a `cv:` mapping with the name and sections");
+        // A `cv:` of another shape is pointed at.
+        return Err(match value.get("cv") {
+            Some(_) => problem.at_field("cv"),
+            None => problem,
+        });
     };
     // Sections become a list, so that titles with dots or brackets are not paths.
     let titles: Vec<String> = cv
