@@ -22,6 +22,7 @@ mod rendercv;
 mod save;
 mod syntax;
 mod tracked;
+mod warning;
 mod whole;
 
 use std::borrow::Cow;
@@ -38,6 +39,7 @@ use json::relaxed_json;
 pub use name::name_from_path;
 pub use save::save_edited;
 pub(crate) use tracked::Tracked;
+pub use warning::{Warning, WarningKind};
 
 /// The formats `cvpdf import` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,8 +70,8 @@ impl fmt::Display for SourceFormat {
 pub struct Imported {
     /// The profile.
     pub profile: Profile,
-    /// What could not be carried over, one item per line.
-    pub warnings: Vec<String>,
+    /// What could not be carried over, in the order found.
+    pub warnings: Vec<Warning>,
     /// The format it came from.
     pub format: SourceFormat,
 }
@@ -155,9 +157,10 @@ fn converted(
             if relaxed {
                 warnings.insert(
                     0,
-                    "the file has comments or trailing commas, which JSON does not allow; it \
-                     was read as if they were not there"
-                        .into(),
+                    Warning::note(
+                        "the file has comments or trailing commas, which JSON does not allow; \
+                         it was read as if they were not there",
+                    ),
                 );
             }
             (profile, warnings)
@@ -167,7 +170,7 @@ fn converted(
         SourceFormat::AlFolio => alfolio::convert(yaml_value(text)?)?,
     };
     let (mut profile, mut warnings) = (profile, warnings);
-    warnings.extend(repair_note);
+    warnings.extend(repair_note.map(Warning::note));
     if is_blank(&profile) {
         return Err(Problem::error(format!(
             "the {format} holds nothing a CV could show (no name, text, entries, contact \
@@ -181,9 +184,12 @@ fn converted(
             let name = settings.file_name.clone()?;
             warnings.insert(
                 0,
-                format!(
-                    "name: the file has none; \"{name}\" comes from the file's name (give \
-                     --name to say it)"
+                Warning::at(
+                    "name",
+                    format!(
+                        "the file has none; \"{name}\" comes from the file's name (give --name \
+                         to say it)"
+                    ),
                 ),
             );
             Some(name)
@@ -194,9 +200,12 @@ fn converted(
         })?;
     } else if let Some(name) = &settings.name {
         let name = without_controls(name);
-        warnings.push(format!(
-            "name: --name \"{name}\" is used instead of the file's \"{}\"",
-            profile.name
+        warnings.push(Warning::at(
+            "name",
+            format!(
+                "--name \"{name}\" is used instead of the file's \"{}\"",
+                profile.name
+            ),
         ));
         profile.name = name;
     }
@@ -226,37 +235,36 @@ fn is_blank(p: &Profile) -> bool {
 /// The same field left behind in many entries (`work[0].website`, `work[1].website`) said
 /// once with its count (`work[].website (2 entries)`), where it was first met; other warnings
 /// as they are.
-fn counted(warnings: Vec<String>) -> Vec<String> {
-    const UNUSED: &str = ": no matching field";
-    // Per field with the indices taken out: its first path and how often it was met.
-    let mut groups: Vec<(String, String, usize)> = Vec::new();
+fn counted(warnings: Vec<Warning>) -> Vec<Warning> {
+    let mut out: Vec<Warning> = Vec::new();
+    // Per field with the indices taken out (or as its entry names it): where it was first met.
     let mut by_field: HashMap<String, usize> = HashMap::new();
-    let mut order: Vec<Result<String, usize>> = Vec::new();
     for warning in warnings {
-        let Some(path) = warning.strip_suffix(UNUSED) else {
-            order.push(Ok(warning));
+        if !matches!(warning.kind, WarningKind::Unused { .. }) {
+            out.push(warning);
             continue;
+        }
+        let field = match &warning.named {
+            Some(named) => named.clone(),
+            None => crate::profile::kinds::without_indices(&warning.path),
         };
-        let field = crate::profile::kinds::without_indices(path);
         match by_field.get(&field) {
-            Some(&i) => groups[i].2 += 1,
+            Some(&i) => {
+                let first = &mut out[i];
+                if let WarningKind::Unused { entries } = &mut first.kind {
+                    *entries += 1;
+                }
+                if first.named.is_none() {
+                    first.path = field;
+                }
+            }
             None => {
-                by_field.insert(field.clone(), groups.len());
-                order.push(Err(groups.len()));
-                groups.push((field, path.to_string(), 1));
+                by_field.insert(field, out.len());
+                out.push(warning);
             }
         }
     }
-    order
-        .into_iter()
-        .map(|item| match item {
-            Ok(text) => text,
-            Err(i) => match &groups[i] {
-                (_, first, 1) => format!("{first}{UNUSED}"),
-                (field, _, n) => format!("{field} ({n} entries){UNUSED}"),
-            },
-        })
-        .collect()
+    out
 }
 
 /// A YAML file as a value. Custom tags (`!include other.yaml`) are refused at their line:
@@ -304,7 +312,7 @@ pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, Problem> {
         for warning in &imported.warnings {
             out.push_str(&format!(
                 "#   - {}\n",
-                crate::yaml::edit::comment_text(warning)
+                crate::yaml::edit::comment_text(&warning.to_string())
             ));
         }
     }

@@ -1,6 +1,7 @@
 //! A Hugo page cut into its front matter (YAML, TOML or JSON, as Hugo reads them) and its
 //! Markdown body.
 
+use crate::import::Warning;
 use serde_json::Value;
 
 use crate::diag::Problem;
@@ -46,7 +47,7 @@ pub(crate) fn json_front_matter(text: &str) -> Option<(Value, &str)> {
 /// its newer one refuses the page, and a real page of a public site had `skills` twice, so
 /// the page is read, not refused, and the warning names both lines). An error names the
 /// page's place (its span is in `text`), not the front matter's.
-pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<String>), Problem> {
+pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<Warning>), Problem> {
     // Where the front matter starts in the page, when `front` lies within it.
     let at = (front.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
     let (page, at) = if at <= text.len() {
@@ -77,11 +78,15 @@ pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<Strin
                                 .is_some_and(|r| r.trim_start().starts_with(':'))
                         })
                 });
-            let second = again.map_or(String::new(), |at| format!("line {}: ", line(at)));
-            let warning = format!(
-                "{second}`{path}` is given twice in the front matter (first on line {}); the \
-                 later one is read (newer Hugo refuses such a page): keep one",
-                line(key.start)
+            // Placed at the second line, where there is one.
+            let second = again.map_or(String::new(), |at| format!("line {}", line(at)));
+            let warning = Warning::at(
+                second,
+                format!(
+                    "`{path}` is given twice in the front matter (first on line {}); the later \
+                     one is read (newer Hugo refuses such a page): keep one",
+                    line(key.start)
+                ),
             );
             return Ok((value, Some(warning)));
         }
@@ -139,7 +144,7 @@ pub(super) fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), 
 
 /// The Markdown body as a biography: Hugo attribute lines (`{style="…"}`) and shortcodes are
 /// theme matters and are dropped (with a warning).
-pub(super) fn clean_body(body: &str, warnings: &mut Vec<String>) -> String {
+pub(super) fn clean_body(body: &str, warnings: &mut Vec<Warning>) -> String {
     let mut kept = Vec::new();
     for line in body.lines() {
         let trimmed = line.trim();
@@ -147,7 +152,10 @@ pub(super) fn clean_body(body: &str, warnings: &mut Vec<String>) -> String {
             || trimmed.starts_with("{{<")
             || trimmed.starts_with("{{%")
         {
-            warnings.push(format!("page body: `{trimmed}` is Hugo markup, not text"));
+            warnings.push(Warning::at(
+                "page body",
+                format!("`{trimmed}` is Hugo markup, not text"),
+            ));
             continue;
         }
         kept.push(line);

@@ -4,6 +4,7 @@
 //! sections; `interests` become hobbies. JSON Resume has no authors for publications, so the
 //! researcher is listed as the only author (and a warning says so).
 
+use crate::import::Warning;
 use serde_json::Value;
 
 use super::convert::paper_links::file_paper_link;
@@ -14,7 +15,7 @@ use lists::{add_section, custom_section, otherwise};
 
 mod lists;
 
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), Problem> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> {
     if !value.is_object() {
         return Err(Problem::error(
             "a JSON Resume is a JSON object with `basics`, `work`, `education` …",
@@ -82,19 +83,18 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), Problem> {
         src.label_entries(list, section);
     }
     for path in src.unused() {
-        let why = if path.starts_with("references") {
-            "references have no place in a CV profile"
+        warnings.push(if path.starts_with("references") {
+            Warning::at(&path, "references have no place in a CV profile")
         } else {
-            "no matching field"
-        };
-        warnings.push(format!("{path}: {why}"));
+            Warning::unused(&path)
+        });
     }
     Ok((p, src.named(warnings)))
 }
 
 /// `basics`: the headline, summary, contact fields and the profiles elsewhere (a photo
 /// is a file cvpdf cannot fetch, so it is named in a warning).
-fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     p.headline = (src.str("basics.label")).map(Text::from);
     p.bio = (src.str("basics.summary")).map(Text::from);
     p.contact.email = src.str("basics.email");
@@ -112,8 +112,9 @@ fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
         .into_iter()
         .find(|f| src.str(f).is_some())
     {
-        warnings.push(format!(
-            "{field}: a photo must be a file next to the profile; download it and set `photo:`"
+        warnings.push(Warning::at(
+            &field,
+            "a photo must be a file next to the profile; download it and set `photo:`",
         ));
     }
     for i in 0..src.len("basics.profiles") {
@@ -136,7 +137,7 @@ fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// `work`: positions with an organisation and a role become experience; one without either
 /// is kept with what it has, under "Other work".
-fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("work") {
         let at = format!("work[{i}]");
@@ -173,7 +174,7 @@ fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// `education`: degrees, with their courses as a highlight; one without an institution or a
 /// degree is kept with what it has, under "Other education".
-fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("education") {
         let at = format!("education[{i}]");
@@ -222,7 +223,7 @@ fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 }
 
 /// `awards`.
-fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("awards") {
         let at = format!("awards[{i}]");
@@ -243,7 +244,7 @@ fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// `publications`, with the researcher as the only author (JSON Resume has no authors,
 /// which a warning says).
-fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let name = p.name.clone();
     let mut authorless = 0;
     let mut kept = Vec::new();
@@ -254,8 +255,9 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) 
             continue;
         };
         let Some(released) = src.date(&format!("{at}.releaseDate"), warnings) else {
-            warnings.push(format!(
-                "{at} ({title}): no releaseDate, and a publication needs a year; not imported"
+            warnings.push(Warning::at(
+                format!("{at} ({title})"),
+                "no releaseDate, and a publication needs a year; not imported",
             ));
             src.mark(&at);
             continue;
@@ -298,14 +300,12 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) 
     }
     add_section(p, "Other publications", kept);
     if authorless > 0 {
-        warnings.push(format!(
-            "publications: JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)"
-        ));
+        warnings.push(Warning::at("publications", format!("JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)")));
     }
 }
 
 /// `skills`, `languages`, and `interests` (as hobbies).
-fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("skills") {
         let at = format!("skills[{i}]");
@@ -353,7 +353,7 @@ fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut
 pub(super) fn period(
     src: &mut Tracked,
     at: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Option<Date>, Option<EndDate>) {
     src.period(
         &format!("{at}.startDate"),
