@@ -218,7 +218,7 @@ fn time_table_section(
         else {
             if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
                 warnings.push(Warning::at(
-                    &title,
+                    title,
                     format!(
                         "an entry without a title (or degree, position, name) \
                                  was left out ({e})"

@@ -154,7 +154,7 @@ pub(super) fn generic(
             .find_map(|k| src.str(&format!("{at}.{k}")))
             .and_then(|d| read_period(&d))
             .map_or((None, None), |read| {
-                warnings.extend(read.note.map(|note| Warning::at(&at, note)));
+                warnings.extend(read.note.map(|note| Warning::at(at, note)));
                 read.value
             }),
     };
@@ -183,7 +183,7 @@ pub(super) fn generic(
         }
         if authors.is_empty() {
             warnings.push(Warning::at(
-                &at,
+                at,
                 format!("no authors; {own} is listed as the only one — add the co-authors"),
             ));
             authors.push(own.to_string());
@@ -299,13 +299,13 @@ pub(super) fn otherwise(
     if generic(src, at, section, own, p, custom, warnings) {
         if custom.len() > before {
             warnings.push(Warning::at(
-                &at,
+                at,
                 format!("no {missing}; kept with what it has in a section of its own"),
             ));
         }
     } else if src.peek(at).is_some_and(|v| !super::hugo::is_empty(v)) {
         warnings.push(Warning::at(
-            &at,
+            at,
             format!("no {missing}, nor anything else that names it; left out"),
         ));
         src.mark(at);

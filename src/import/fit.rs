@@ -40,7 +40,7 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
             let at = cut.rfind(char::is_whitespace).unwrap_or(cut.len());
             converted = format!("{}…", &cut[..at]);
             warnings.push(Warning::at(
-                &path,
+                path,
                 format!("longer than the {MAX_TEXT_CHARS} characters a text holds; cut short"),
             ));
         }
@@ -48,7 +48,7 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
         *value = fit(kind_of(path), &converted, &mut dropped);
         for url in dropped {
             warnings.push(Warning::at(
-                &path,
+                path,
                 format!("the link to {url} was left out (this field is plain text)"),
             ));
         }
@@ -223,11 +223,11 @@ fn web_only(
     match links::address(&raw, base) {
         Ok(Address::Web(url)) => *slot = Some(url),
         Ok(Address::Mail(_)) => warnings.push(Warning::at(
-            &field,
+            field,
             format!("\"{raw}\" is a mail address, not a page"),
         )),
         Err(why) => warnings.push(Warning::at(
-            &field,
+            field,
             format!("the link to \"{raw}\" was left out ({why})"),
         )),
     }
@@ -258,7 +258,7 @@ fn fit_contact(
     };
     if refusal.suggestion.is_none() {
         warnings.push(Warning::at(
-            &field,
+            field,
             format!(
                 "\"{}\" was left out: {}",
                 value.as_deref().unwrap_or_default(),

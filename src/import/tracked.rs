@@ -128,7 +128,7 @@ impl Tracked {
         let text = self.str(path)?;
         match read_date(&text) {
             Ok(read) => {
-                warnings.extend(read.note.map(|note| Warning::at(&path, note)));
+                warnings.extend(read.note.map(|note| Warning::at(path, note)));
                 Some(read.value)
             }
             Err(e) => {
@@ -151,7 +151,7 @@ impl Tracked {
         if let Some(text) = self.str(start) {
             if let Some(read) = read_period(&text) {
                 if let ((Some(from), Some(to)), None) = (read.value, self.str(end)) {
-                    warnings.extend(read.note.map(|note| Warning::at(&start, note)));
+                    warnings.extend(read.note.map(|note| Warning::at(start, note)));
                     return (Some(from), Some(to));
                 }
             }

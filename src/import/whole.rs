@@ -15,7 +15,7 @@ pub(super) fn capped(p: &mut Profile, warnings: &mut Vec<Warning>) {
     fn cap<T>(list: &mut Vec<T>, name: &str, warnings: &mut Vec<Warning>) {
         if list.len() > MAX_ENTRIES {
             warnings.push(Warning::at(
-                &name,
+                name,
                 format!(
                     "{} entries, more than the {MAX_ENTRIES} a profile holds; the first \
                  {MAX_ENTRIES} are kept",
@@ -154,7 +154,7 @@ pub(super) fn without_blank_entries(p: &mut Profile, warnings: &mut Vec<Warning>
         let gone = before - list.len();
         if gone > 0 {
             warnings.push(Warning::at(
-                &section,
+                section,
                 format!(
                     "{gone} entr{} with nothing left of its name after conversion were left out",
                     if gone == 1 { "y" } else { "ies" }

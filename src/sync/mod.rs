@@ -19,6 +19,7 @@ mod openalex;
 mod orcid;
 pub mod profile;
 pub mod services;
+pub mod session;
 pub mod work;
 
 use crate::profile::Publication;

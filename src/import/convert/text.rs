@@ -188,7 +188,7 @@ fn target(raw: &str, path: &str, context: &mut Context) -> Option<String> {
         Ok(Address::Mail(mail)) => Some(format!("mailto:{mail}")),
         Err(why) => {
             context.warnings.push(Warning::at(
-                &path,
+                path,
                 format!("the link to {raw} was left out ({why})"),
             ));
             None
@@ -285,7 +285,7 @@ fn markdown_links(text: &str, path: &str, context: &mut Context) -> String {
             out.pop();
             context
                 .warnings
-                .push(Warning::at(&path, format!("the image {raw} was left out")));
+                .push(Warning::at(path, format!("the image {raw} was left out")));
         } else {
             match target(raw, path, context) {
                 Some(url) => out.push_str(&format!("[{label}]({url})")),

@@ -206,7 +206,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
     ] {
         if src.get(key).is_some_and(|v| !super::is_empty(v)) {
             src.mark(key);
-            warnings.push(Warning::at(&key, "a website setting, not part of a CV"));
+            warnings.push(Warning::at(key, "a website setting, not part of a CV"));
         }
     }
     p

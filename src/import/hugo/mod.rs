@@ -180,7 +180,7 @@ pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<Warning>) {
     ] {
         if src.get(key).is_some_and(|v| !is_empty(v)) {
             src.mark(key);
-            warnings.push(Warning::at(&key, "a website setting, not part of a CV"));
+            warnings.push(Warning::at(key, "a website setting, not part of a CV"));
         }
     }
 }
@@ -215,12 +215,12 @@ pub(super) fn year_range(
 ) -> (Option<Date>, Option<EndDate>) {
     match read_period(text) {
         Some(read) => {
-            warnings.extend(read.note.map(|note| Warning::at(&path, note)));
+            warnings.extend(read.note.map(|note| Warning::at(path, note)));
             read.value
         }
         None => {
             warnings.push(Warning::at(
-                &path,
+                path,
                 format!("\"{text}\" is not a year or a range of years"),
             ));
             (None, None)
@@ -247,7 +247,7 @@ pub(super) fn social_link(
     }
     if icon_name == "cv" || icon_name == "ai-cv" {
         warnings.push(Warning::at(
-            &at,
+            at,
             format!("the link to the CV ({url}) is what cvpdf makes; `cvpdf publish` adds it back"),
         ));
         return;
@@ -261,7 +261,7 @@ pub(super) fn social_link(
         }
         if !url.contains("://") {
             warnings.push(Warning::at(
-                &at,
+                at,
                 format!("the e-mail link \"{url}\" holds no address; left out"),
             ));
             return;

@@ -113,7 +113,7 @@ fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
         .find(|f| src.str(f).is_some())
     {
         warnings.push(Warning::at(
-            &field,
+            field,
             "a photo must be a file next to the profile; download it and set `photo:`",
         ));
     }

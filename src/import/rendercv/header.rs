@@ -20,7 +20,7 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<Warning>) -> (Profile
         if src.get(key).is_some() {
             src.mark(key);
             warnings.push(Warning::at(
-                &key,
+                key,
                 "RenderCV's own settings; cvpdf's are in cvpdf.yaml",
             ));
         }

@@ -218,7 +218,7 @@ pub(super) fn publication(
     });
     let Some(date) = date else {
         warnings.push(Warning::at(
-            &at,
+            at,
             format!("\"{title}\" has no date, so no year; not carried over"),
         ));
         return None;
