@@ -14,9 +14,13 @@ use super::services::Bases;
 
 /// The clients and lab addresses of one run.
 pub struct Session {
+    /// The services' addresses.
     bases: Bases,
+    /// The bounds of each request.
     limits: Limits,
+    /// Only answers cached by an earlier sync.
     offline: bool,
+    /// What each profile's sync does besides asking.
     settings: Settings,
     /// One client per lab address (`None`: no address given).
     fetchers: HashMap<Option<String>, Fetcher>,
