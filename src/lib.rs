@@ -75,7 +75,7 @@ pub fn import_bib_text(bib: &str, profile: &str, dir: &std::path::Path) -> Resul
 /// Sets the key at `path` of the YAML mapping `text` to the string `value`, as `publish`
 /// edits a page's front matter: the new text, or why the text cannot be edited. For the fuzz
 /// target, which checks that the result parses and changed nothing else.
-pub fn set_yaml_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
+pub fn set_yaml_scalar(text: &str, path: &[&str], value: &str) -> Result<String, diag::Problem> {
     yaml::edit::set_scalar(text, path, value)
 }
 

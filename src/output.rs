@@ -80,6 +80,14 @@ pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_with(path, bytes, false, true)
 }
 
+/// Writes a new file the user named (`cvpdf new -o`, `cvpdf import -o`): the folders on its
+/// path are made when missing, as a user who names `profiles/ada.yaml` in an empty folder
+/// means, then the file is written as by [`write_new`], never over another.
+pub fn create_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    fs::create_dir_all(parent_dir(path))?;
+    write_new(path, bytes)
+}
+
 /// [`write_atomic`], or [`write_new`] when `clobber` is false; [`write_cache`] when `sync` is.
 fn write_with(path: &Path, bytes: &[u8], clobber: bool, sync: bool) -> io::Result<()> {
     if path.is_dir() {

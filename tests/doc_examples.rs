@@ -44,16 +44,7 @@ const NOT_RUN: &[(&str, &str)] = &[
 
 /// Lines that fail on this branch, for a reason fixed elsewhere: the test fails when one of
 /// them passes, so that it is taken off this list.
-const KNOWN_FAILING: &[(&str, &str)] = &[
-    (
-        "cvpdf import resume.json -o profiles/ada-lovelace.yaml",
-        "import -o into a folder that does not exist yet: fixed by the errors branch (issue 47)",
-    ),
-    (
-        "cvpdf import site/content/authors/ada/_index.md --from hugo -o profiles/ada.yaml",
-        "the same: fixed by the errors branch (issue 47)",
-    ),
-];
+const KNOWN_FAILING: &[(&str, &str)] = &[];
 
 /// The pages whose reader starts in a folder without `profiles/`: importing is how a new user
 /// gets a first profile.

@@ -779,11 +779,13 @@ fn rendercv_al_folio_old_json_resume_and_old_hugo_files_import_and_render() {
         &["import", tagged.to_str().unwrap(), "-o", "tagged.yaml"],
     );
     assert_eq!(output.status.code(), Some(1));
+    let err = stderr(&output);
     assert!(
-        stderr(&output).contains("line 4: the YAML tag !include stands for content elsewhere"),
-        "{}",
-        stderr(&output)
+        err.contains("error: the YAML tag !include stands for content elsewhere"),
+        "{err}"
     );
+    assert!(err.contains("rendercv-include.yaml:4:16"), "{err}");
+    assert!(err.contains("^^^^^^^^"), "{err}");
     assert!(!dir.path().join("tagged.yaml").exists());
 }
 
@@ -905,4 +907,119 @@ fn import_bib_keeps_the_byte_order_mark_and_every_line_ending_it_did_not_write()
         after.ends_with("# kept with its LF ending\nskills: []\n"),
         "{after:?}"
     );
+}
+
+/// `cvpdf import` of `name` holding `text`, which must fail: its standard error.
+fn import_error(dir: &Path, name: &str, text: &str, extra: &[&str]) -> String {
+    fs::write(dir.join(name), text).unwrap();
+    let mut args = vec!["import", name];
+    args.extend(extra);
+    let output = cvpdf(dir, &args);
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    stderr(&output)
+}
+
+/// Whether `err` quotes `line` (numbered `number`) with a caret under column `column`.
+fn quotes_with_caret(err: &str, number: usize, line: &str, column: usize) -> bool {
+    let lines: Vec<&str> = err.lines().collect();
+    let gutter = format!("{number} │ ");
+    lines.windows(2).any(|pair| {
+        pair[0].ends_with(line)
+            && pair[0].starts_with(&gutter)
+            && pair[1].chars().nth(gutter.chars().count() + column - 1) == Some('^')
+    })
+}
+
+/// Issue 47: import errors are problems with a span into the imported file, printed as
+/// profile errors are (`file:line:column`, the line quoted, a caret, the field path).
+#[test]
+fn import_errors_quote_the_line_of_the_imported_file_with_a_caret() {
+    let dir = tempfile::tempdir().unwrap();
+    // A JSON syntax error.
+    let err = import_error(
+        dir.path(),
+        "bad.json",
+        "{\n  \"basics\": {\"name\": \"Ada\"},\n  \"work\": x\n}\n",
+        &[],
+    );
+    assert!(
+        err.contains("error: not valid JSON: expected value"),
+        "{err}"
+    );
+    assert!(err.contains("┌─ bad.json:3:11"), "{err}");
+    assert!(quotes_with_caret(&err, 3, "  \"work\": x", 11), "{err}");
+    assert!(!err.contains("at line 3 column"), "{err}");
+
+    // A YAML syntax error.
+    let err = import_error(
+        dir.path(),
+        "bad.yaml",
+        "cv:\n  name: Ada\n  sections: [a\n",
+        &["--from", "rendercv"],
+    );
+    assert!(err.contains("error: not valid YAML"), "{err}");
+    assert!(err.contains("┌─ bad.yaml:"), "{err}");
+    assert!(err.contains(" │ ") && err.contains('^'), "{err}");
+
+    // Nesting refused before any parser reads it, at the bracket that goes too deep.
+    let deep = format!("cv: {}{}\n", "[".repeat(40), "]".repeat(40));
+    let err = import_error(dir.path(), "deep.yaml", &deep, &["--from", "rendercv"]);
+    assert!(err.contains("nested more than 32 levels deep"), "{err}");
+    assert!(err.contains("┌─ deep.yaml:1:37"), "{err}");
+    assert!(quotes_with_caret(&err, 1, deep.trim_end(), 37), "{err}");
+
+    // A wrong type at a known field: the field path labels the caret.
+    let err = import_error(
+        dir.path(),
+        "number.json",
+        "{\n  \"basics\": {\n    \"name\": 42\n  }\n}\n",
+        &[],
+    );
+    assert!(
+        err.contains("error: the researcher's name must be text, but this is a number"),
+        "{err}"
+    );
+    assert!(err.contains("┌─ number.json:3:13"), "{err}");
+    assert!(quotes_with_caret(&err, 3, "    \"name\": 42", 13), "{err}");
+    assert!(err.contains("^^ basics.name"), "{err}");
+    let err = import_error(dir.path(), "cv.yaml", "cv: 3\n", &["--from", "rendercv"]);
+    assert!(err.contains("┌─ cv.yaml:1:5"), "{err}");
+    assert!(err.contains("^ cv"), "{err}");
+    // Nothing was written for any of them.
+    assert!(!dir.path().join("p.yaml").exists());
+}
+
+/// Issue 47 (README): `cvpdf import resume.json -o profiles/ada-lovelace.yaml` in a fresh
+/// folder made `profiles/`, as `cvpdf new` does, instead of failing with "cannot create a
+/// file in profiles".
+#[test]
+fn import_makes_the_folder_it_is_told_to_write_into() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("resume.json"),
+        r#"{"basics": {"name": "Ada Lovelace", "email": "ada@example.org"}}"#,
+    )
+    .unwrap();
+    let output = cvpdf(
+        dir.path(),
+        &["import", "resume.json", "-o", "profiles/ada-lovelace.yaml"],
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = fs::read_to_string(dir.path().join("profiles/ada-lovelace.yaml")).unwrap();
+    assert!(text.contains("name: Ada Lovelace"), "{text}");
+    // Still never over a profile.
+    let output = cvpdf(
+        dir.path(),
+        &["import", "resume.json", "-o", "profiles/ada-lovelace.yaml"],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("never overwrites"),
+        "{}",
+        stderr(&output)
+    );
+    // `new` makes its folder by the same rule.
+    let output = cvpdf(dir.path(), &["new", "Bo Li", "-o", "more/bo-li.yaml"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(dir.path().join("more/bo-li.yaml").is_file());
 }

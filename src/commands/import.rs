@@ -7,7 +7,7 @@ use crate::diag::{escape_line, Diagnostic, Printer, Report};
 use crate::import::SourceFormat;
 use std::fs;
 
-use crate::output::{parent_dir, write_new};
+use crate::output::{create_new, parent_dir};
 use crate::profile;
 
 use super::Error;
@@ -44,12 +44,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         base_url,
         file_name: crate::import::name_from_path(file),
     };
+    // An error quotes its line of the file, as a profile's errors do.
     let imported = crate::import::import(&text, &settings)
-        .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
+        .map_err(|problem| Report::new(file, Some(text.as_str().into()), vec![problem]))?;
     let source = file
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    let yaml = crate::import::to_yaml(&imported, &source).map_err(Error::failed)?;
+    let yaml = crate::import::to_yaml(&imported, &source)
+        .map_err(|problem| Report::new(file, None, vec![problem]))?;
     let dir = options
         .output
         .as_deref()
@@ -98,7 +100,8 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         return Err(exists());
     }
     // No clobbering at the moment of writing either: another run may have written it since.
-    write_new(&path, yaml.as_bytes()).map_err(|err| match err.kind() {
+    // A missing folder is made, as `cvpdf new` makes it (the README imports into `profiles/`).
+    create_new(&path, yaml.as_bytes()).map_err(|err| match err.kind() {
         std::io::ErrorKind::AlreadyExists => exists(),
         _ => Error::failed(format!("cannot write {}: {err}", path.display())),
     })?;

@@ -11,10 +11,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::batch::{self, BatchOptions, Manifests};
-use crate::diag::{escape_line, Diagnostic, Printer};
+use crate::batch::BatchOptions;
+use crate::diag::{escape_line, Printer};
 use crate::fonts::FontOptions;
-use crate::lab::{finish_site, publication_list, LAB_FILES};
+use crate::lab::{Lab, LAB_FILES};
 use crate::pipeline::{Format, Job, Pipeline};
 use crate::publish::THUMBNAIL_PPI;
 use crate::style::Overrides;
@@ -87,63 +87,22 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
-    let dir = options.profiles.clone();
-    // Peeked, not taken: a broken configuration is told by the CVs' jobs, once.
-    let lab_style = styles.peek_lab(&dir).map(|lab| lab.base.clone());
-    // One manifest per directory, shared by the CVs and the publication list, saved once.
-    let manifests = Manifests::default();
-    // The publication list needs the profiles, not their CVs: it is made beside the batch,
-    // so a lab build costs little more than the batch itself.
-    let (summary, list) = std::thread::scope(|scope| {
-        let list = lab_style.as_ref().map(|style| {
-            let (pipeline, planned, dir, out, manifests) =
-                (&pipeline, &planned, &dir, &out, &manifests);
-            scope.spawn(move || {
-                crate::panics::catch(|| {
-                    publication_list(pipeline, style, planned, dir, out, manifests, options.force)
-                })
-            })
-        });
-        let summary = batch::run_with(&pipeline, &jobs, &batch_options, printer, &manifests);
-        let list = list.map(|handle| match handle.join() {
-            Ok(Ok(list)) => list,
-            Ok(Err(message)) => Err(vec![Diagnostic::error(format!(
-                "internal error while making the publication list: {message}"
-            ))]),
-            Err(_) => Err(vec![Diagnostic::error(
-                "internal error while making the publication list",
-            )]),
-        });
-        (summary, list)
-    });
-    printer.eprint(
-        &manifests
-            .save()
-            .into_iter()
-            .map(Diagnostic::warning)
-            .collect::<Vec<_>>(),
-    );
-    if summary.interrupted > 0 {
-        super::render::report(&summary, options.quiet)?;
-        return Err(Error::Interrupted);
-    }
-
-    let lab_result = match (lab_style, list) {
-        (Some(style), Some(Ok(list))) => finish_site(list, &style, &planned, &jobs, &out),
-        (_, Some(Err(diagnostics))) => Err(diagnostics),
-        _ => {
-            // The configuration's report went with the first CV that used it.
-            let mut diagnostics = match styles.for_dir(&dir) {
-                Err(error) => error.report.into_iter().map(Diagnostic::from).collect(),
-                Ok(_) => Vec::new(),
-            };
-            diagnostics.push(Diagnostic::error(
-                "the lab's configuration has errors, so the lab's pages are not made",
-            ));
-            Err(diagnostics)
-        }
+    let lab = Lab {
+        pipeline: &pipeline,
+        styles: &styles,
+        planned: &planned,
+        jobs: &jobs,
+        dir: &options.profiles,
+        out: &out,
+        force: options.force,
     };
-    let lab_result = match lab_result {
+    let built = crate::lab::build(&lab, &batch_options, printer);
+    printer.eprint(&built.manifest_warnings);
+    let Some(site) = built.site else {
+        super::render::report(&built.summary, options.quiet)?;
+        return Err(Error::Interrupted);
+    };
+    let lab_result = match site {
         Ok(made) => {
             printer.eprint(&made.warnings);
             if !options.quiet {
@@ -175,7 +134,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
     };
     // The CVs' summary last, where a reader looks; its failure is the command's too.
-    super::render::report(&summary, options.quiet)?;
+    super::render::report(&built.summary, options.quiet)?;
     lab_result
 }
 

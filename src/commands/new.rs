@@ -1,10 +1,9 @@
 //! `cvpdf new`: a commented starter profile that renders as it is, and the JSON Schema beside
 //! it for editors; `cvpdf schema` prints that schema.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::output::{parent_dir, write_atomic};
+use crate::output::{create_new, parent_dir, write_atomic};
 use crate::profile;
 
 use super::Error;
@@ -60,8 +59,7 @@ pub fn run(options: Options) -> Result<(), Error> {
             problems[0].message
         )));
     }
-    fs::create_dir_all(&dir)
-        .and_then(|()| write_atomic(&path, text.as_bytes()))
+    create_new(&path, text.as_bytes())
         .map_err(|err| Error::failed(format!("cannot write {}: {err}", path.display())))?;
     let schema_path = dir.join(SCHEMA_FILE);
     if !schema_path.exists() {

@@ -2,16 +2,15 @@
 //! name (DBLP, ORCID with Crossref, OpenAlex); what changed, per profile and per source, on
 //! standard output, each failure on its own line on standard error.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::diag::{escape_line, outln, Diagnostic, Printer};
 use crate::import::bib::Fate;
-use crate::sync::fetch::Fetcher;
-use crate::sync::http::{Http, Limits};
-use crate::sync::profile::{sync, Settings, Synced};
+use crate::sync::http::Limits;
+use crate::sync::profile::{Settings, Synced};
 use crate::sync::services::Bases;
+use crate::sync::session::{Outcome, Session};
 
 use super::Error;
 
@@ -34,7 +33,7 @@ pub struct Options {
 /// Runs `cvpdf sync`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let profiles = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
-    let bases = Bases::from_env().map_err(Error::usage)?;
+    let bases = Bases::from_env().map_err(|problem| Error::usage(problem.message))?;
     let limits = Limits {
         connect: options.connect_timeout,
         total: options.timeout,
@@ -44,37 +43,23 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         dry_run: options.dry_run,
         since: options.since,
     };
-    // One client for each lab address the profiles' configurations give (most labs: one).
-    let mut fetchers: HashMap<Option<String>, Fetcher> = HashMap::new();
-    // A lab's configuration is read once for all the profiles of its directory.
-    let mut contacts: HashMap<PathBuf, Result<Option<String>, Diagnostic>> = HashMap::new();
+    let mut session = Session::new(bases, limits, options.offline, settings);
     let mut failed = false;
     for path in &profiles {
         let shown = escape_line(&path.display().to_string()).into_owned();
-        let dir = crate::input::parent_dir(path);
-        let contact = contacts
-            .entry(dir)
-            .or_insert_with_key(|dir| crate::style::contact_email(dir).map_err(Diagnostic::from));
-        let contact = match contact {
-            Ok(contact) => contact.clone(),
+        let Outcome {
+            synced,
+            fetch_warnings,
+        } = match session.sync(path) {
+            Ok(outcome) => outcome,
             Err(diagnostic) => {
-                printer.eprint(std::slice::from_ref(diagnostic));
+                printer.eprint(std::slice::from_ref(&diagnostic));
                 outln!("{shown}: not synced (its lab's cvpdf.yaml cannot be read)");
                 failed = true;
                 continue;
             }
         };
-        let fetcher = fetchers.entry(contact.clone()).or_insert_with(|| {
-            Fetcher::new(
-                Http::new(&user_agent(contact.as_deref()), limits),
-                bases.clone(),
-                crate::output::cache_root().map(|root| root.join("sync")),
-                options.offline,
-            )
-        });
-        let synced = sync(fetcher, path, settings);
-        let warnings: Vec<Diagnostic> = fetcher
-            .take_warnings()
+        let warnings: Vec<Diagnostic> = fetch_warnings
             .into_iter()
             .map(|why| Diagnostic::warning(escape_line(&why).into_owned()))
             .chain(
@@ -98,15 +83,6 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         return Err(Error::reported());
     }
     Ok(())
-}
-
-/// What cvpdf says it is: its version, and the lab's address for the services' polite pools
-/// (only when it can go in a header as it is).
-fn user_agent(contact: Option<&str>) -> String {
-    match contact.filter(|email| email.is_ascii()) {
-        Some(email) => format!("cvpdf/{} (mailto:{email})", env!("CARGO_PKG_VERSION")),
-        None => format!("cvpdf/{}", env!("CARGO_PKG_VERSION")),
-    }
 }
 
 /// Prints what became of one profile: a line for it, one per source, one per paper added or

@@ -90,6 +90,14 @@ impl Problem {
     }
 }
 
+impl fmt::Display for Problem {
+    /// The message alone, for a line that names its subject before it (`DBLP: …` after a
+    /// profile's name); [`Report`] prints a problem with its place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 /// Where byte `offset` of `text` is: 1-based line and column, the column in characters (an
 /// offset past the end or inside a character counts from the character it falls in).
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {

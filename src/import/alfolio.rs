@@ -6,10 +6,12 @@
 //! entry's name may be under `title`, `degree`, `position` or `name`. Titles may hold HTML:
 //! links become Markdown links, other tags go.
 
+use crate::import::Warning;
 use serde_json::Value;
 
 use super::convert::sections::Filed;
 use super::{hugo, Tracked};
+use crate::diag::Problem;
 use crate::profile::html::html_in_markdown;
 use crate::profile::html_text;
 
@@ -35,11 +37,11 @@ pub(super) fn looks_like(value: &Value) -> bool {
 }
 
 /// Converts al-folio's cv.yml (already parsed) into a profile.
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> {
     if !looks_like(&value) {
-        return Err(
-            "al-folio's _data/cv.yml is a list of sections with title, type and contents".into(),
-        );
+        return Err(Problem::error(
+            "al-folio's _data/cv.yml is a list of sections with title, type and contents",
+        ));
     }
     let count = value.as_array().map_or(0, Vec::len);
     let mut src = Tracked::new(value);
@@ -54,9 +56,9 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         let contents = format!("{at}.contents");
         if src.peek(&contents).is_none_or(Value::is_null) {
             src.mark(&at);
-            warnings.push(format!(
-                "{}: a section without `contents:`; nothing of it was imported",
-                section_name(&title, s)
+            warnings.push(Warning::at(
+                section_name(&title, s),
+                "a section without `contents:`; nothing of it was imported",
             ));
             continue;
         }
@@ -86,9 +88,12 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
             }
             other => {
                 src.mark(&contents);
-                warnings.push(format!(
-                    "{title}: a section of type \"{other}\", which al-folio's own types (map, \
+                warnings.push(Warning::at(
+                    &title,
+                    format!(
+                        "a section of type \"{other}\", which al-folio's own types (map, \
                      time_table, list, nested_list) do not include, was left out"
+                    ),
                 ));
             }
         }
@@ -105,7 +110,7 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         src.label_entries(&format!("[{s}].contents"), &html_text(&title));
     }
     for path in src.unused() {
-        warnings.push(format!("{path}: no matching field"));
+        warnings.push(Warning::unused(&path));
     }
     Ok((p, src.named(warnings)))
 }
@@ -122,7 +127,7 @@ fn section_name(title: &str, index: usize) -> String {
 fn map_section(
     src: &mut Tracked,
     p: &mut Profile,
-    (contents, warnings): (&str, &mut Vec<String>),
+    (contents, warnings): (&str, &mut Vec<Warning>),
     custom: &mut CustomSection,
 ) {
     for i in 0..src.len(contents) {
@@ -132,7 +137,10 @@ fn map_section(
             src.str(&format!("{e}.value")),
         ) else {
             if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
-                warnings.push(format!("{e}: a pair without a name or a value; left out"));
+                warnings.push(Warning::at(
+                    &e,
+                    "a pair without a name or a value; left out",
+                ));
                 src.mark(&e);
             }
             continue;
@@ -163,7 +171,7 @@ fn map_section(
 fn time_table_section(
     src: &mut Tracked,
     p: &mut Profile,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
     (title, contents): (&str, &str),
     meaning: Option<Section>,
     custom: &mut CustomSection,
@@ -209,9 +217,12 @@ fn time_table_section(
             .map(|t| plain(&t))
         else {
             if src.peek(&e).is_some_and(|v| !hugo::is_empty(v)) {
-                warnings.push(format!(
-                    "{title}: an entry without a title (or degree, position, name) \
+                warnings.push(Warning::at(
+                    title,
+                    format!(
+                        "an entry without a title (or degree, position, name) \
                                  was left out ({e})"
+                    ),
                 ));
                 src.mark(&e);
             }

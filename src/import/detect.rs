@@ -2,6 +2,8 @@
 
 use serde_json::Value;
 
+use crate::diag::Problem;
+
 use super::json::without_comments_and_trailing_commas;
 use super::{alfolio, SourceFormat};
 
@@ -10,7 +12,7 @@ pub(super) const NOTHING: &str =
     "the file holds nothing a CV could show (it is empty, or all comments)";
 
 /// Tells the formats apart by their content.
-pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {
+pub(super) fn detect(text: &str) -> Result<SourceFormat, Problem> {
     let start = text.trim_start();
     // A hand-kept JSON file may start with a comment.
     let uncommented = start
@@ -34,7 +36,7 @@ pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {
     // A bare YAML document: Hugo Blox's data/authors/<slug>.yaml has `name: {display: …}`.
     let yaml = serde_yaml::from_str::<Value>(text);
     if yaml.as_ref().is_ok_and(Value::is_null) {
-        return Err(NOTHING.into());
+        return Err(Problem::error(NOTHING));
     }
     if let Ok(value) = &yaml {
         // An older data file: an author page's front matter without its fences.
@@ -63,10 +65,9 @@ pub(super) fn detect(text: &str) -> Result<SourceFormat, String> {
     }
     Err(match yaml {
         // Neither JSON nor YAML: YAML's reason is the one to fix.
-        Err(e) => format!("not valid YAML (nor JSON): {e}"),
-        Ok(_) => "cannot tell the format of this file; say which with --from jsonresume, \
-                  hugo, rendercv or al-folio"
-            .into(),
+        Err(e) => super::syntax::yaml("not valid YAML (nor JSON)", &e, 0),
+        Ok(_) => Problem::error("cannot tell the format of this file")
+            .with_help("say which with --from jsonresume, hugo, rendercv or al-folio"),
     })
 }
 

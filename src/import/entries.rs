@@ -7,6 +7,7 @@
 
 use super::convert::dates::read_period;
 use super::Tracked;
+use crate::import::Warning;
 use crate::profile::*;
 
 /// Keys that name an entry, most telling first.
@@ -119,7 +120,7 @@ pub(super) fn generic(
     own: &str,
     p: &mut Profile,
     custom: &mut Vec<CustomEntry>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> bool {
     // Without a naming key, what qualifies it names it (a `work` entry with only its
     // employer is the employer's entry), as an entry of a section of its own: it is not a
@@ -153,7 +154,7 @@ pub(super) fn generic(
             .find_map(|k| src.str(&format!("{at}.{k}")))
             .and_then(|d| read_period(&d))
             .map_or((None, None), |read| {
-                warnings.extend(read.note.map(|note| format!("{at}: {note}")));
+                warnings.extend(read.note.map(|note| Warning::at(at, note)));
                 read.value
             }),
     };
@@ -181,8 +182,9 @@ pub(super) fn generic(
             }
         }
         if authors.is_empty() {
-            warnings.push(format!(
-                "{at}: no authors; {own} is listed as the only one — add the co-authors"
+            warnings.push(Warning::at(
+                at,
+                format!("no authors; {own} is listed as the only one — add the co-authors"),
             ));
             authors.push(own.to_string());
         }
@@ -291,18 +293,20 @@ pub(super) fn otherwise(
     own: &str,
     p: &mut Profile,
     custom: &mut Vec<CustomEntry>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     let before = custom.len();
     if generic(src, at, section, own, p, custom, warnings) {
         if custom.len() > before {
-            warnings.push(format!(
-                "{at}: no {missing}; kept with what it has in a section of its own"
+            warnings.push(Warning::at(
+                at,
+                format!("no {missing}; kept with what it has in a section of its own"),
             ));
         }
     } else if src.peek(at).is_some_and(|v| !is_empty(v)) {
-        warnings.push(format!(
-            "{at}: no {missing}, nor anything else that names it; left out"
+        warnings.push(Warning::at(
+            at,
+            format!("no {missing}, nor anything else that names it; left out"),
         ));
         src.mark(at);
     }

@@ -15,6 +15,7 @@
 
 use super::convert::links::{self, Address};
 use super::convert::text::{self, Context};
+use crate::import::Warning;
 use crate::profile::contact::{check_email, check_phone, url_in, Refusal};
 use crate::profile::kinds::each_text_value;
 use crate::profile::markup::fit;
@@ -23,7 +24,7 @@ use crate::profile::{kind_of, LinkKind, Profile, Text};
 
 /// Makes every value of `profile` fit its field; `base_url` is the site's address for links
 /// within it. Returns what was left out or changed in a way worth telling.
-pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<String> {
+pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<Warning> {
     let mut context = Context {
         base_url: base_url.map(String::from),
         ..Context::default()
@@ -38,15 +39,17 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
             let cut: String = converted.chars().take(MAX_TEXT_CHARS - 1).collect();
             let at = cut.rfind(char::is_whitespace).unwrap_or(cut.len());
             converted = format!("{}…", &cut[..at]);
-            warnings.push(format!(
-                "{path}: longer than the {MAX_TEXT_CHARS} characters a text holds; cut short"
+            warnings.push(Warning::at(
+                path,
+                format!("longer than the {MAX_TEXT_CHARS} characters a text holds; cut short"),
             ));
         }
         let mut dropped = Vec::new();
         *value = fit(kind_of(path), &converted, &mut dropped);
         for url in dropped {
-            warnings.push(format!(
-                "{path}: the link to {url} was left out (this field is plain text)"
+            warnings.push(Warning::at(
+                path,
+                format!("the link to {url} was left out (this field is plain text)"),
             ));
         }
     });
@@ -77,15 +80,15 @@ pub(super) fn fit_profile(profile: &mut Profile, base_url: Option<&str>) -> Vec<
     super::whole::one_paper_each(profile, &mut warnings);
     if !context.dropped.is_empty() {
         let names: Vec<String> = context.dropped.into_iter().collect();
-        warnings.push(format!(
+        warnings.push(Warning::note(format!(
             "markup cvpdf does not know was dropped, its text kept: {}",
             names.join(" ")
-        ));
+        )));
     }
     if !unprintable.is_empty() {
-        warnings.push(format!(
+        warnings.push(Warning::note(format!(
             "characters no bundled font can print were left out: {unprintable}"
-        ));
+        )));
     }
     warnings
 }
@@ -127,7 +130,7 @@ fn without_unprintable(text: &str, left: &mut String) -> String {
 
 /// Every address of the profile through the link classifier; links that cannot be one are
 /// left out, an e-mail among the links becomes the contact address.
-fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<String>) {
+fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for (i, mut link) in std::mem::take(&mut profile.links).into_iter().enumerate() {
         match links::address(&link.url, base_url) {
@@ -151,9 +154,9 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
                     profile.contact.email = Some(mail);
                 }
             }
-            Err(why) => warnings.push(format!(
-                "links[{i}]: the link to \"{}\" was left out ({why})",
-                link.url
+            Err(why) => warnings.push(Warning::at(
+                format!("links[{i}]"),
+                format!("the link to \"{}\" was left out ({why})", link.url),
             )),
         }
     }
@@ -180,8 +183,9 @@ fn fit_links(profile: &mut Profile, base_url: Option<&str>, warnings: &mut Vec<S
             if let Some(raw) = slot.take() {
                 *slot = find(&raw);
                 if slot.is_none() {
-                    warnings.push(format!(
-                        "publications[{i}].links.{name}: \"{raw}\" is not one; left out"
+                    warnings.push(Warning::at(
+                        format!("publications[{i}].links.{name}"),
+                        format!("\"{raw}\" is not one; left out"),
                     ));
                 }
             }
@@ -211,18 +215,20 @@ fn web_only(
     slot: &mut Option<String>,
     field: &str,
     base: Option<&str>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     let Some(raw) = slot.take() else {
         return;
     };
     match links::address(&raw, base) {
         Ok(Address::Web(url)) => *slot = Some(url),
-        Ok(Address::Mail(_)) => {
-            warnings.push(format!("{field}: \"{raw}\" is a mail address, not a page"))
-        }
-        Err(why) => warnings.push(format!(
-            "{field}: the link to \"{raw}\" was left out ({why})"
+        Ok(Address::Mail(_)) => warnings.push(Warning::at(
+            field,
+            format!("\"{raw}\" is a mail address, not a page"),
+        )),
+        Err(why) => warnings.push(Warning::at(
+            field,
+            format!("the link to \"{raw}\" was left out ({why})"),
         )),
     }
 }
@@ -245,16 +251,19 @@ fn fit_contact(
     field: &str,
     value: &mut Option<String>,
     check: fn(&str) -> Result<(), Refusal>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     let Some(Err(refusal)) = value.as_deref().map(check) else {
         return;
     };
     if refusal.suggestion.is_none() {
-        warnings.push(format!(
-            "{field}: \"{}\" was left out: {}",
-            value.as_deref().unwrap_or_default(),
-            refusal.message
+        warnings.push(Warning::at(
+            field,
+            format!(
+                "\"{}\" was left out: {}",
+                value.as_deref().unwrap_or_default(),
+                refusal.message
+            ),
         ));
     }
     *value = refusal.suggestion;

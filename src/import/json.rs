@@ -3,22 +3,24 @@
 
 use serde_json::Value;
 
+use crate::diag::Problem;
+
 /// Parses JSON, also with the `//` and `/* */` comments, trailing commas and JavaScript
 /// string escapes that hand-kept files (a real al-folio `resume.json`) have; says whether it
-/// had to overlook them. An error names the line and column.
-pub(super) fn relaxed_json(text: &str) -> Result<(Value, bool), String> {
+/// had to overlook them. An error has its place in `text`.
+pub(super) fn relaxed_json(text: &str) -> Result<(Value, bool), Problem> {
     let strict = match serde_json::from_str::<Value>(text) {
         Ok(value) => return Ok((value, false)),
         Err(e) => e,
     };
     let cleaned = repaired_strings(&without_comments_and_trailing_commas(text));
     if cleaned == text {
-        return Err(format!("not valid JSON: {strict}"));
+        return Err(super::syntax::json("not valid JSON", &strict, text));
     }
     // Positions are kept (what is removed becomes spaces), so an error still points right.
     serde_json::from_str::<Value>(&cleaned)
         .map(|value| (value, true))
-        .map_err(|e| format!("not valid JSON: {e}"))
+        .map_err(|e| super::syntax::json("not valid JSON", &e, &cleaned))
 }
 
 /// Strings as JavaScript allows and JSON does not, made JSON: a backslash at the end of a line

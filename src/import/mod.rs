@@ -20,14 +20,18 @@ mod jsonresume;
 mod name;
 mod rendercv;
 mod save;
+mod syntax;
 mod tracked;
+mod warning;
 mod whole;
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt;
 
 use serde_json::Value;
 
+use crate::diag::Problem;
 use crate::profile::Profile;
 pub(crate) use convert::dates::month_number;
 #[cfg(test)]
@@ -37,6 +41,7 @@ use json::relaxed_json;
 pub use name::name_from_path;
 pub use save::save_edited;
 pub(crate) use tracked::Tracked;
+pub use warning::{Warning, WarningKind};
 
 /// The formats `cvpdf import` reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,8 +72,8 @@ impl fmt::Display for SourceFormat {
 pub struct Imported {
     /// The profile.
     pub profile: Profile,
-    /// What could not be carried over, one item per line.
-    pub warnings: Vec<String>,
+    /// What could not be carried over, in the order found.
+    pub warnings: Vec<Warning>,
     /// The format it came from.
     pub format: SourceFormat,
 }
@@ -88,23 +93,54 @@ pub struct Settings {
 
 /// Converts `text` (format detected from the content unless `settings` says it) into a
 /// profile; every value passes the conversion layer on the way ([`fit::fit_profile`]).
-pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let (repaired, repair_note) = convert::mojibake::repaired_file(text);
-    let text = repaired.as_ref();
+///
+/// A problem's span is a byte range of `text` as given, so that the caller can quote the line;
+/// a problem found in a field of the converted document (`cv`, `basics.name`) is given the
+/// span of that field's value.
+pub fn import(text: &str, settings: &Settings) -> Result<Imported, Problem> {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let (repaired, repair_note) = convert::mojibake::repaired_file(&text[bom..]);
+    converted(&repaired, settings, repair_note).map_err(|problem| {
+        let problem = match (&problem.span, &problem.field) {
+            (None, Some(field)) => match crate::yaml::field_span(&repaired, field) {
+                Some(span) => problem.with_span(span),
+                None => problem,
+            },
+            _ => problem,
+        };
+        in_given_text(problem, &repaired, bom, matches!(repaired, Cow::Owned(_)))
+    })
+}
+
+/// A problem whose span is in the text as read (without its byte-order mark, mojibake
+/// repaired) with that span in the text as given: moved past the mark, or, when the repair
+/// changed the text's length, said as a line and column (the repair keeps lines apart).
+fn in_given_text(mut problem: Problem, read: &str, bom: usize, repaired: bool) -> Problem {
+    if let Some(span) = problem.span.take() {
+        if repaired {
+            let (line, column) = crate::diag::line_column(read, span.start);
+            problem.position = Some((line as u32, column as u32));
+        } else {
+            problem.span = Some(span.start + bom..span.end + bom);
+        }
+    }
+    problem
+}
+
+/// [`import`] of the text as read, its repair's note given.
+fn converted(
+    text: &str,
+    settings: &Settings,
+    repair_note: Option<String>,
+) -> Result<Imported, Problem> {
     // Refused before any parser reads it: nesting costs some of them its square.
     if let Some(at) = crate::yaml::too_deep_flow(text) {
-        let line = text[..at].matches('\n').count() + 1;
-        let column = text[..at]
-            .rsplit('\n')
-            .next()
-            .map_or(0, |l| l.chars().count())
-            + 1;
-        return Err(format!(
-            "line {line} column {column}: lists and mappings are nested more than {} levels \
-             deep, which no CV needs",
+        let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        return Err(Problem::error(format!(
+            "lists and mappings are nested more than {} levels deep, which no CV needs",
             crate::yaml::MAX_DEPTH
-        ));
+        ))
+        .with_span(at..end));
     }
     let format = match settings.format {
         Some(format) => format,
@@ -123,9 +159,10 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
             if relaxed {
                 warnings.insert(
                     0,
-                    "the file has comments or trailing commas, which JSON does not allow; it \
-                     was read as if they were not there"
-                        .into(),
+                    Warning::note(
+                        "the file has comments or trailing commas, which JSON does not allow; \
+                         it was read as if they were not there",
+                    ),
                 );
             }
             (profile, warnings)
@@ -135,12 +172,12 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
         SourceFormat::AlFolio => alfolio::convert(yaml_value(text)?)?,
     };
     let (mut profile, mut warnings) = (profile, warnings);
-    warnings.extend(repair_note);
+    warnings.extend(repair_note.map(Warning::note));
     if is_blank(&profile) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the {format} holds nothing a CV could show (no name, text, entries, contact \
              details or links)"
-        ));
+        )));
     }
     warnings.extend(fit::fit_profile(&mut profile, settings.base_url.as_deref()));
     profile.name = profile.name.trim().to_string();
@@ -149,21 +186,28 @@ pub fn import(text: &str, settings: &Settings) -> Result<Imported, String> {
             let name = settings.file_name.clone()?;
             warnings.insert(
                 0,
-                format!(
-                    "name: the file has none; \"{name}\" comes from the file's name (give \
-                     --name to say it)"
+                Warning::at(
+                    "name",
+                    format!(
+                        "the file has none; \"{name}\" comes from the file's name (give --name \
+                         to say it)"
+                    ),
                 ),
             );
             Some(name)
         });
-        profile.name = name.ok_or(
-            "the file has no name for the researcher; give it with --name \"Ada Lovelace\"",
-        )?;
+        profile.name = name.ok_or_else(|| {
+            Problem::error("the file has no name for the researcher")
+                .with_help("give it with --name \"Ada Lovelace\"")
+        })?;
     } else if let Some(name) = &settings.name {
         let name = without_controls(name);
-        warnings.push(format!(
-            "name: --name \"{name}\" is used instead of the file's \"{}\"",
-            profile.name
+        warnings.push(Warning::at(
+            "name",
+            format!(
+                "--name \"{name}\" is used instead of the file's \"{}\"",
+                profile.name
+            ),
         ));
         profile.name = name;
     }
@@ -193,43 +237,45 @@ fn is_blank(p: &Profile) -> bool {
 /// The same field left behind in many entries (`work[0].website`, `work[1].website`) said
 /// once with its count (`work[].website (2 entries)`), where it was first met; other warnings
 /// as they are.
-fn counted(warnings: Vec<String>) -> Vec<String> {
-    const UNUSED: &str = ": no matching field";
-    // Per field with the indices taken out: its first path and how often it was met.
-    let mut groups: Vec<(String, String, usize)> = Vec::new();
+fn counted(warnings: Vec<Warning>) -> Vec<Warning> {
+    let mut out: Vec<Warning> = Vec::new();
+    // Per field with the indices taken out (or as its entry names it): where it was first met.
     let mut by_field: HashMap<String, usize> = HashMap::new();
-    let mut order: Vec<Result<String, usize>> = Vec::new();
     for warning in warnings {
-        let Some(path) = warning.strip_suffix(UNUSED) else {
-            order.push(Ok(warning));
+        if !matches!(warning.kind, WarningKind::Unused { .. }) {
+            out.push(warning);
             continue;
+        }
+        let field = match &warning.named {
+            Some(named) => named.clone(),
+            None => crate::profile::kinds::without_indices(&warning.path),
         };
-        let field = crate::profile::kinds::without_indices(path);
         match by_field.get(&field) {
-            Some(&i) => groups[i].2 += 1,
+            Some(&i) => {
+                let first = &mut out[i];
+                if let WarningKind::Unused { entries } = &mut first.kind {
+                    *entries += 1;
+                }
+                if first.named.is_none() {
+                    first.path = field;
+                }
+            }
             None => {
-                by_field.insert(field.clone(), groups.len());
-                order.push(Err(groups.len()));
-                groups.push((field, path.to_string(), 1));
+                by_field.insert(field, out.len());
+                out.push(warning);
             }
         }
     }
-    order
-        .into_iter()
-        .map(|item| match item {
-            Ok(text) => text,
-            Err(i) => match &groups[i] {
-                (_, first, 1) => format!("{first}{UNUSED}"),
-                (field, _, n) => format!("{field} ({n} entries){UNUSED}"),
-            },
-        })
-        .collect()
+    out
 }
 
 /// A YAML file as a value. Custom tags (`!include other.yaml`) are refused at their line:
 /// what they stand for is in another file cvpdf does not read.
-fn yaml_value(text: &str) -> Result<Value, String> {
-    for (number, line) in text.lines().enumerate() {
+fn yaml_value(text: &str) -> Result<Value, Problem> {
+    let mut start = 0;
+    for whole in text.split_inclusive('\n') {
+        let (at, line) = (start, whole.trim_end_matches(['\r', '\n']));
+        start += whole.len();
         let code = line.split(" #").next().unwrap_or(line);
         let tag = code
             .split([' ', '\t'])
@@ -238,14 +284,15 @@ fn yaml_value(text: &str) -> Result<Value, String> {
             .find(['"', '\''])
             .is_some_and(|q| tag.is_some_and(|t| code.find(t).is_some_and(|at| at > q)));
         if let (Some(tag), false) = (tag, quoted) {
-            return Err(format!(
-                "line {}: the YAML tag {tag} stands for content elsewhere, which cvpdf does not \
-                 read; put that content here instead",
-                number + 1
-            ));
+            let from = at + code.find(tag).unwrap_or(0);
+            return Err(Problem::error(format!(
+                "the YAML tag {tag} stands for content elsewhere, which cvpdf does not read"
+            ))
+            .with_span(from..from + tag.len())
+            .with_help("put that content here instead"));
         }
     }
-    serde_yaml::from_str::<Value>(text).map_err(|e| format!("not valid YAML: {e}"))
+    serde_yaml::from_str::<Value>(text).map_err(|e| syntax::yaml("not valid YAML", &e, 0))
 }
 
 /// What a link's kind is, from a service name or an icon name (the icons table's names,
@@ -256,7 +303,7 @@ pub(crate) fn link_kind(name: &str) -> Option<crate::profile::LinkKind> {
 
 /// The YAML text of an imported profile: a header saying where it came from and what was
 /// left behind, then the data.
-pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, String> {
+pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, Problem> {
     let mut out = format!(
         "# Imported by cvpdf from {} ({}).\n",
         crate::yaml::edit::comment_text(source),
@@ -267,11 +314,12 @@ pub fn to_yaml(imported: &Imported, source: &str) -> Result<String, String> {
         for warning in &imported.warnings {
             out.push_str(&format!(
                 "#   - {}\n",
-                crate::yaml::edit::comment_text(warning)
+                crate::yaml::edit::comment_text(&warning.to_string())
             ));
         }
     }
-    let body = serde_yaml::to_string(&imported.profile).map_err(|e| e.to_string())?;
+    let body = serde_yaml::to_string(&imported.profile)
+        .map_err(|e| Problem::error(format!("the profile cannot be written as YAML: {e}")))?;
     out.push_str(&body);
     Ok(out)
 }

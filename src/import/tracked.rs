@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use super::convert::dates::{read_date, read_end, read_period, Read};
+use super::Warning;
 use crate::profile::{Date, EndDate};
 
 /// An input document that remembers which of its parts were used, so the rest can be listed.
@@ -65,26 +66,26 @@ impl Tracked {
     /// `warnings` with the entries they are about named (`work[2].startDate: …` →
     /// `work: "Analyst, Engines", startDate: …`). A field left unused in some entry stays a
     /// path, so that the same field in many entries is said once.
-    pub(crate) fn named(&self, warnings: Vec<String>) -> Vec<String> {
+    pub(crate) fn named(&self, warnings: Vec<Warning>) -> Vec<Warning> {
         warnings
             .into_iter()
-            .map(|warning| {
-                let Some((path, message)) = warning.split_once(": ") else {
-                    return warning;
-                };
+            .map(|mut warning| {
+                let path = warning.path.as_str();
                 let best = self
                     .labels
                     .iter()
                     .filter(|(at, _)| path == at || is_below(path, at))
                     .max_by_key(|(at, _)| at.len());
-                match best {
-                    Some((at, label)) if path == at => format!("{label}: {message}"),
-                    Some((at, label)) if !message.ends_with("no matching field") => {
+                let unused = matches!(warning.kind, super::WarningKind::Unused { .. });
+                warning.named = match best {
+                    Some((at, label)) if path == at => Some(label.clone()),
+                    Some((at, label)) if !unused => {
                         let rest = path[at.len()..].trim_start_matches('.');
-                        format!("{label}, {rest}: {message}")
+                        Some(format!("{label}, {rest}"))
                     }
-                    _ => warning,
-                }
+                    _ => warning.named,
+                };
+                warning
             })
             .collect()
     }
@@ -123,15 +124,15 @@ impl Tracked {
 
     /// A date at `path` ([`read_date`]); one that does not parse, or only in part (an
     /// impossible day), is a warning.
-    pub(crate) fn date(&mut self, path: &str, warnings: &mut Vec<String>) -> Option<Date> {
+    pub(crate) fn date(&mut self, path: &str, warnings: &mut Vec<Warning>) -> Option<Date> {
         let text = self.str(path)?;
         match read_date(&text) {
             Ok(read) => {
-                warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+                warnings.extend(read.note.map(|note| Warning::at(path, note)));
                 Some(read.value)
             }
             Err(e) => {
-                warnings.push(format!("{path}: {e}"));
+                warnings.push(Warning::at(path, e));
                 None
             }
         }
@@ -144,13 +145,13 @@ impl Tracked {
         &mut self,
         start: &str,
         end: &str,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<Warning>,
     ) -> (Option<Date>, Option<EndDate>) {
         // A whole period written into the start field (`"2017-05 - 2019-04"`, `since 2021`).
         if let Some(text) = self.str(start) {
             if let Some(read) = read_period(&text) {
                 if let ((Some(from), Some(to)), None) = (read.value, self.str(end)) {
-                    warnings.extend(read.note.map(|note| format!("{start}: {note}")));
+                    warnings.extend(read.note.map(|note| Warning::at(start, note)));
                     return (Some(from), Some(to));
                 }
             }
@@ -161,7 +162,7 @@ impl Tracked {
             // impossible end day was cut to its month without a word).
             Some(text) => match read_end(&text) {
                 Ok(read) => {
-                    warnings.extend(read.note.map(|note| format!("{end}: {note}")));
+                    warnings.extend(read.note.map(|note| Warning::at(end, note)));
                     Some(read.value)
                 }
                 Err(e) => match read_period(&text) {
@@ -171,11 +172,11 @@ impl Tracked {
                         note,
                         ..
                     }) => {
-                        warnings.extend(note.map(|note| format!("{end}: {note}")));
+                        warnings.extend(note.map(|note| Warning::at(end, note)));
                         Some(to)
                     }
                     _ => {
-                        warnings.push(format!("{end}: {e}"));
+                        warnings.push(Warning::at(end, e));
                         None
                     }
                 },

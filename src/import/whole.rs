@@ -5,18 +5,22 @@
 
 use super::convert::paper_index::PaperIndex;
 use super::convert::papers;
+use crate::import::Warning;
 use crate::profile::{
     CustomEntry, CustomSection, Date, EndDate, Profile, Publication, Text, MAX_ENTRIES,
 };
 
 /// Lists longer than a profile holds cut to [`MAX_ENTRIES`], said once per list.
-pub(super) fn capped(p: &mut Profile, warnings: &mut Vec<String>) {
-    fn cap<T>(list: &mut Vec<T>, name: &str, warnings: &mut Vec<String>) {
+pub(super) fn capped(p: &mut Profile, warnings: &mut Vec<Warning>) {
+    fn cap<T>(list: &mut Vec<T>, name: &str, warnings: &mut Vec<Warning>) {
         if list.len() > MAX_ENTRIES {
-            warnings.push(format!(
-                "{name}: {} entries, more than the {MAX_ENTRIES} a profile holds; the first \
+            warnings.push(Warning::at(
+                name,
+                format!(
+                    "{} entries, more than the {MAX_ENTRIES} a profile holds; the first \
                  {MAX_ENTRIES} are kept",
-                list.len()
+                    list.len()
+                ),
             ));
             list.truncate(MAX_ENTRIES);
         }
@@ -52,7 +56,7 @@ pub(super) fn capped(p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// Entries made whole: an end before its start swapped; an education without a degree or an
 /// experience without a role (or place) moved to a section of its own, named in a warning.
-pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
+pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut apart = Vec::new();
     let education = std::mem::take(&mut profile.education);
     for mut entry in education {
@@ -64,8 +68,9 @@ pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
         );
         match missing(&entry.degree, "degree", &entry.institution, "institution") {
             Some((title, what)) => {
-                warnings.push(format!(
-                    "education: \"{title}\" has no {what}; it is listed under \"Other education\""
+                warnings.push(Warning::at(
+                    "education",
+                    format!("\"{title}\" has no {what}; it is listed under \"Other education\""),
                 ));
                 apart.push((
                     "Other education",
@@ -91,8 +96,9 @@ pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
         );
         match missing(&entry.role, "role", &entry.organization, "organisation") {
             Some((title, what)) => {
-                warnings.push(format!(
-                    "experience: \"{title}\" has no {what}; it is listed under \"Other experience\""
+                warnings.push(Warning::at(
+                    "experience",
+                    format!("\"{title}\" has no {what}; it is listed under \"Other experience\""),
                 ));
                 apart.push((
                     "Other experience",
@@ -136,20 +142,23 @@ pub(super) fn fit_entries(profile: &mut Profile, warnings: &mut Vec<String>) {
 /// Entries whose name came to nothing in the conversion (`<b></b>`, a comment, an image) left
 /// out with a warning, blank list items dropped, a custom section without a title given one:
 /// one empty value never makes the profile one that render refuses.
-pub(super) fn without_blank_entries(p: &mut Profile, warnings: &mut Vec<String>) {
+pub(super) fn without_blank_entries(p: &mut Profile, warnings: &mut Vec<Warning>) {
     fn keep<T>(
         list: &mut Vec<T>,
         section: &str,
         name: impl Fn(&T) -> bool,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<Warning>,
     ) {
         let before = list.len();
         list.retain(|item| name(item));
         let gone = before - list.len();
         if gone > 0 {
-            warnings.push(format!(
-                "{section}: {gone} entr{} with nothing left of its name after conversion were left out",
-                if gone == 1 { "y" } else { "ies" }
+            warnings.push(Warning::at(
+                section,
+                format!(
+                    "{gone} entr{} with nothing left of its name after conversion were left out",
+                    if gone == 1 { "y" } else { "ies" }
+                ),
             ));
         }
     }
@@ -188,7 +197,9 @@ pub(super) fn without_blank_entries(p: &mut Profile, warnings: &mut Vec<String>)
     }
     for section in &mut p.sections {
         if blank(&section.title) {
-            warnings.push("a section without a title is called \"More\"".to_string());
+            warnings.push(Warning::note(
+                "a section without a title is called \"More\"",
+            ));
             section.title = "More".into();
         }
         let title = section.title.to_string();
@@ -251,12 +262,13 @@ fn ordered(
     start: &mut Option<Date>,
     end: &mut Option<EndDate>,
     entry: &dyn std::fmt::Display,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     if let (Some(from), Some(EndDate::Date(to))) = (*start, *end) {
         if (to.year, to.month.unwrap_or(12)) < (from.year, from.month.unwrap_or(1)) {
-            warnings.push(format!(
-                "\"{entry}\": the end ({to}) was before the start ({from}); they were swapped"
+            warnings.push(Warning::at(
+                format!("\"{entry}\""),
+                format!("the end ({to}) was before the start ({from}); they were swapped"),
             ));
             *start = Some(to);
             *end = Some(EndDate::Date(from));
@@ -267,7 +279,7 @@ fn ordered(
 /// The papers of a foreign file, each once: versions of one paper (the same DOI however it is
 /// written, or the same title by the conversion layer's rule) are merged, the published one
 /// kept, as `import-bib` and the lab's list do.
-pub(super) fn one_paper_each(p: &mut Profile, warnings: &mut Vec<String>) {
+pub(super) fn one_paper_each(p: &mut Profile, warnings: &mut Vec<Warning>) {
     let papers = std::mem::take(&mut p.publications);
     let mut kept: Vec<Publication> = Vec::with_capacity(papers.len());
     let mut index = PaperIndex::default();
@@ -287,10 +299,13 @@ pub(super) fn one_paper_each(p: &mut Profile, warnings: &mut Vec<String>) {
         }
     }
     if merged > 0 {
-        warnings.push(format!(
-            "publications: {merged} entr{} the same paper as one before it (by DOI or title) and \
+        warnings.push(Warning::at(
+            "publications",
+            format!(
+                "{merged} entr{} the same paper as one before it (by DOI or title) and \
              merged into it",
-            if merged == 1 { "y was" } else { "ies were" }
+                if merged == 1 { "y was" } else { "ies were" }
+            ),
         ));
     }
     p.publications = kept;
@@ -315,6 +330,9 @@ mod tests {
         one_paper_each(&mut p, &mut warnings);
         assert_eq!(p.publications.len(), 2, "{:?}", p.publications);
         assert_eq!(p.publications[1].venue.as_deref(), Some("V"));
-        assert!(warnings[0].contains("2 entries were"), "{warnings:?}");
+        assert!(
+            warnings[0].to_string().contains("2 entries were"),
+            "{warnings:?}"
+        );
     }
 }

@@ -8,6 +8,7 @@
 //! template engine, BibTeX in `bib.rs`, Typst in `source`).
 
 pub mod bib;
+mod build;
 mod files;
 mod list;
 pub mod page;
@@ -27,6 +28,7 @@ use crate::profile::{
     LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
 };
 
+pub use build::{build, Built, Lab};
 pub use files::LAB_FILES;
 pub(crate) use list::publication_list;
 pub use list::List;

@@ -93,7 +93,7 @@ fn ensure_link(
     new_entry: &[(&str, &str)],
     link: &str,
 ) -> Result<String, String> {
-    list::ensure_item(text, key, is_cv, url_key, link, new_entry)
+    list::ensure_item(text, key, is_cv, url_key, link, new_entry).map_err(|p| p.message)
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub(super) fn cv_link(root: &Path, page: PathBuf, file: &str) -> Result<CvLink, 
 /// The member's page with `cv: link` among its front matter's `links`.
 fn set_member_cv(page: &str, link: &str) -> Result<String, String> {
     in_front_matter(page, |front| {
-        edit::set_scalar(front, &["links", "cv"], link)
+        edit::set_scalar(front, &["links", "cv"], link).map_err(|p| p.message)
     })
 }
 
@@ -55,7 +55,7 @@ pub fn with_cv_type(types: &str) -> Result<String, String> {
     if index.get("cv").is_some() {
         return Ok(types.to_string());
     }
-    edit::appendable(types, "a `cv` type")?;
+    edit::appendable(types, "a `cv` type").map_err(|p| p.message)?;
     let sep = if types.is_empty() || types.ends_with('\n') {
         ""
     } else {

@@ -1,6 +1,7 @@
 //! Crossref: a DOI's record (`/works/<doi>`), for the authors and venue that ORCID's list of
 //! works does not give.
 
+use crate::diag::Problem;
 use serde_json::Value;
 
 use super::fetch::Fetcher;
@@ -10,7 +11,7 @@ use super::work::Work;
 
 /// What Crossref says of `doi`: its work, `None` when Crossref does not know the DOI (404), or
 /// an error; and whether the answer was downloaded now.
-pub fn work(fetcher: &Fetcher, doi: &str) -> Result<(Option<Work>, bool), String> {
+pub fn work(fetcher: &Fetcher, doi: &str) -> Result<(Option<Work>, bool), Problem> {
     // Only a DOI is asked for (`10.` and a registrant, a `/`, a suffix).
     let Some(doi) = crate::link::doi::find(doi) else {
         return Ok((None, false));
@@ -22,11 +23,15 @@ pub fn work(fetcher: &Fetcher, doi: &str) -> Result<(Option<Work>, bool), String
     }
     let url = fetcher.bases.url(Service::Crossref, &path);
     let value: Value = super::json::parse(&answer.body)
-        .map_err(|e| format!("Crossref: the answer for {url} is not JSON ({e})"))?;
+        .map_err(|e| Problem::error(format!("Crossref: the answer for {url} is not JSON ({e})")))?;
     let message = value
         .get("message")
         .filter(|m| m.is_object())
-        .ok_or_else(|| format!("Crossref: the answer for {url} holds no work (no `message`)"))?;
+        .ok_or_else(|| {
+            Problem::error(format!(
+                "Crossref: the answer for {url} holds no work (no `message`)"
+            ))
+        })?;
     Ok((Some(from_record(message)), answer.downloaded))
 }
 

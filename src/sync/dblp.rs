@@ -4,9 +4,10 @@
 use super::fetch::Fetcher;
 use super::services::{in_path, Service};
 use super::Found;
+use crate::diag::Problem;
 
 /// The papers DBLP lists for person `pid`.
-pub fn papers(fetcher: &Fetcher, pid: &str) -> Result<Found, String> {
+pub fn papers(fetcher: &Fetcher, pid: &str) -> Result<Found, Problem> {
     let path = format!("/pid/{}.bib", in_path(pid));
     let answer = fetcher.get(
         Service::Dblp,
@@ -15,27 +16,29 @@ pub fn papers(fetcher: &Fetcher, pid: &str) -> Result<Found, String> {
     )?;
     let url = fetcher.bases.url(Service::Dblp, &path);
     if answer.status == 404 {
-        return Err(format!("DBLP: no person with the id {pid} (404 for {url})"));
+        return Err(Problem::error(format!(
+            "DBLP: no person with the id {pid} (404 for {url})"
+        )));
     }
     let text = std::str::from_utf8(&answer.body)
-        .map_err(|_| format!("DBLP: the answer for {url} is not UTF-8 text"))?;
+        .map_err(|_| Problem::error(format!("DBLP: the answer for {url} is not UTF-8 text")))?;
     let text = text.trim_start_matches('\u{feff}');
     let first = text
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('%'));
     if first.is_some_and(|l| !l.starts_with('@')) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "DBLP: the answer for {url} is not BibTeX (it starts with {:?})",
             first
                 .unwrap_or_default()
                 .chars()
                 .take(40)
                 .collect::<String>()
-        ));
+        )));
     }
     let read = crate::import::bib::publications(text, None)
-        .map_err(|why| format!("DBLP: the answer for {url}: {why}"))?;
+        .map_err(|why| Problem::error(format!("DBLP: the answer for {url}: {why}")))?;
     Ok(Found {
         papers: read.papers.into_iter().map(|(_, p)| p).collect(),
         skipped: read

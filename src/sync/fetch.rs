@@ -5,6 +5,7 @@
 //! is an HTML page where data was expected, or an error status, is an error naming the
 //! service and the address.
 
+use crate::diag::Problem;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -103,17 +104,17 @@ impl Fetcher {
     /// Asks `service` for `path` accepting `accept`. `Ok` for a 2xx answer and for a 404
     /// (the caller decides what not knowing means); anything else is an error in words that
     /// name the service and the address.
-    pub fn get(&self, service: Service, path: &str, accept: &str) -> Result<Answer, String> {
+    pub fn get(&self, service: Service, path: &str, accept: &str) -> Result<Answer, Problem> {
         let url = self.bases.url(service, path);
         let kept = self.kept(&url);
         if self.offline {
             return match kept {
                 Some(cached) => Ok(cached.answer()),
-                None => Err(format!(
+                None => Err(Problem::error(format!(
                     "{}: no answer from an earlier sync in the cache for {url} (run sync \
                      without --offline once)",
                     service.name()
-                )),
+                ))),
             };
         }
         let validators = kept
@@ -123,14 +124,14 @@ impl Fetcher {
         let fetched = self
             .http
             .get(&url, accept, &validators)
-            .map_err(|why| format!("{}: {why}", service.name()))?;
+            .map_err(|why| Problem::error(format!("{}: {why}", service.name())))?;
         match fetched.status {
             304 => match kept {
                 Some(cached) => Ok(cached.answer()),
-                None => Err(format!(
+                None => Err(Problem::error(format!(
                     "{}: answered 304 Not Modified for {url}, which was not asked",
                     service.name()
-                )),
+                ))),
             },
             200..=299 => {
                 refuse_html(service, &fetched)?;
@@ -149,12 +150,12 @@ impl Fetcher {
                     downloaded: true,
                 })
             }
-            status => Err(format!(
+            status => Err(Problem::error(format!(
                 "{}: answered {status}{} for {}",
                 service.name(),
                 said(&fetched),
                 fetched.url
-            )),
+            ))),
         }
     }
 
@@ -221,26 +222,31 @@ impl Fetcher {
 }
 
 /// The answer kept for `url` in `record` and `body`, or why it cannot be used.
-fn read_kept(url: &str, record: &Path, body: &Path, limit: u64) -> Result<Cached, String> {
-    let bytes =
-        crate::input::read_bytes(record, "cache record", 64 * 1024).map_err(|p| p.message)?;
-    let kept: Kept = serde_json::from_slice(&bytes).map_err(|e| format!("not a record: {e}"))?;
+fn read_kept(url: &str, record: &Path, body: &Path, limit: u64) -> Result<Cached, Problem> {
+    let bytes = crate::input::read_bytes(record, "cache record", 64 * 1024)?;
+    let kept: Kept =
+        serde_json::from_slice(&bytes).map_err(|e| Problem::error(format!("not a record: {e}")))?;
     if kept.url != url {
-        return Err(format!("it is the record of {}", kept.url));
+        return Err(Problem::error(format!("it is the record of {}", kept.url)));
     }
     let unusable = [&kept.etag, &kept.last_modified]
         .into_iter()
         .flatten()
         .any(|v| !header_value(v));
     if unusable {
-        return Err("a validator holds characters no request may send".into());
+        return Err(Problem::error(
+            "a validator holds characters no request may send",
+        ));
     }
     if !(200..=299).contains(&kept.status) && kept.status != 404 {
-        return Err(format!("a status of {} is never kept", kept.status));
+        return Err(Problem::error(format!(
+            "a status of {} is never kept",
+            kept.status
+        )));
     }
-    let body = crate::input::read_bytes(body, "cached answer", limit).map_err(|p| p.message)?;
+    let body = crate::input::read_bytes(body, "cached answer", limit)?;
     if kept.body != format!("{:032x}", digest(&body)) {
-        return Err("its answer is not the one it records".into());
+        return Err(Problem::error("its answer is not the one it records"));
     }
     Ok(Cached {
         validators: Validators {
@@ -262,7 +268,7 @@ fn header_value(value: &str) -> bool {
 }
 
 /// An error when a page meant for people (HTML) came where data was expected.
-fn refuse_html(service: Service, fetched: &Fetched) -> Result<(), String> {
+fn refuse_html(service: Service, fetched: &Fetched) -> Result<(), Problem> {
     let start: String = String::from_utf8_lossy(&fetched.body[..fetched.body.len().min(512)])
         .trim_start_matches('\u{feff}')
         .trim_start()
@@ -274,11 +280,11 @@ fn refuse_html(service: Service, fetched: &Fetched) -> Result<(), String> {
         || start.starts_with("<!doctype html")
         || start.starts_with("<html");
     if html {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "{}: answered a web page (HTML) where data was expected, for {}",
             service.name(),
             fetched.url
-        ));
+        )));
     }
     Ok(())
 }

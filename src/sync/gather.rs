@@ -17,7 +17,7 @@ pub struct Listed {
     /// The service whose list it is.
     pub service: Service,
     /// What it listed, or why it could not be read.
-    pub found: Result<Found, String>,
+    pub found: Result<Found, crate::diag::Problem>,
     /// Papers left out by `--since`.
     pub older: usize,
 }

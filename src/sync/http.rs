@@ -11,6 +11,7 @@
 //!   most half a minute in all); other statuses are the caller's to judge.
 //! - A service gets at most four requests a second.
 
+use crate::diag::Problem;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -104,12 +105,17 @@ impl Http {
 
     /// GETs `url` asking for `accept`, conditionally when `validators` are given, under the
     /// rules of this module. `Err` says what went wrong in words, naming the address.
-    pub fn get(&self, url: &str, accept: &str, validators: &Validators) -> Result<Fetched, String> {
+    pub fn get(
+        &self,
+        url: &str,
+        accept: &str,
+        validators: &Validators,
+    ) -> Result<Fetched, Problem> {
         let scheme_ok = url.starts_with("https://") || is_loopback(url);
         if !scheme_ok {
-            return Err(format!(
+            return Err(Problem::error(format!(
                 "{url}: only https addresses are asked (or a local server)"
-            ));
+            )));
         }
         let mut waited = Duration::ZERO;
         let mut retries = 0;
@@ -131,7 +137,7 @@ impl Http {
         url: &str,
         accept: &str,
         validators: &Validators,
-    ) -> Result<(Fetched, Option<Duration>), String> {
+    ) -> Result<(Fetched, Option<Duration>), Problem> {
         let mut current = url.to_string();
         for _ in 0..=MAX_REDIRECTS {
             self.pace(&current);
@@ -153,7 +159,9 @@ impl Http {
             };
             if (300..400).contains(&status) && status != 304 {
                 let location = header("location").ok_or_else(|| {
-                    format!("{current}: a redirect ({status}) without a Location")
+                    Problem::error(format!(
+                        "{current}: a redirect ({status}) without a Location"
+                    ))
                 })?;
                 let next = resolve(&current, &location)?;
                 redirect_allowed(&current, &next)?;
@@ -191,7 +199,9 @@ impl Http {
             };
             return Ok((fetched, wait));
         }
-        Err(format!("{url}: more than {MAX_REDIRECTS} redirects"))
+        Err(Problem::error(format!(
+            "{url}: more than {MAX_REDIRECTS} redirects"
+        )))
     }
 
     /// Waits until the host of `url` may be asked again.
@@ -218,7 +228,7 @@ fn decoded(
     encoding: Option<&str>,
     body: Vec<u8>,
     max_bytes: u64,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, Problem> {
     use std::io::Read;
     let encoding = encoding
         .map(|e| e.trim().to_ascii_lowercase())
@@ -235,26 +245,28 @@ fn decoded(
             };
             let out = read(&mut flate2::read::ZlibDecoder::new(&body[..]))
                 .or_else(|_| read(&mut flate2::read::DeflateDecoder::new(&body[..])))
-                .map_err(|_| format!("{url}: the answer's deflate encoding is damaged"))?;
+                .map_err(|_| {
+                    Problem::error(format!("{url}: the answer's deflate encoding is damaged"))
+                })?;
             if out.len() as u64 > max_bytes {
-                return Err(format!(
+                return Err(Problem::error(format!(
                     "{url}: the answer is larger than {} MB; refused",
                     max_bytes / (1024 * 1024)
-                ));
+                )));
             }
             Ok(out)
         }
-        other => Err(format!(
+        other => Err(Problem::error(format!(
             "{url}: the answer came in the {:?} encoding, which cvpdf did not ask for and \
              cannot read (gzip and deflate are read)",
             crate::diag::escape_line(other)
-        )),
+        ))),
     }
 }
 
 /// ureq's error in words, naming the address.
-fn describe(url: &str, error: &ureq::Error) -> String {
-    match error {
+fn describe(url: &str, error: &ureq::Error) -> Problem {
+    Problem::error(match error {
         ureq::Error::BodyExceedsLimit(limit) => {
             format!(
                 "{url}: the answer is larger than {} MB; refused",
@@ -267,7 +279,7 @@ fn describe(url: &str, error: &ureq::Error) -> String {
         ),
         ureq::Error::Io(io) => format!("{url}: the connection failed ({})", io.kind()),
         other => format!("{url}: {other}"),
-    }
+    })
 }
 
 /// Whether `url` is on this machine, over plain `http:`.
@@ -280,23 +292,27 @@ pub(super) fn is_loopback(url: &str) -> bool {
 
 /// `location` (absolute, or relative to `base` as RFC 3986 resolves it: `/path`, `path`,
 /// `../path`, `?query`, `//host/path`) as an absolute address.
-fn resolve(base: &str, location: &str) -> Result<String, String> {
+fn resolve(base: &str, location: &str) -> Result<String, Problem> {
     let location = location.trim();
     url::Url::parse(base)
         .and_then(|base| base.join(location))
         .map(String::from)
-        .map_err(|e| format!("{base}: a redirect to {location:?}, which is no address ({e})"))
+        .map_err(|e| {
+            Problem::error(format!(
+                "{base}: a redirect to {location:?}, which is no address ({e})"
+            ))
+        })
 }
 
 /// Whether a redirect from `from` to `to` may be followed.
-fn redirect_allowed(from: &str, to: &str) -> Result<(), String> {
+fn redirect_allowed(from: &str, to: &str) -> Result<(), Problem> {
     if to.starts_with("https://") || is_loopback(from) && is_loopback(to) {
         Ok(())
     } else {
         let scheme = to.split_once(':').map_or(to, |(s, _)| s);
-        Err(format!(
+        Err(Problem::error(format!(
             "{from}: redirected to a {scheme}: address ({to}); only https is followed"
-        ))
+        )))
     }
 }
 

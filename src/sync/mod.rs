@@ -19,6 +19,7 @@ mod openalex;
 mod orcid;
 pub mod profile;
 pub mod services;
+pub mod session;
 pub mod work;
 
 use crate::profile::Publication;
@@ -38,7 +39,7 @@ pub struct Found {
 
 impl Found {
     /// Files a work titled `title`: its publication, or why it is skipped.
-    pub fn add(&mut self, title: &str, result: Result<Publication, String>) {
+    pub fn add(&mut self, title: &str, result: Result<Publication, crate::diag::Problem>) {
         match result {
             Ok(paper) => self.papers.push(paper),
             Err(why) => self.skipped.push(format!(

@@ -1,6 +1,7 @@
 //! OpenAlex: the works of an author (`/works?filter=author.id:<id>`), page after page with
 //! its cursor (`cursor=*`, then each page's `meta.next_cursor` until there is none).
 
+use crate::diag::Problem;
 use serde_json::Value;
 
 use super::fetch::Fetcher;
@@ -18,7 +19,7 @@ const FIELDS: &str =
     "id,doi,display_name,publication_year,publication_date,type,primary_location,authorships";
 
 /// The papers OpenAlex lists for author `id`.
-pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, String> {
+pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, Problem> {
     let mut found = Found::default();
     let mut cursor = "*".to_string();
     // More pages than a profile holds papers is no author's list.
@@ -33,17 +34,20 @@ pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, String> {
         found.asked += 1;
         found.downloaded += usize::from(answer.downloaded);
         if answer.status == 404 {
-            return Err(format!(
+            return Err(Problem::error(format!(
                 "OpenAlex: no author with the id {id} (404 for {url})"
-            ));
+            )));
         }
-        let value: Value = super::json::parse(&answer.body)
-            .map_err(|e| format!("OpenAlex: the answer for {url} is not JSON ({e})"))?;
+        let value: Value = super::json::parse(&answer.body).map_err(|e| {
+            Problem::error(format!("OpenAlex: the answer for {url} is not JSON ({e})"))
+        })?;
         let results = value
             .get("results")
             .and_then(Value::as_array)
             .ok_or_else(|| {
-                format!("OpenAlex: the answer for {url} lists no works (no `results`)")
+                Problem::error(format!(
+                    "OpenAlex: the answer for {url} lists no works (no `results`)"
+                ))
             })?;
         for result in results {
             let work = from_result(result);
@@ -54,11 +58,11 @@ pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, String> {
             _ => return Ok(found),
         }
     }
-    Err(format!(
+    Err(Problem::error(format!(
         "OpenAlex: author {id} has more than {} pages of works; cvpdf reads at most {} works",
         most_pages,
         most_pages * PER_PAGE
-    ))
+    )))
 }
 
 /// An OpenAlex work as a work.

@@ -3,6 +3,7 @@
 //! know) is asked of ORCID whole (`/work/<put-code>`), whose contributors or BibTeX citation
 //! name them. A work whose authors no one names is skipped, with that reason.
 
+use crate::diag::Problem;
 use serde_json::Value;
 
 use super::fetch::Fetcher;
@@ -12,32 +13,36 @@ use super::work::Work;
 use super::{crossref, Found};
 
 /// The papers ORCID lists for iD `orcid`.
-pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
+pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, Problem> {
     let path = format!("/v3.0/{orcid}/works");
     let url = fetcher.bases.url(Service::Orcid, &path);
     let answer = fetcher.get(Service::Orcid, &path, "application/json")?;
     if answer.status == 404 {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "ORCID: no record with the iD {orcid} (404 for {url})"
-        ));
+        )));
     }
     let value: Value = super::json::parse(&answer.body)
-        .map_err(|e| format!("ORCID: the answer for {url} is not JSON ({e})"))?;
+        .map_err(|e| Problem::error(format!("ORCID: the answer for {url} is not JSON ({e})")))?;
     let groups = value
         .get("group")
         .and_then(Value::as_array)
-        .ok_or_else(|| format!("ORCID: the answer for {url} lists no works (no `group`)"))?;
+        .ok_or_else(|| {
+            Problem::error(format!(
+                "ORCID: the answer for {url} lists no works (no `group`)"
+            ))
+        })?;
     let mut found = Found {
         downloaded: usize::from(answer.downloaded),
         asked: 1,
         ..Found::default()
     };
     if groups.len() > crate::profile::MAX_ENTRIES {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "ORCID: {url} lists {} works, more than the {} a profile holds",
             groups.len(),
             crate::profile::MAX_ENTRIES
-        ));
+        )));
     }
     // A DOI listed twice is asked once, however each listing writes it (`10.1/X`,
     // `https://doi.org/10.1/x`).
@@ -91,7 +96,7 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, String> {
             None => "no DOI, and ORCID names no authors".to_string(),
         };
         let result = if work.authors.is_empty() {
-            Err(why_not)
+            Err(Problem::error(why_not))
         } else {
             work.publication()
         };
@@ -135,7 +140,7 @@ fn whole_record(
     fetcher: &Fetcher,
     orcid: &str,
     put_code: &str,
-) -> Result<(Option<Work>, bool), String> {
+) -> Result<(Option<Work>, bool), Problem> {
     if !put_code.chars().all(|c| c.is_ascii_digit()) {
         return Ok((None, false));
     }
@@ -146,7 +151,7 @@ fn whole_record(
     }
     let url = fetcher.bases.url(Service::Orcid, &path);
     let value: Value = super::json::parse(&answer.body)
-        .map_err(|e| format!("ORCID: the answer for {url} is not JSON ({e})"))?;
+        .map_err(|e| Problem::error(format!("ORCID: the answer for {url} is not JSON ({e})")))?;
     let mut authors: Vec<String> = value
         .pointer("/contributors/contributor")
         .and_then(Value::as_array)

@@ -59,7 +59,7 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
     synced.gathered = gather(fetcher, &loaded.profile.sources, settings.since);
     for listed in &synced.gathered.listed {
         if let Err(why) = &listed.found {
-            synced.failures.push(why.clone());
+            synced.failures.push(why.message.clone());
         }
     }
     if !synced.gathered.complete() {
@@ -101,7 +101,7 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
     if outcome.text != *loaded.text && !settings.dry_run {
         match crate::import::save_edited(path, &outcome.text) {
             Ok(()) => synced.written = true,
-            Err(why) => synced.failures.push(why),
+            Err(why) => synced.failures.push(why.message),
         }
     }
     synced

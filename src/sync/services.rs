@@ -3,6 +3,7 @@
 //! `CVPDF_OPENALEX_URL`): a scheme, a host, a port and an optional path prefix, to which the
 //! service's own paths are appended.
 
+use crate::diag::Problem;
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
 /// A service that lists papers.
@@ -64,21 +65,21 @@ pub struct Bases([String; 4]);
 
 impl Bases {
     /// The services' addresses, from the environment where it names them.
-    pub fn from_env() -> Result<Self, String> {
+    pub fn from_env() -> Result<Self, Problem> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
 
     /// The services' addresses, `lookup` giving the environment's value of a variable.
-    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, String> {
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, Problem> {
         let mut bases: [String; 4] = Default::default();
         for (slot, service) in bases.iter_mut().zip(Service::ALL) {
             *slot = match lookup(service.variable()).filter(|v| !v.is_empty()) {
                 Some(value) => base(&value).map_err(|why| {
-                    format!(
+                    Problem::error(format!(
                         "{}: {why}; write scheme, host, port and an optional prefix, e.g. \
                          http://127.0.0.1:8080 or https://mirror.example.org/dblp",
                         service.variable()
-                    )
+                    ))
                 })?,
                 None => service.public().to_string(),
             };
@@ -179,7 +180,9 @@ mod tests {
             "https://a@b",
             "https://x/?q=1",
         ] {
-            let error = Bases::from_lookup(|_| Some(wrong.to_string())).unwrap_err();
+            let error = Bases::from_lookup(|_| Some(wrong.to_string()))
+                .unwrap_err()
+                .message;
             assert!(error.starts_with("CVPDF_DBLP_URL: "), "{error}");
         }
     }

@@ -4,6 +4,7 @@
 //! the conversion layer's reader of registered titles, identifiers and addresses through the
 //! one link classifier, and the result checked as any publication is.
 
+use crate::diag::Problem;
 use crate::import::convert::jats;
 use crate::import::convert::paper_links::file_paper_link;
 use crate::import::convert::papers::{is_preprint_venue, short_venue, MAX_AUTHORS};
@@ -58,14 +59,14 @@ const NOT_PAPERS: &[&str] = &[
 
 impl Work {
     /// The work as a publication, or why it cannot be one.
-    pub fn publication(&self) -> Result<Publication, String> {
+    pub fn publication(&self) -> Result<Publication, Problem> {
         let kind_name = self.kind.trim().to_ascii_lowercase();
         if NOT_PAPERS.contains(&kind_name.as_str()) {
-            return Err(format!("a {kind_name}, not a paper"));
+            return Err(Problem::error(format!("a {kind_name}, not a paper")));
         }
         let title = jats::inline(&self.title);
         if title.trim().is_empty() {
-            return Err("no title".into());
+            return Err(Problem::error("no title"));
         }
         let authors: Vec<String> = self
             .authors
@@ -80,7 +81,7 @@ impl Work {
             .take(MAX_AUTHORS)
             .collect();
         if authors.is_empty() {
-            return Err("no authors".into());
+            return Err(Problem::error("no authors"));
         }
         let mut authors = authors;
         if self.authors.len() > MAX_AUTHORS {
@@ -89,7 +90,7 @@ impl Work {
         let year = self
             .year
             .filter(|y| (1000..=9999).contains(y))
-            .ok_or("no year of publication")? as u16;
+            .ok_or(Problem::error("no year of publication"))? as u16;
         let month = self.month.filter(|m| (1..=12).contains(m)).map(|m| m as u8);
         let venue = self
             .venue
@@ -154,7 +155,7 @@ impl Work {
         };
         if let Some(problem) = profile::publication_problems(&paper).into_iter().next() {
             let field = problem.field.as_deref().unwrap_or("publication");
-            return Err(format!("{} ({field})", problem.message));
+            return Err(Problem::error(format!("{} ({field})", problem.message)));
         }
         Ok(paper)
     }
@@ -210,17 +211,17 @@ mod tests {
     #[test]
     fn what_is_no_paper_is_said_why() {
         assert_eq!(
-            work("component").publication().unwrap_err(),
+            work("component").publication().unwrap_err().message,
             "a component, not a paper"
         );
         let mut nameless = work("journal-article");
         nameless.authors.clear();
-        assert_eq!(nameless.publication().unwrap_err(), "no authors");
+        assert_eq!(nameless.publication().unwrap_err().message, "no authors");
         let mut undated = work("journal-article");
         undated.year = None;
-        assert!(undated.publication().unwrap_err().contains("year"));
+        assert!(undated.publication().unwrap_err().message.contains("year"));
         let mut untitled = work("journal-article");
         untitled.title = " <i> </i> ".into();
-        assert_eq!(untitled.publication().unwrap_err(), "no title");
+        assert_eq!(untitled.publication().unwrap_err().message, "no title");
     }
 }

@@ -5,6 +5,7 @@
 //! before and after: the result must hold exactly the intended change, or the file is
 //! refused with a message and left as it was.
 
+use crate::diag::Problem;
 use serde_yaml::{Mapping, Value};
 
 use super::edit::{self, Edit, SequenceAt};
@@ -21,10 +22,11 @@ pub fn ensure_item(
     key: &str,
     value: &str,
     fields: &[(&str, &str)],
-) -> Result<String, String> {
-    let before: Value =
-        serde_yaml::from_str(text).map_err(|e| format!("YAML syntax error: {e}"))?;
-    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+) -> Result<String, Problem> {
+    let before: Value = serde_yaml::from_str(text)
+        .map_err(|e| Problem::error(format!("YAML syntax error: {e}")))?;
+    let index = SpanIndex::build(text)
+        .map_err(|e| Problem::error(format!("YAML syntax error: {}", e.message)))?;
     let found = before
         .get(list)
         .and_then(Value::as_sequence)
@@ -50,14 +52,17 @@ fn set_item_scalar(
     item: usize,
     key: &str,
     value: &str,
-) -> Result<String, String> {
+) -> Result<String, Problem> {
     let path = format!("{list}[{item}].{key}");
-    let refused =
-        || format!("`{path}` is written in a way cvpdf cannot edit safely; set it by hand");
+    let refused = || {
+        Problem::error(format!(
+            "`{path}` is written in a way cvpdf cannot edit safely; set it by hand"
+        ))
+    };
     if value.chars().any(char::is_control) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "`{path}` takes one line of text, without control characters"
-        ));
+        )));
     }
     let node = index.get(&path).ok_or_else(refused)?;
     if node.kind != RootKind::Scalar || index.is_repeated(&path) {
@@ -86,19 +91,22 @@ fn append_item(
     index: &SpanIndex,
     list: &str,
     fields: &[(&str, &str)],
-) -> Result<String, String> {
-    let refused =
-        || format!("`{list}` is written in a way cvpdf cannot edit safely; add the entry by hand");
+) -> Result<String, Problem> {
+    let refused = || {
+        Problem::error(format!(
+            "`{list}` is written in a way cvpdf cannot edit safely; add the entry by hand"
+        ))
+    };
     if !matches!(before, Value::Null | Value::Mapping(_)) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file is not a mapping of keys, so `{list}` cannot be added to it"
-        ));
+        )));
     }
     if index.is_repeated(list) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "`{list}` is given more than once, and YAML readers disagree about which counts; \
              keep one, then run again"
-        ));
+        )));
     }
     let new: Mapping = fields
         .iter()
@@ -107,7 +115,11 @@ fn append_item(
     let items: Vec<Value> = match before.get(list) {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Sequence(items)) => items.clone(),
-        Some(_) => return Err(format!("`{list}` is not a list; add the CV link by hand")),
+        Some(_) => {
+            return Err(Problem::error(format!(
+                "`{list}` is not a list; add the CV link by hand"
+            )))
+        }
     };
     let edited = match edit::sequence_at(text, index, list) {
         SequenceAt::Block(seq) => edit::apply(
@@ -129,10 +141,10 @@ fn append_item(
         // A flow list with items (or an alias of one) would have to be written anew, and its
         // comments and quoting would not survive.
         SequenceAt::Other if !items.is_empty() => {
-            return Err(format!(
+            return Err(Problem::error(format!(
                 "`{list}` is written on one line ([…]) or as an alias; write it one entry per \
                  line (`- icon: …`) or add the entry by hand"
-            ))
+            )))
         }
         // Empty or null: the key's lines become a block list.
         SequenceAt::Empty | SequenceAt::Other => {
@@ -194,7 +206,7 @@ mod tests {
 
     /// Appends the CV entry (no item matches).
     fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, String> {
-        ensure_item(text, list, |_| false, "link", "uploads/a.pdf", fields)
+        ensure_item(text, list, |_| false, "link", "uploads/a.pdf", fields).map_err(|p| p.message)
     }
 
     /// Sets `key` of the item with icon `cv`.
@@ -205,7 +217,7 @@ mod tests {
         key: &str,
         value: &str,
     ) -> Result<String, String> {
-        ensure_item(text, list, |item| item["icon"] == "cv", key, value, CV)
+        ensure_item(text, list, |item| item["icon"] == "cv", key, value, CV).map_err(|p| p.message)
     }
 
     #[test]

@@ -200,7 +200,7 @@ fn serde_problem<T: JsonSchema>(
     }
     let path = path_string(err.path());
     let inner = err.inner();
-    let message = in_words(&bare_message(&inner.to_string()));
+    let message = in_words(&bare_message(&inner.to_string(), &path));
     let value_span = index.nearest(&path).map(|n| n.value.clone());
     let fallback = inner.location().map(|l| l.index()..l.index());
     let mut problem = Problem::error(message.clone()).at_field(&path);
@@ -266,8 +266,9 @@ fn path_string(path: &serde_path_to_error::Path) -> String {
 }
 
 /// serde_yaml's message without its `path: ` prefix and ` at line L column C` suffix (the
-/// problem carries both in structured form).
-fn bare_message(message: &str) -> String {
+/// problem carries both in structured form); `path` is the field's path, which serde_yaml
+/// writes the same way.
+fn bare_message(message: &str, path: &str) -> String {
     let mut message = message;
     if let Some(at) = message.rfind(" at line ") {
         let tail = &message[at + " at line ".len()..];
@@ -280,11 +281,14 @@ fn bare_message(message: &str) -> String {
     if let Some(at) = message.find("invalid ") {
         return message[at..].to_string();
     }
-    // Our own messages (dates) come after serde_yaml's `path: ` prefix.
-    match message.split_once(": ") {
-        Some((prefix, rest)) if !prefix.contains(' ') => rest.to_string(),
-        _ => message.to_string(),
-    }
+    // Our own messages (dates) come after serde_yaml's `path: ` prefix: the path we know,
+    // taken off as a whole, never looked for in the text.
+    message
+        .strip_prefix(path)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .filter(|_| !path.is_empty())
+        .unwrap_or(message)
+        .to_string()
 }
 
 #[cfg(test)]

@@ -449,7 +449,8 @@ fn hostile_values_are_fitted_never_written_for_render_to_refuse() {
     let output = cvpdf(dir.path(), &["import", "deep.yaml", "--from", "rendercv"]);
     assert!(!output.status.success());
     assert!(
-        stderr(&output).contains("line 1 column 37: lists and mappings are nested more than 32"),
+        stderr(&output).contains("lists and mappings are nested more than 32")
+            && stderr(&output).contains("deep.yaml:1:37"),
         "{}",
         stderr(&output)
     );

@@ -148,7 +148,8 @@ pub fn merge(
             for (i, item) in seq.items.iter().enumerate() {
                 if changed.get(i).copied().unwrap_or(false) {
                     // The item is written anew; the comments it held stay, after it.
-                    let mut written = edit::sequence_item(&existing[i], &seq.indent)?;
+                    let mut written =
+                        edit::sequence_item(&existing[i], &seq.indent).map_err(|p| p.message)?;
                     written.push_str(&edit::comment_lines_in(text, item.clone()));
                     edits.push(Edit {
                         range: item.clone(),
@@ -159,7 +160,7 @@ pub fn merge(
             if !added.is_empty() {
                 let mut appended = comment_lines(header, &seq.indent);
                 for p in added {
-                    appended.push_str(&edit::sequence_item(p, &seq.indent)?);
+                    appended.push_str(&edit::sequence_item(p, &seq.indent).map_err(|p| p.message)?);
                 }
                 edits.push(Edit {
                     range: seq.append_at..seq.append_at,
@@ -177,7 +178,7 @@ pub fn merge(
             };
             let mut block = format!("{sep}publications:\n{}", comment_lines(header, "  "));
             for p in added {
-                block.push_str(&edit::sequence_item(p, "  ")?);
+                block.push_str(&edit::sequence_item(p, "  ").map_err(|p| p.message)?);
             }
             edits.push(Edit {
                 range: end..end,
@@ -195,11 +196,11 @@ pub fn merge(
             let mut block = value.head("publications", "  ");
             let before = profile.publications.len();
             for p in &existing[..before] {
-                block.push_str(&edit::sequence_item(p, "  ")?);
+                block.push_str(&edit::sequence_item(p, "  ").map_err(|p| p.message)?);
             }
             block.push_str(&comment_lines(header, "  "));
             for p in added {
-                block.push_str(&edit::sequence_item(p, "  ")?);
+                block.push_str(&edit::sequence_item(p, "  ").map_err(|p| p.message)?);
             }
             // The range ends before the line break, which stays.
             let block = block.strip_suffix('\n').unwrap_or(&block).to_string();

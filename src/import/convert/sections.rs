@@ -4,6 +4,7 @@
 //! and convert them with the fields they have; a title that says none of these is a section
 //! of its own.
 
+use crate::import::Warning;
 use crate::profile::Section;
 
 /// Words that mean each section, most specific first: the first rule with a word in the title
@@ -286,7 +287,7 @@ pub struct Filed(Vec<(Section, String)>);
 impl Filed {
     /// The section `title` means; a warning when another title already filled it (for the
     /// sections importers fill from any entry: education, experience, publications).
-    pub fn meaning(&mut self, title: &str, warnings: &mut Vec<String>) -> Option<Section> {
+    pub fn meaning(&mut self, title: &str, warnings: &mut Vec<Warning>) -> Option<Section> {
         let section = meaning(title)?;
         if !matches!(
             section,
@@ -295,9 +296,9 @@ impl Filed {
             return Some(section);
         }
         match self.0.iter().find(|(s, _)| *s == section) {
-            Some((_, first)) if first != title => warnings.push(format!(
-                "section \"{title}\": its entries join those of \"{first}\" in {}",
-                section.key()
+            Some((_, first)) if first != title => warnings.push(Warning::at(
+                format!("section \"{title}\""),
+                format!("its entries join those of \"{first}\" in {}", section.key()),
             )),
             Some(_) => {}
             None => self.0.push((section, title.to_string())),

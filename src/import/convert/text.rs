@@ -13,6 +13,7 @@
 
 use super::links::{address, Address};
 use super::tex::{self, Dropped};
+use crate::import::Warning;
 
 /// What foreign text needs from its import: where the site is, and where to say what was
 /// dropped.
@@ -23,7 +24,7 @@ pub struct Context {
     /// Commands and tags dropped because nothing here knows them.
     pub dropped: Dropped,
     /// Links left out, each with the field and why.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
 }
 
 /// HTML tags whose meaning the profile keeps (emphasis, links, paragraphs, lists, code).
@@ -186,9 +187,10 @@ fn target(raw: &str, path: &str, context: &mut Context) -> Option<String> {
         Ok(Address::Web(url)) => Some(url),
         Ok(Address::Mail(mail)) => Some(format!("mailto:{mail}")),
         Err(why) => {
-            context
-                .warnings
-                .push(format!("{path}: the link to {raw} was left out ({why})"));
+            context.warnings.push(Warning::at(
+                path,
+                format!("the link to {raw} was left out ({why})"),
+            ));
             None
         }
     }
@@ -283,7 +285,7 @@ fn markdown_links(text: &str, path: &str, context: &mut Context) -> String {
             out.pop();
             context
                 .warnings
-                .push(format!("{path}: the image {raw} was left out"));
+                .push(Warning::at(path, format!("the image {raw} was left out")));
         } else {
             match target(raw, path, context) {
                 Some(url) => out.push_str(&format!("[{label}]({url})")),

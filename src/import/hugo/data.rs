@@ -2,10 +2,11 @@
 
 use super::super::Tracked;
 use super::{dated, shared_fields, social_link};
+use crate::import::Warning;
 use crate::profile::*;
 
 /// `data/authors/<slug>.yaml` (Hugo Blox `hugoblox/author/v1`).
-pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
+pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
     src.ignore("schema");
     src.ignore("slug");
     // A résumé-style page names the author as the page does: first and last name, or title.
@@ -36,8 +37,9 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
         Some(alt) if !latin(&display) && latin(&alt) => (alt, Some(display)),
         Some(alt) if latin(&display) && !latin(&alt) => (display, Some(alt)),
         Some(alt) => {
-            warnings.push(format!(
-                "name.alternate: \"{alt}\" kept only as a name variant"
+            warnings.push(Warning::at(
+                "name.alternate",
+                format!("\"{alt}\" kept only as a name variant"),
             ));
             (display, None)
         }
@@ -160,8 +162,9 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             levels |= src.get(&format!("{item}.level")).is_some();
         }
         if levels {
-            warnings.push(format!(
-                "{at}.items[*].level: skill levels are not shown in a CV"
+            warnings.push(Warning::at(
+                format!("{at}.items[*].level"),
+                "skill levels are not shown in a CV",
             ));
         }
         p.skills.push(Skill {
@@ -177,8 +180,9 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
             continue;
         };
         if src.get(&format!("{at}.level")).is_some() {
-            warnings.push(format!(
-                "{at}.level: a numeric level is not shown; `label` is kept as the fluency"
+            warnings.push(Warning::at(
+                format!("{at}.level"),
+                "a numeric level is not shown; `label` is kept as the fluency",
             ));
         }
         p.languages.push(Language {
@@ -202,8 +206,8 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<String>) -> Result
     ] {
         if src.get(key).is_some_and(|v| !super::is_empty(v)) {
             src.mark(key);
-            warnings.push(format!("{key}: a website setting, not part of a CV"));
+            warnings.push(Warning::at(key, "a website setting, not part of a CV"));
         }
     }
-    Ok(p)
+    p
 }

@@ -4,6 +4,7 @@
 //!   `content/authors/<slug>/_index.md`, whose Markdown body is the long biography;
 //! - `data/authors/<slug>.yaml` of newer Hugo Blox sites (`schema: hugoblox/author/v1`).
 
+use crate::import::Warning;
 use serde_json::Value;
 
 mod data;
@@ -12,12 +13,13 @@ mod page;
 use super::convert::dates::read_period;
 pub(super) use super::entries::is_empty;
 use super::{link_kind, Tracked};
+use crate::diag::Problem;
 use crate::profile::*;
 use data::data_file;
 pub(super) use page::json_front_matter;
 use page::{clean_body, split_front_matter, toml_json, yaml_front, FrontMatter};
 
-pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(text: &str) -> Result<(Profile, Vec<Warning>), Problem> {
     let (front, body) = split_front_matter(text)?;
     let mut warnings = Vec::new();
     let value = match front {
@@ -27,15 +29,17 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
             value
         }
         FrontMatter::Toml(toml) => {
-            let table: toml::Table = toml
-                .parse()
-                .map_err(|e| format!("the front matter is not valid TOML: {e}"))?;
+            let table: toml::Table = toml.parse().map_err(|e| {
+                let at = (toml.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
+                let at = if at <= text.len() { at } else { 0 };
+                super::syntax::toml("the front matter is not valid TOML", &e, at)
+            })?;
             toml_json(toml::Value::Table(table))
         }
         FrontMatter::Json(value) => value,
     };
     if !value.is_object() {
-        return Err("the author page has no fields".into());
+        return Err(Problem::error("the author page has no fields"));
     }
     let mut src = Tracked::new(value);
     // A résumé-style page (Hugo Blox's author profile without its schema line) has lists of
@@ -46,28 +50,29 @@ pub(super) fn convert(text: &str) -> Result<(Profile, Vec<String>), String> {
         || src.str("name").is_none() && src.get("schema").is_some()
         || resume
     {
-        data_file(&mut src, &mut warnings)?
+        data_file(&mut src, &mut warnings)
     } else {
-        front_matter(&mut src, &mut warnings)?
+        front_matter(&mut src, &mut warnings)
     };
     let body = clean_body(body, &mut warnings);
     if !body.is_empty() {
         if let Some(short) = p.bio.replace(body.into()) {
-            warnings.push(format!(
-                "bio: the short biography was replaced by the page's longer text: \"{short}\""
+            warnings.push(Warning::at(
+                "bio",
+                format!("the short biography was replaced by the page's longer text: \"{short}\""),
             ));
         }
     }
     src.label_entries("education.courses", "education");
     for path in src.unused() {
-        warnings.push(format!("{path}: no matching field"));
+        warnings.push(Warning::unused(&path));
     }
     p.name = p.name.trim().to_string();
     Ok((p, src.named(warnings)))
 }
 
 /// `content/authors/<slug>/_index.md`.
-fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile, String> {
+fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
     let title = src.str("title");
     let first = src.str("first_name");
     let last = src.str("last_name");
@@ -88,8 +93,9 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         if !rest.is_empty() && rest != title.trim() {
             p.native_name = Some(rest.to_string());
         } else if rest == title.trim() && title.trim() != name {
-            warnings.push(format!(
-                "title: \"{title}\" differs from the name \"{name}\"; the name is used"
+            warnings.push(Warning::at(
+                "title",
+                format!("\"{title}\" differs from the name \"{name}\"; the name is used"),
             ));
         }
     }
@@ -139,7 +145,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<String>) -> Result<Profile
         }
     }
     website_settings(src, warnings);
-    Ok(p)
+    p
 }
 
 /// The fields an Academic author page and a Hugo Blox author file write alike: `role`, `bio`,
@@ -163,7 +169,7 @@ pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile, affiliations: &s
 }
 
 /// The page's settings for the website, said as such and not listed as lost data.
-pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<String>) {
+pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<Warning>) {
     for key in [
         "authors",
         "superuser",
@@ -175,7 +181,7 @@ pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<String>) {
     ] {
         if src.get(key).is_some_and(|v| !is_empty(v)) {
             src.mark(key);
-            warnings.push(format!("{key}: a website setting, not part of a CV"));
+            warnings.push(Warning::at(key, "a website setting, not part of a CV"));
         }
     }
 }
@@ -184,7 +190,7 @@ pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<String>) {
 pub(super) fn dated(
     src: &mut Tracked,
     at: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Option<Date>, Option<EndDate>) {
     if let Some(year) = src.str(&format!("{at}.year")) {
         return year_range(&year, &format!("{at}.year"), warnings);
@@ -206,16 +212,17 @@ pub(super) fn dated(
 pub(super) fn year_range(
     text: &str,
     path: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Option<Date>, Option<EndDate>) {
     match read_period(text) {
         Some(read) => {
-            warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+            warnings.extend(read.note.map(|note| Warning::at(path, note)));
             read.value
         }
         None => {
-            warnings.push(format!(
-                "{path}: \"{text}\" is not a year or a range of years"
+            warnings.push(Warning::at(
+                path,
+                format!("\"{text}\" is not a year or a range of years"),
             ));
             (None, None)
         }
@@ -230,7 +237,7 @@ pub(super) fn social_link(
     url: String,
     label: Option<String>,
     at: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     let icon_name = icon.rsplit('/').next().unwrap_or(icon).to_lowercase();
     if let Some(email) = url.strip_prefix("mailto:") {
@@ -240,8 +247,9 @@ pub(super) fn social_link(
         return;
     }
     if icon_name == "cv" || icon_name == "ai-cv" {
-        warnings.push(format!(
-            "{at}: the link to the CV ({url}) is what cvpdf makes; `cvpdf publish` adds it back"
+        warnings.push(Warning::at(
+            at,
+            format!("the link to the CV ({url}) is what cvpdf makes; `cvpdf publish` adds it back"),
         ));
         return;
     }
@@ -253,8 +261,9 @@ pub(super) fn social_link(
             return;
         }
         if !url.contains("://") {
-            warnings.push(format!(
-                "{at}: the e-mail link \"{url}\" holds no address; left out"
+            warnings.push(Warning::at(
+                at,
+                format!("the e-mail link \"{url}\" holds no address; left out"),
             ));
             return;
         }

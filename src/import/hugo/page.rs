@@ -1,7 +1,10 @@
 //! A Hugo page cut into its front matter (YAML, TOML or JSON, as Hugo reads them) and its
 //! Markdown body.
 
+use crate::import::Warning;
 use serde_json::Value;
+
+use crate::diag::Problem;
 
 /// A page's front matter, in the language it is written in.
 pub(super) enum FrontMatter<'a> {
@@ -43,27 +46,18 @@ pub(crate) fn json_front_matter(text: &str) -> Option<(Value, &str)> {
 /// a key is given twice (the later value is the one read, as Hugo's older YAML reader did;
 /// its newer one refuses the page, and a real page of a public site had `skills` twice, so
 /// the page is read, not refused, and the warning names both lines). An error names the
-/// page's line, not the front matter's.
-pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<String>), String> {
-    // Lines of the page before its front matter (the `---`), when `front` lies within it.
+/// page's place (its span is in `text`), not the front matter's.
+pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<Warning>), Problem> {
+    // Where the front matter starts in the page, when `front` lies within it.
     let at = (front.as_ptr() as usize).wrapping_sub(text.as_ptr() as usize);
-    let before = text.get(..at).map_or(0, |head| head.matches('\n').count());
-    let line = |offset: usize| front[..offset].matches('\n').count() + 1 + before;
-    let value = serde_yaml::from_str::<Value>(front).map_err(|e| {
-        let message = e.to_string();
-        match e.location() {
-            Some(at) => {
-                let place = format!(" at line {} column {}", at.line(), at.column());
-                let what = message.strip_suffix(&place).unwrap_or(&message);
-                format!(
-                    "line {}, column {}: the front matter is not valid YAML: {what}",
-                    at.line() + before,
-                    at.column()
-                )
-            }
-            None => format!("the front matter is not valid YAML: {message}"),
-        }
-    })?;
+    let (page, at) = if at <= text.len() {
+        (text, at)
+    } else {
+        (front, 0)
+    };
+    let line = |offset: usize| crate::diag::line_column(page, at + offset).0;
+    let value = serde_yaml::from_str::<Value>(front)
+        .map_err(|e| crate::import::syntax::yaml("the front matter is not valid YAML", &e, at))?;
     if let Ok(index) = crate::yaml::spans::SpanIndex::build(front) {
         let twice = index.nodes().into_iter().find(|(path, _)| {
             index.is_repeated(path) && !index.is_repeated(crate::yaml::spans::parent(path))
@@ -84,11 +78,15 @@ pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<Strin
                                 .is_some_and(|r| r.trim_start().starts_with(':'))
                         })
                 });
-            let second = again.map_or(String::new(), |at| format!("line {}: ", line(at)));
-            let warning = format!(
-                "{second}`{path}` is given twice in the front matter (first on line {}); the \
-                 later one is read (newer Hugo refuses such a page): keep one",
-                line(key.start)
+            // Placed at the second line, where there is one.
+            let second = again.map_or(String::new(), |at| format!("line {}", line(at)));
+            let warning = Warning::at(
+                second,
+                format!(
+                    "`{path}` is given twice in the front matter (first on line {}); the later \
+                     one is read (newer Hugo refuses such a page): keep one",
+                    line(key.start)
+                ),
             );
             return Ok((value, Some(warning)));
         }
@@ -98,7 +96,7 @@ pub(super) fn yaml_front(text: &str, front: &str) -> Result<(Value, Option<Strin
 
 /// The front matter and the body of a Markdown page; a file without front matter is all
 /// front matter (a data file).
-pub(super) fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), String> {
+pub(super) fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), Problem> {
     if text.starts_with('{') {
         if let Some((value, body)) = json_front_matter(text) {
             return Ok((
@@ -125,9 +123,10 @@ pub(super) fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), 
                 };
                 return Ok((front, body));
             }
-            let end = rest
-                .find(&close)
-                .ok_or(format!("the front matter has no closing {fence}"))?;
+            let end = rest.find(&close).ok_or_else(|| {
+                Problem::error(format!("the front matter has no closing {fence}"))
+                    .with_span(0..fence.len())
+            })?;
             let front = rest[..end].strip_suffix('\r').unwrap_or(&rest[..end]);
             let body = rest[end + close.len()..].trim_start_matches(['\r', '\n']);
             return Ok((
@@ -145,7 +144,7 @@ pub(super) fn split_front_matter(text: &str) -> Result<(FrontMatter<'_>, &str), 
 
 /// The Markdown body as a biography: Hugo attribute lines (`{style="…"}`) and shortcodes are
 /// theme matters and are dropped (with a warning).
-pub(super) fn clean_body(body: &str, warnings: &mut Vec<String>) -> String {
+pub(super) fn clean_body(body: &str, warnings: &mut Vec<Warning>) -> String {
     let mut kept = Vec::new();
     for line in body.lines() {
         let trimmed = line.trim();
@@ -153,7 +152,10 @@ pub(super) fn clean_body(body: &str, warnings: &mut Vec<String>) -> String {
             || trimmed.starts_with("{{<")
             || trimmed.starts_with("{{%")
         {
-            warnings.push(format!("page body: `{trimmed}` is Hugo markup, not text"));
+            warnings.push(Warning::at(
+                "page body",
+                format!("`{trimmed}` is Hugo markup, not text"),
+            ));
             continue;
         }
         kept.push(line);

@@ -2,6 +2,7 @@
 //! rules cannot take: custom sections, each entry kept with what it has.
 
 use super::{period, Tracked};
+use crate::import::Warning;
 use crate::profile::*;
 
 /// An entry JSON Resume's own rules could not take, kept by
@@ -13,7 +14,7 @@ pub(super) fn otherwise(
     missing: (Option<Section>, &str),
     p: &mut Profile,
     kept: &mut Vec<CustomEntry>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     let own = p.name.clone();
     crate::import::entries::otherwise(src, at, missing, &own, p, kept, warnings);
@@ -33,7 +34,7 @@ pub(super) fn add_section(p: &mut Profile, title: &str, entries: Vec<CustomEntry
 pub(super) fn custom_section(
     src: &mut Tracked,
     p: &mut Profile,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
     key: &str,
     title: &str,
     (title_key, subtitle_key): (&str, &str),

@@ -4,18 +4,31 @@
 //! sections; `interests` become hobbies. JSON Resume has no authors for publications, so the
 //! researcher is listed as the only author (and a warning says so).
 
+use crate::import::Warning;
 use serde_json::Value;
 
 use super::convert::paper_links::file_paper_link;
 use super::{link_kind, Tracked};
+use crate::diag::Problem;
 use crate::profile::*;
 use lists::{add_section, custom_section, otherwise};
 
 mod lists;
 
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> {
     if !value.is_object() {
-        return Err("a JSON Resume is a JSON object with `basics`, `work`, `education` …".into());
+        return Err(Problem::error(
+            "a JSON Resume is a JSON object with `basics`, `work`, `education` …",
+        ));
+    }
+    // The one field a CV cannot do without, in a shape that is not text: refused at its
+    // place, rather than replaced by the file's name with a warning the user may not read.
+    if let Some(found) = value.pointer("/basics/name").and_then(not_text) {
+        return Err(Problem::error(format!(
+            "the researcher's name must be text, but this is {found}"
+        ))
+        .at_field("basics.name")
+        .with_help("write it in quotes: \"name\": \"Ada Lovelace\""));
     }
     let mut src = Tracked::new(value);
     let mut warnings = Vec::new();
@@ -70,19 +83,18 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
         src.label_entries(list, section);
     }
     for path in src.unused() {
-        let why = if path.starts_with("references") {
-            "references have no place in a CV profile"
+        warnings.push(if path.starts_with("references") {
+            Warning::at(&path, "references have no place in a CV profile")
         } else {
-            "no matching field"
-        };
-        warnings.push(format!("{path}: {why}"));
+            Warning::unused(&path)
+        });
     }
     Ok((p, src.named(warnings)))
 }
 
 /// `basics`: the headline, summary, contact fields and the profiles elsewhere (a photo
 /// is a file cvpdf cannot fetch, so it is named in a warning).
-fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     p.headline = (src.str("basics.label")).map(Text::from);
     p.bio = (src.str("basics.summary")).map(Text::from);
     p.contact.email = src.str("basics.email");
@@ -100,8 +112,9 @@ fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
         .into_iter()
         .find(|f| src.str(f).is_some())
     {
-        warnings.push(format!(
-            "{field}: a photo must be a file next to the profile; download it and set `photo:`"
+        warnings.push(Warning::at(
+            field,
+            "a photo must be a file next to the profile; download it and set `photo:`",
         ));
     }
     for i in 0..src.len("basics.profiles") {
@@ -124,7 +137,7 @@ fn basics(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// `work`: positions with an organisation and a role become experience; one without either
 /// is kept with what it has, under "Other work".
-fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("work") {
         let at = format!("work[{i}]");
@@ -161,7 +174,7 @@ fn work(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// `education`: degrees, with their courses as a highlight; one without an institution or a
 /// degree is kept with what it has, under "Other education".
-fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("education") {
         let at = format!("education[{i}]");
@@ -210,7 +223,7 @@ fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 }
 
 /// `awards`.
-fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("awards") {
         let at = format!("awards[{i}]");
@@ -231,7 +244,7 @@ fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
 
 /// `publications`, with the researcher as the only author (JSON Resume has no authors,
 /// which a warning says).
-fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let name = p.name.clone();
     let mut authorless = 0;
     let mut kept = Vec::new();
@@ -242,8 +255,9 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) 
             continue;
         };
         let Some(released) = src.date(&format!("{at}.releaseDate"), warnings) else {
-            warnings.push(format!(
-                "{at} ({title}): no releaseDate, and a publication needs a year; not imported"
+            warnings.push(Warning::at(
+                format!("{at} ({title})"),
+                "no releaseDate, and a publication needs a year; not imported",
             ));
             src.mark(&at);
             continue;
@@ -286,14 +300,12 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) 
     }
     add_section(p, "Other publications", kept);
     if authorless > 0 {
-        warnings.push(format!(
-            "publications: JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)"
-        ));
+        warnings.push(Warning::at("publications", format!("JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)")));
     }
 }
 
 /// `skills`, `languages`, and `interests` (as hobbies).
-fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<String>) {
+fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
     let mut kept = Vec::new();
     for i in 0..src.len("skills") {
         let at = format!("skills[{i}]");
@@ -341,11 +353,22 @@ fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut
 pub(super) fn period(
     src: &mut Tracked,
     at: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Option<Date>, Option<EndDate>) {
     src.period(
         &format!("{at}.startDate"),
         &format!("{at}.endDate"),
         warnings,
     )
+}
+
+/// What a value that is not text is, in words (`a number`), or `None` for text.
+fn not_text(value: &Value) -> Option<&'static str> {
+    match value {
+        Value::String(_) | Value::Null => None,
+        Value::Number(_) => Some("a number"),
+        Value::Bool(_) => Some("true or false"),
+        Value::Array(_) => Some("a list"),
+        Value::Object(_) => Some("a mapping"),
+    }
 }

@@ -3,12 +3,13 @@
 //! language the file is written in.
 
 use super::parts::one_or_many;
+use crate::import::Warning;
 use crate::import::{link_kind, Tracked};
 use crate::profile::*;
 
 /// The header: RenderCV's own settings (said, not carried), the CV's language, the name,
 /// contact details, social networks and custom connections.
-pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile, String) {
+pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<Warning>) -> (Profile, String) {
     for key in [
         "design",
         "locale",
@@ -18,8 +19,9 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
     ] {
         if src.get(key).is_some() {
             src.mark(key);
-            warnings.push(format!(
-                "{key}: RenderCV's own settings; cvpdf's are in cvpdf.yaml"
+            warnings.push(Warning::at(
+                key,
+                "RenderCV's own settings; cvpdf's are in cvpdf.yaml",
             ));
         }
     }
@@ -32,10 +34,13 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
         .and_then(crate::template::language_code)
         .filter(|c| c != "en")
     {
-        warnings.push(format!(
-            "locale: the CV is in {}; render it in that language with `--lang {code}` or \
+        warnings.push(Warning::at(
+            "locale",
+            format!(
+                "the CV is in {}; render it in that language with `--lang {code}` or \
              `lang: {code}` in cvpdf.yaml",
-            language.as_deref().unwrap_or_default()
+                language.as_deref().unwrap_or_default()
+            ),
         ));
     }
     let name = src.str("cv.name").unwrap_or_default();
@@ -57,8 +62,9 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
     let (website, more_websites) = one_or_many(src, "cv.website");
     p.contact.website = website;
     for extra in more_emails.iter().chain(&more_phones) {
-        warnings.push(format!(
-            "cv: a second e-mail or phone \"{extra}\" (a profile has one)"
+        warnings.push(Warning::at(
+            "cv",
+            format!("a second e-mail or phone \"{extra}\" (a profile has one)"),
         ));
     }
     for url in more_websites {
@@ -69,9 +75,10 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
         });
     }
     if src.str("cv.photo").is_some() {
-        warnings.push(
-            "cv.photo: copy the photo next to the profile and set `photo:` to its file name".into(),
-        );
+        warnings.push(Warning::at(
+            "cv.photo",
+            "copy the photo next to the profile and set `photo:` to its file name",
+        ));
     }
     for i in 0..src.len("cv.social_networks") {
         let at = format!("cv.social_networks[{i}]");
@@ -91,8 +98,9 @@ pub(super) fn header(src: &mut Tracked, warnings: &mut Vec<String>) -> (Profile,
                     label: label.map(Text::from),
                 });
             }
-            None => warnings.push(format!(
-                "{at}: no address is known for network \"{network}\""
+            None => warnings.push(Warning::at(
+                &at,
+                format!("no address is known for network \"{network}\""),
             )),
         }
     }

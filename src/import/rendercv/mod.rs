@@ -9,6 +9,7 @@
 //! the title says which (skills, awards, …), to a custom section otherwise. `design`,
 //! `locale` and the settings are RenderCV's own and are reported, not carried.
 
+use crate::import::Warning;
 use serde_json::Value;
 
 use super::convert::sections;
@@ -20,6 +21,7 @@ mod header;
 mod parts;
 mod reader;
 use super::Tracked;
+use crate::diag::Problem;
 use crate::profile::*;
 
 /// What a section's entries are, from the keys of its first entry.
@@ -63,9 +65,15 @@ fn entry_type(entry: &Value) -> Option<EntryType> {
 }
 
 /// Converts a RenderCV input (already parsed) into a profile.
-pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
+pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> {
     let Some(cv) = value.get("cv").filter(|cv| cv.is_object()) else {
-        return Err("a RenderCV file has a `cv:` mapping with the name and sections".into());
+        let problem =
+            Problem::error("a RenderCV file has a `cv:` mapping with the name and sections");
+        // A `cv:` of another shape is pointed at.
+        return Err(match value.get("cv") {
+            Some(_) => problem.at_field("cv"),
+            None => problem,
+        });
     };
     // Sections become a list, so that titles with dots or brackets are not paths.
     let titles: Vec<String> = cv
@@ -114,20 +122,24 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<String>), String> {
     } = reader;
     // Typst or LaTeX written into the text renders as code here: say where.
     for path in code_like_paths(src.value(), "") {
-        warnings.push(format!(
-            "{path}: looks like Typst or LaTeX code, which cvpdf prints as text"
+        warnings.push(Warning::at(
+            &path,
+            "looks like Typst or LaTeX code, which cvpdf prints as text",
         ));
     }
     for (s, title) in titles.iter().enumerate() {
         src.label_entries(&format!("cv.sections[{s}].entries"), &section_title(title));
     }
     for path in src.unused() {
-        warnings.push(format!("{path}: no matching field"));
+        warnings.push(Warning::unused(&path));
     }
     let warnings = src
         .named(warnings)
-        .iter()
-        .map(|w| name_sections(w, &titles))
+        .into_iter()
+        .map(|mut w| {
+            w.path = name_sections(&w.path, &titles);
+            w
+        })
         .collect();
     Ok((p, warnings))
 }

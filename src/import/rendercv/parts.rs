@@ -1,6 +1,7 @@
 //! The parts of a RenderCV file's sections: entries and their dates, highlights and papers,
 //! section titles, and how warnings name sections. The header is `header.rs`.
 
+use crate::import::Warning;
 use heck::ToTitleCase;
 use serde_json::Value;
 
@@ -29,7 +30,7 @@ impl Placed {
         e: &str,
         place: String,
         name: String,
-        warnings: &mut Vec<String>,
+        warnings: &mut Vec<Warning>,
     ) -> Self {
         let (start, end, free) = period(src, e, warnings);
         let mut lines = highlights(src, e);
@@ -92,7 +93,7 @@ pub(super) fn apart(
     title: &str,
     section: Option<Section>,
     count: usize,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) {
     if let Some(
         section @ (Section::Education
@@ -103,11 +104,14 @@ pub(super) fn apart(
         | Section::Languages),
     ) = section
     {
-        warnings.push(format!(
-            "section \"{title}\": {count} entr{} lack what {} needs (a name and a place, or a \
+        warnings.push(Warning::at(
+            format!("section \"{title}\""),
+            format!(
+                "{count} entr{} lack what {} needs (a name and a place, or a \
              paper's year); listed in a section of their own",
-            if count == 1 { "y" } else { "ies" },
-            section.key()
+                if count == 1 { "y" } else { "ies" },
+                section.key()
+            ),
         ));
     }
 }
@@ -134,7 +138,7 @@ pub(super) fn one_or_many(src: &mut Tracked, path: &str) -> (Option<String>, Vec
 pub(super) fn period(
     src: &mut Tracked,
     at: &str,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> (Option<Date>, Option<EndDate>, Option<String>) {
     // An end without a start is when the entry ended.
     if src.str(&format!("{at}.start_date")).is_some()
@@ -152,12 +156,12 @@ pub(super) fn period(
     };
     let path = format!("{at}.date");
     if let Ok(read) = read_date(&text) {
-        warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+        warnings.extend(read.note.map(|note| Warning::at(&path, note)));
         return (None, Some(EndDate::Date(read.value)), None);
     }
     match read_period(&text) {
         Some(read) => {
-            warnings.extend(read.note.map(|note| format!("{path}: {note}")));
+            warnings.extend(read.note.map(|note| Warning::at(&path, note)));
             let (from, to) = read.value;
             (from, to, None)
         }
@@ -192,7 +196,7 @@ pub(super) fn publication(
     at: &str,
     own: &str,
     p: &mut Profile,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Option<Publication> {
     let title = src.str(&format!("{at}.title"))?;
     let authors: Vec<String> = src
@@ -225,12 +229,13 @@ pub(super) fn publication(
                 None => (None, None),
             },
         };
-        warnings.extend(note.map(|note| format!("{path}: {note}")));
+        warnings.extend(note.map(|note| Warning::at(&path, note)));
         date
     });
     let Some(date) = date else {
-        warnings.push(format!(
-            "{at}: \"{title}\" has no date, so no year; not carried over"
+        warnings.push(Warning::at(
+            at,
+            format!("\"{title}\" has no date, so no year; not carried over"),
         ));
         return None;
     };

@@ -4,6 +4,7 @@
 
 use super::parts::*;
 use super::{entries, entry_type, sections, EntryType, Tracked};
+use crate::import::Warning;
 use crate::profile::*;
 
 /// What reading a RenderCV file's sections needs at hand.
@@ -13,7 +14,7 @@ pub(super) struct Reader {
     /// The profile so far.
     pub p: Profile,
     /// What to tell the user.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The researcher's name as the header gives it.
     pub name: String,
     /// The same, trimmed: the sole author of a paper that names none.
@@ -69,8 +70,9 @@ impl Reader {
                     &mut self.warnings,
                 ) && self.src.peek(&e).is_some()
                 {
-                    self.warnings.push(format!(
-                        "{e}: an entry with nothing that names it; left out"
+                    self.warnings.push(Warning::at(
+                        &e,
+                        "an entry with nothing that names it; left out",
                     ));
                     self.src.mark(&e);
                 }
@@ -114,8 +116,9 @@ impl Reader {
                 ) {
                     custom.entries.extend(more);
                 } else if self.src.peek(&e).is_some() {
-                    self.warnings.push(format!(
-                        "{e}: an entry with nothing that names it; left out"
+                    self.warnings.push(Warning::at(
+                        &e,
+                        "an entry with nothing that names it; left out",
                     ));
                     self.src.mark(&e);
                 }

@@ -10,6 +10,7 @@ pub(crate) use scalar::replacing;
 pub use scalar::set_scalar;
 pub use sequence::{comment_lines_in, inline_value_lines, sequence_at, SequenceAt};
 
+use crate::diag::Problem;
 use std::ops::Range;
 
 use serde::Serialize;
@@ -153,8 +154,8 @@ pub(super) fn trim_trailing_trivia(text: &str, floor: usize, end: usize) -> usiz
 }
 
 /// A value as a block sequence item: `{indent}- first line`, further lines indented to match.
-pub fn sequence_item<T: Serialize>(value: &T, indent: &str) -> Result<String, String> {
-    let yaml = serde_yaml::to_string(value).map_err(|e| e.to_string())?;
+pub fn sequence_item<T: Serialize>(value: &T, indent: &str) -> Result<String, Problem> {
+    let yaml = serde_yaml::to_string(value).map_err(|e| Problem::error(e.to_string()))?;
     let mut out = String::new();
     for (i, line) in yaml.lines().enumerate() {
         let prefix = if i == 0 { "- " } else { "  " };
@@ -176,17 +177,17 @@ pub fn scalar(value: &str) -> String {
 /// Whether a key can be added at the end of `text`: only to a document in block style that
 /// does not end with `...`, since anything else would stop being YAML. `what` names what
 /// would be added, for the message.
-pub fn appendable(text: &str, what: &str) -> Result<(), String> {
+pub fn appendable(text: &str, what: &str) -> Result<(), Problem> {
     let body = text.trim();
     if body.starts_with('{') || body.starts_with('[') {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file is written on one line ({{…}}); add {what} to it by hand"
-        ));
+        )));
     }
     if text.lines().any(|line| line.trim_end() == "...") {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file ends its document with `...`; add {what} before it by hand"
-        ));
+        )));
     }
     Ok(())
 }
@@ -215,7 +216,7 @@ mod tests {
     fn a_document_that_cannot_take_a_key_at_its_end_is_refused() {
         // Issue 24, bug 4: the file stopped being YAML.
         for text in ["{layout: cv, title: t}\n", "layout: cv\n...\n"] {
-            let err = set_scalar(text, &["cv_pdf"], "a.pdf").unwrap_err();
+            let err = set_scalar(text, &["cv_pdf"], "a.pdf").unwrap_err().message;
             assert!(err.contains("by hand"), "{text:?}: {err}");
         }
     }

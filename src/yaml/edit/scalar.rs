@@ -5,6 +5,7 @@ use super::{
     appendable, apply, block_header, inline_value_lines, line_start, scalar, trim_trailing_trivia,
     Edit,
 };
+use crate::diag::Problem;
 use crate::yaml::spans::{NodeSpan, RootKind, SpanIndex};
 
 /// Makes the key at `path` (a top-level key, or a key of a top-level block mapping:
@@ -12,7 +13,7 @@ use crate::yaml::spans::{NodeSpan, RootKind, SpanIndex};
 /// is replaced in place, a missing key is added at the end of its mapping with the mapping's
 /// indentation, a missing mapping at the end of the document. Every other line stays as it
 /// is; a value that already reads as `value` leaves the text unchanged.
-pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
+pub fn set_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Problem> {
     // Read once: whether the value is set already, and what the edit must keep.
     let before = serde_yaml::from_str::<serde_yaml::Value>(text).ok();
     if before.as_ref().and_then(|doc| value_at(doc, path)) == Some(value) {
@@ -42,13 +43,13 @@ fn verified(
     edited: String,
     path: &[&str],
     value: &str,
-) -> Result<String, String> {
+) -> Result<String, Problem> {
     use serde_yaml::Value;
     let refused = || {
-        format!(
+        Problem::error(format!(
             "the file is written in a way cvpdf cannot edit safely; set `{}` by hand",
             path.join(".")
-        )
+        ))
     };
     let after = serde_yaml::from_str::<Value>(&edited).map_err(|_| refused())?;
     if value_at(&after, path) != Some(value) || without(before, path) != without(after, path) {
@@ -90,13 +91,14 @@ fn without(mut value: serde_yaml::Value, path: &[&str]) -> serde_yaml::Value {
 }
 
 /// [`set_scalar`]'s edit, before it is verified.
-fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String> {
-    let index = SpanIndex::build(text).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Problem> {
+    let index = SpanIndex::build(text)
+        .map_err(|e| Problem::error(format!("YAML syntax error: {}", e.message)))?;
     let full = path.join(".");
     if value.chars().any(char::is_control) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "`{full}` takes one line of text, without control characters"
-        ));
+        )));
     }
     let written = scalar(value);
     // A collection as a key (`? a: b`) is indexed under `?`: the text around it cannot be
@@ -106,26 +108,28 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
         .iter()
         .any(|(p, _)| p.split(['.', '[']).any(|k| k == "?"))
     {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file uses a collection as a key (`? …`); set `{full}` by hand"
-        ));
+        )));
     }
     if index.is_repeated(&full) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "`{full}` is given more than once, and YAML readers disagree about which counts \
              (Jekyll takes the last, Hugo refuses the file); keep one, then run again"
-        ));
+        )));
     }
     if let Some(node) = index.get(&full) {
         if node.kind != RootKind::Scalar {
-            return Err(format!("`{full}` is not a single value; set it by hand"));
+            return Err(Problem::error(format!(
+                "`{full}` is not a single value; set it by hand"
+            )));
         }
         return Ok(apply(text, vec![replacing(text, node, &written)]));
     }
     if !matches!(index.root(), RootKind::Empty | RootKind::Mapping) {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file is not a mapping of keys, so `{full}` cannot be added to it"
-        ));
+        )));
     }
     appendable(text, &format!("`{full}: {written}`"))?;
     // A block scalar that ends the file without a line break would gain one (`|` keeps it).
@@ -137,10 +141,10 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
                 && block_header(text, n.value.start).is_some()
         });
     if unterminated_block {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file ends in a block of text without a line break; add `{full}: {written}` \
              by hand"
-        ));
+        )));
     }
     let sep = if text.is_empty() || text.ends_with('\n') {
         ""
@@ -167,9 +171,9 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
             )),
             Some(node) if node.kind == RootKind::Mapping => {
                 if text[node.value.start..].starts_with('{') {
-                    return Err(format!(
+                    return Err(Problem::error(format!(
                         "`{parent}` is written on one line ({{…}}); add `{key}: {written}` to it by hand"
-                    ));
+                    )));
                 }
                 let first = index
                     .nodes()
@@ -199,12 +203,16 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
             }
             Some(_) => {
                 let Some(lines) = inline_value_lines(text, &index, parent) else {
-                    return Err(format!("`{parent}` is not a mapping; set `{key}` by hand"));
+                    return Err(Problem::error(format!(
+                        "`{parent}` is not a mapping; set `{key}` by hand"
+                    )));
                 };
                 let value = &text[index.get(parent).map_or(0..0, |n| n.value.clone())];
                 let empty = matches!(value.trim(), "" | "~" | "null" | "{}");
                 if !empty {
-                    return Err(format!("`{parent}` is not a mapping; set `{key}` by hand"));
+                    return Err(Problem::error(format!(
+                        "`{parent}` is not a mapping; set `{key}` by hand"
+                    )));
                 }
                 Ok(apply(
                     text,
@@ -215,7 +223,7 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, String>
                 ))
             }
         },
-        _ => Err("only two levels of keys can be set".into()),
+        _ => Err(Problem::error("only two levels of keys can be set")),
     }
 }
 
@@ -295,7 +303,7 @@ mod tests {
             } else {
                 &["cv_pdf"]
             };
-            let err = set_scalar(text, path, "new.pdf").unwrap_err();
+            let err = set_scalar(text, path, "new.pdf").unwrap_err().message;
             assert!(err.contains("is given more than once"), "{err}");
         }
         // One key, once: edited.

@@ -197,7 +197,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
                     let converted = foreign(n, "note", &mut context);
                     let mut dropped = Vec::new();
                     let fitted = fit(TextKind::Paragraphs, &converted, &mut dropped);
-                    notes.extend(context.warnings);
+                    notes.extend(context.warnings.iter().map(ToString::to_string));
                     fitted
                 } else {
                     escape_markdown(n)
