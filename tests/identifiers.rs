@@ -109,7 +109,7 @@ fn imported_addresses_are_filed_by_their_host() {
             .profile
             .publications
             .iter()
-            .find(|p| p.title.to_string() == title)
+            .find(|p| p.title == title)
             .unwrap_or_else(|| panic!("{title} imported"))
             .links
             .clone()

@@ -89,7 +89,14 @@ fn only_web_and_mail_addresses_are_links() {
 #[test]
 fn awkward_addresses_read_one_way_everywhere() {
     // address, host, server (host and port), on arxiv.org, check passes
-    let table: [(&str, Option<&str>, Option<&str>, bool, bool); 12] = [
+    type Row = (
+        &'static str,
+        Option<&'static str>,
+        Option<&'static str>,
+        bool,
+        bool,
+    );
+    let table: [Row; 12] = [
         (
             "https://ArXiv.Org/abs/2401.00001",
             Some("arxiv.org"),
