@@ -65,8 +65,12 @@ pub use slug::slug;
 /// paths start at `dir`): the new profile text, or why there is none. For the fuzz target
 /// and tests, which check that it never panics, never takes long and never yields a profile
 /// cvpdf would refuse.
-pub fn import_bib_text(bib: &str, profile: &str, dir: &std::path::Path) -> Result<String, String> {
-    let parsed = profile::parse(profile, dir).map_err(|p| p[0].message.clone())?;
+pub fn import_bib_text(
+    bib: &str,
+    profile: &str,
+    dir: &std::path::Path,
+) -> Result<String, diag::Problem> {
+    let parsed = profile::parse(profile, dir).map_err(|mut p| p.swap_remove(0))?;
     let read = import::bib::publications(bib, None)?;
     import::bib::merge(profile, &parsed, dir, &read.papers, &read.comment())
         .map(|outcome| outcome.text)
@@ -84,7 +88,7 @@ pub fn set_yaml_scalar(text: &str, path: &[&str], value: &str) -> Result<String,
 /// every paper comes back.
 pub fn lab_bib_round_trip(
     papers: &[profile::Publication],
-) -> Result<Vec<profile::Publication>, String> {
+) -> Result<Vec<profile::Publication>, diag::Problem> {
     let papers: Vec<lab::LabPaper> = papers
         .iter()
         .map(|p| lab::LabPaper {

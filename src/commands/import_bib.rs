@@ -31,8 +31,10 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         ),
         None => None,
     };
+    // The file's problem is shown at its line, with the line quoted when the offsets are the
+    // file's own.
     let read = crate::import::bib::publications(&bib, base_url.as_deref())
-        .map_err(|message| Error::failed(format!("{}: {message}", file.display())))?;
+        .map_err(|problem| Report::new(file, Some(bib.as_str().into()), vec![problem]))?;
     let outcome = crate::import::bib::merge(
         &loaded.text,
         &loaded.profile,
@@ -40,7 +42,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         &read.papers,
         &read.comment(),
     )
-    .map_err(|message| Error::failed(format!("{}: {message}", into.display())))?;
+    .map_err(|problem| Report::new(into, None, vec![problem]))?;
     if outcome.text != *loaded.text {
         crate::import::save_edited(into, &outcome.text)
             .map_err(|why| Error::failed(format!("{}: {why}", into.display())))?;

@@ -38,7 +38,7 @@ pub fn papers(fetcher: &Fetcher, pid: &str) -> Result<Found, Problem> {
         )));
     }
     let read = crate::import::bib::publications(text, None)
-        .map_err(|why| Problem::error(format!("DBLP: the answer for {url}: {why}")))?;
+        .map_err(|why| Problem::error(format!("DBLP: the answer for {url}: {}", why.message)))?;
     Ok(Found {
         papers: read.papers.into_iter().map(|(_, p)| p).collect(),
         skipped: read

@@ -81,7 +81,7 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
     let outcome = match merge(&loaded.text, &loaded.profile, &loaded.dir, &keyed, &header) {
         Ok(outcome) => outcome,
         Err(why) => {
-            synced.failures.push(why);
+            synced.failures.push(why.message);
             return synced;
         }
     };

@@ -4,6 +4,7 @@
 //! step expands exponentially. Here both graphs are walked once, with memoised results, so the
 //! work is linear in the file.
 
+use crate::diag::Problem;
 use std::collections::HashMap;
 
 use biblatex::{RawBibliography, RawChunk};
@@ -26,7 +27,7 @@ pub fn line_col(text: &str, offset: usize) -> String {
 pub const MAX_BRACE_DEPTH: usize = 32;
 
 /// Checks that braces nest at most [`MAX_BRACE_DEPTH`] deep, before any parser recurses.
-pub fn check_nesting(text: &str) -> Result<(), String> {
+pub fn check_nesting(text: &str) -> Result<(), Problem> {
     let mut depth = 0usize;
     let mut escaped = false;
     for (at, c) in text.char_indices() {
@@ -36,10 +37,10 @@ pub fn check_nesting(text: &str) -> Result<(), String> {
             '{' => {
                 depth += 1;
                 if depth > MAX_BRACE_DEPTH {
-                    return Err(format!(
-                        "{}: braces nest more than {MAX_BRACE_DEPTH} levels deep here",
-                        line_col(text, at)
-                    ));
+                    return Err(Problem::error(format!(
+                        "braces nest more than {MAX_BRACE_DEPTH} levels deep here"
+                    ))
+                    .with_span(at..at + 1));
                 }
             }
             '}' => depth = depth.saturating_sub(1),
@@ -60,18 +61,18 @@ fn string_indices<'a>(raw: &RawBibliography<'a>) -> HashMap<&'a str, usize> {
 
 /// Checks the `@string` graph: an error names the first loop or the expansion that is too
 /// large, with its position.
-pub fn check_abbreviations(text: &str, raw: &RawBibliography) -> Result<(), String> {
+pub fn check_abbreviations(raw: &RawBibliography) -> Result<(), Problem> {
     let strings = string_indices(raw);
     // Expanded length of each abbreviation: None while being expanded (a loop if met again).
     let mut lengths: Vec<Option<Option<u64>>> = vec![None; raw.abbreviations.len()];
     for start in 0..raw.abbreviations.len() {
         expand(start, raw, &strings, &mut lengths).map_err(|chain| {
             let names: Vec<&str> = chain.iter().map(|&i| raw.abbreviations[i].key.v).collect();
-            let at = line_col(text, raw.abbreviations[chain[0]].key.span.start);
-            format!(
-                "{at}: the @string abbreviations refer to each other in a loop ({})",
+            Problem::error(format!(
+                "the @string abbreviations refer to each other in a loop ({})",
                 names.join(" → ")
-            )
+            ))
+            .with_span(raw.abbreviations[chain[0]].key.span.clone())
         })?;
     }
     let mut total: u64 = 0;
@@ -80,12 +81,12 @@ pub fn check_abbreviations(text: &str, raw: &RawBibliography) -> Result<(), Stri
             total = total.saturating_add(field_length(&pair.value.v, &strings, &lengths));
         }
         if total > MAX_EXPANDED_CHARS {
-            return Err(format!(
-                "{}: with its @string abbreviations replaced, the file grows past {} MiB \
-                 by this entry; is an abbreviation defined from itself twice over?",
-                line_col(text, entry.span.start),
+            return Err(Problem::error(format!(
+                "with its @string abbreviations replaced, the file grows past {} MiB by this \
+                 entry; is an abbreviation defined from itself twice over?",
                 MAX_EXPANDED_CHARS / 1024 / 1024
-            ));
+            ))
+            .with_span(entry.span.start..entry.span.start + 1));
         }
     }
     Ok(())

@@ -5,6 +5,8 @@
 
 use std::path::Path;
 
+use crate::diag::Problem;
+
 use super::{Keyed, Read};
 
 use crate::import::convert::paper_index::PaperIndex;
@@ -59,22 +61,41 @@ pub fn merge(
     dir: &Path,
     papers: &Keyed,
     header: &str,
-) -> Result<BibOutcome, String> {
+) -> Result<BibOutcome, Problem> {
+    let plain = edit::plain_form(original);
+    // The edits are made in the plain form, whose offsets are not the file's (CRLF): a
+    // problem says its line and column instead.
+    merged(original, &plain, profile, dir, papers, header).map_err(|mut problem| {
+        if let Some(span) = problem.span.take() {
+            let (line, column) = crate::diag::line_column(&plain, span.start);
+            problem.position = Some((line as u32, column as u32));
+        }
+        problem
+    })
+}
+
+/// [`merge`] with the plain form of `original` made.
+fn merged(
+    original: &str,
+    plain: &str,
+    profile: &Profile,
+    dir: &Path,
+    papers: &Keyed,
+    header: &str,
+) -> Result<BibOutcome, Problem> {
     // Edited in its plain form (LF endings, a last line that ends, so that what is added
     // starts a line of its own); the file gets its own form back at the end.
-    let plain = edit::plain_form(original);
-    let text = plain.as_str();
-    let index = SpanIndex::build(text).map_err(|e| e.message)?;
+    let text = plain;
+    let index = SpanIndex::build(text).map_err(|e| Problem::error(e.message).with_span(e.span))?;
     let first_line = text
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('#') && *l != "---");
     if index.root() == RootKind::Mapping && first_line.is_some_and(|l| l.starts_with('{')) {
-        return Err(
-            "the profile is one flow mapping ({…}); write it as key: value lines to \
-                    import into it"
-                .into(),
-        );
+        return Err(Problem::error(
+            "the profile is one flow mapping ({…}); write it as key: value lines to import \
+             into it",
+        ));
     }
     let mut outcome = BibOutcome::default();
     let mut existing: Vec<Publication> = profile.publications.clone();
@@ -148,8 +169,7 @@ pub fn merge(
             for (i, item) in seq.items.iter().enumerate() {
                 if changed.get(i).copied().unwrap_or(false) {
                     // The item is written anew; the comments it held stay, after it.
-                    let mut written =
-                        edit::sequence_item(&existing[i], &seq.indent).map_err(|p| p.message)?;
+                    let mut written = edit::sequence_item(&existing[i], &seq.indent)?;
                     written.push_str(&edit::comment_lines_in(text, item.clone()));
                     edits.push(Edit {
                         range: item.clone(),
@@ -160,7 +180,7 @@ pub fn merge(
             if !added.is_empty() {
                 let mut appended = comment_lines(header, &seq.indent);
                 for p in added {
-                    appended.push_str(&edit::sequence_item(p, &seq.indent).map_err(|p| p.message)?);
+                    appended.push_str(&edit::sequence_item(p, &seq.indent)?);
                 }
                 edits.push(Edit {
                     range: seq.append_at..seq.append_at,
@@ -178,7 +198,7 @@ pub fn merge(
             };
             let mut block = format!("{sep}publications:\n{}", comment_lines(header, "  "));
             for p in added {
-                block.push_str(&edit::sequence_item(p, "  ").map_err(|p| p.message)?);
+                block.push_str(&edit::sequence_item(p, "  ")?);
             }
             edits.push(Edit {
                 range: end..end,
@@ -188,19 +208,22 @@ pub fn merge(
         SequenceAt::Missing => {}
         SequenceAt::Empty | SequenceAt::Other if !added.is_empty() || changed.contains(&true) => {
             // Rewritten in block style, the comment after the value kept on the key's line.
-            let value = edit::inline_value_lines(text, &index, "publications").ok_or(
-                "cannot find where the profile's publications: end; write them as a \
-                        block list (one `- title:` per paper) to import into it",
-            )?;
+            let value =
+                edit::inline_value_lines(text, &index, "publications").ok_or_else(|| {
+                    Problem::error(
+                        "cannot find where the profile's publications: end; write them as a \
+                     block list (one `- title:` per paper) to import into it",
+                    )
+                })?;
             let range = value.lines.clone();
             let mut block = value.head("publications", "  ");
             let before = profile.publications.len();
             for p in &existing[..before] {
-                block.push_str(&edit::sequence_item(p, "  ").map_err(|p| p.message)?);
+                block.push_str(&edit::sequence_item(p, "  ")?);
             }
             block.push_str(&comment_lines(header, "  "));
             for p in added {
-                block.push_str(&edit::sequence_item(p, "  ").map_err(|p| p.message)?);
+                block.push_str(&edit::sequence_item(p, "  ")?);
             }
             // The range ends before the line break, which stays.
             let block = block.strip_suffix('\n').unwrap_or(&block).to_string();
@@ -215,7 +238,9 @@ pub fn merge(
         let first = problems
             .first()
             .map_or_else(String::new, |p| p.message.clone());
-        format!("the merged profile would not be valid ({first}); the file is left as it was")
+        Problem::error(format!(
+            "the merged profile would not be valid ({first}); the file is left as it was"
+        ))
     })?;
     Ok(outcome)
 }

@@ -14,6 +14,7 @@ use std::collections::{BTreeMap, HashMap};
 
 use biblatex::{Bibliography, RawBibliography};
 
+use crate::diag::Problem;
 use crate::profile::Publication;
 mod accents;
 mod entry;
@@ -67,11 +68,30 @@ pub const MAX_LISTED: usize = 40;
 
 /// Reads a bibliography; `base_url` is where al-folio's relative links start. `Err` only for
 /// a file that cannot be a bibliography at all (too deep, too many entries, a loop of
-/// `@string`s); everything that concerns one entry skips that entry.
-pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
+/// `@string`s), with its place in `bib`: a span, or a line and column when the text was
+/// repaired on the way (its offsets are then the repaired text's); everything that concerns
+/// one entry skips that entry.
+pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, Problem> {
     // Text decoded twice before it reached the file is repaired as `cvpdf import` repairs it.
     let (repaired, repair_note) = crate::import::convert::mojibake::repaired_file(bib);
-    let bib = repaired.as_ref();
+    if let std::borrow::Cow::Owned(text) = &repaired {
+        return read_text(text, base_url, repair_note).map_err(|mut problem| {
+            if let Some(span) = problem.span.take() {
+                let (line, column) = crate::diag::line_column(text, span.start);
+                problem.position = Some((line as u32, column as u32));
+            }
+            problem
+        });
+    }
+    read_text(bib, base_url, repair_note)
+}
+
+/// [`publications`] of a text as it will be read.
+fn read_text(
+    bib: &str,
+    base_url: Option<&str>,
+    repair_note: Option<String>,
+) -> Result<Read, Problem> {
     graph::check_nesting(bib)?;
     let prepared = split::prepare(bib);
     let mut read = Read {
@@ -86,11 +106,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
     }
     let text = prepared.text.as_str();
     let mut raw = RawBibliography::parse(text).map_err(|e| {
-        format!(
-            "{}: not a valid BibTeX file: {}",
-            graph::line_col(bib, e.span.start),
-            e.kind
-        )
+        Problem::error(format!("not a valid BibTeX file: {}", e.kind)).with_span(e.span)
     })?;
     // Refused before the entries are looked at further (with 20,000 that took minutes), by a
     // count of what may be a paper; once the venues are known, by the papers.
@@ -106,7 +122,7 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
     raw::drop_undefined_abbreviations(&mut raw, &mut read);
     // The crate resolves abbreviations and parents recursively: loops and explosions are
     // found first, so they are an error or a skipped entry, not a stack overflow.
-    graph::check_abbreviations(text, &raw)?;
+    graph::check_abbreviations(&raw)?;
     graph::flatten_abbreviations(&mut raw);
     for (key, why) in graph::unresolvable_entries(&raw) {
         let start = first.get(key.as_str()).copied().unwrap_or(0);
@@ -174,13 +190,13 @@ pub fn publications(bib: &str, base_url: Option<&str>) -> Result<Read, String> {
 }
 
 /// Refuses more papers than a profile may hold publications.
-fn too_many(papers: usize) -> Result<(), String> {
+fn too_many(papers: usize) -> Result<(), Problem> {
     if papers > crate::profile::MAX_ENTRIES {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "the file has {papers} entries that are papers; a profile holds at most {} \
              publications, so import a selection (e.g. one year, or your own papers)",
             crate::profile::MAX_ENTRIES
-        ));
+        )));
     }
     Ok(())
 }
@@ -192,7 +208,7 @@ fn resolved(
     mut raw: RawBibliography,
     read: &mut Read,
     at: &dyn Fn(usize) -> String,
-) -> Result<Bibliography, String> {
+) -> Result<Bibliography, Problem> {
     loop {
         let error = match Bibliography::from_raw(raw.clone()) {
             Ok(bibliography) => return Ok(bibliography),
@@ -204,11 +220,10 @@ fn resolved(
             .iter()
             .rposition(|entry| entry.span.start <= error.span.start)
         else {
-            return Err(format!(
-                "{}: not a valid BibTeX file: {}",
-                at(error.span.start),
-                error.kind
-            ));
+            return Err(
+                Problem::error(format!("not a valid BibTeX file: {}", error.kind))
+                    .with_span(error.span),
+            );
         };
         let entry = raw.entries.remove(index);
         read.skipped.push(Skipped {

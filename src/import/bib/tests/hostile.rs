@@ -113,7 +113,10 @@ fn venues_do_not_count_as_papers_against_the_bound() {
         .map(|i| format!("@misc{{k{i}, title = {{P}}, author = {{A B}}, year = 2020}}\n"))
         .collect();
     let err = publications(&many, None).unwrap_err();
-    assert!(err.contains("2001 entries that are papers"), "{err}");
+    assert!(
+        err.message.contains("2001 entries that are papers"),
+        "{err}"
+    );
 }
 
 #[test]
