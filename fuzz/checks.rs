@@ -386,7 +386,7 @@ pub fn lab_bib(data: &[u8]) {
         authors,
         venue: (!venue.trim().is_empty()).then(|| venue.into()),
         venue_short: None,
-        year,
+        year: Some(year),
         month: None,
         kind: cvpdf::profile::PublicationKind::Journal,
         status: Default::default(),
@@ -394,6 +394,7 @@ pub fn lab_bib(data: &[u8]) {
         note: None,
         links: Default::default(),
         selected: false,
+        ..Default::default()
     };
     // BibTeX needs an author besides `others`.
     if paper
@@ -483,7 +484,7 @@ pub fn lab_bib(data: &[u8]) {
         names(&paper.authors),
         "{paper:?} → {got:?}"
     );
-    assert_eq!(got.year, year);
+    assert_eq!(got.year, Some(year));
 }
 
 /// Text on one line, TeX's ligatures as BibTeX readers take them: `--` and `---` are the

@@ -442,7 +442,7 @@ publications:
             .profile
             .publications
             .iter()
-            .find(|p| cvpdf::lab::plain(&p.title) == title && p.year == year)
+            .find(|p| cvpdf::lab::plain(&p.title) == title && p.year == Some(year))
             .unwrap_or_else(|| panic!("{title} ({year}) lost"));
         assert_eq!(
             (

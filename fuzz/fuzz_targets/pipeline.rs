@@ -83,7 +83,7 @@ fuzz_target!(|input: Input| {
             authors,
             venue: venue.as_deref().and_then(clean),
             venue_short: None,
-            year: 1900 + u16::from(*year),
+            year: Some(1900 + u16::from(*year)),
             month: None,
             kind: PublicationKind::Conference,
             status: PublicationStatus::Published,
@@ -91,6 +91,7 @@ fuzz_target!(|input: Input| {
             note: None,
             links: PublicationLinks::default(),
             selected: false,
+            ..Default::default()
         });
     }
     for (title, awarder) in input.awards.iter().take(4) {

@@ -193,7 +193,7 @@ pub(super) fn generic(
             authors,
             venue: qualifier.map(Text::from),
             venue_short: None,
-            year: date.year,
+            year: Some(date.year),
             month: date.month,
             kind: PublicationKind::Other,
             status: PublicationStatus::Published,
@@ -205,6 +205,7 @@ pub(super) fn generic(
                 ..PublicationLinks::default()
             },
             selected: false,
+            ..Default::default()
         });
         return true;
     }

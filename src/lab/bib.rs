@@ -57,7 +57,8 @@ pub fn citation_keys(papers: &[LabPaper]) -> Vec<String> {
                     .collect::<String>()
                     .to_lowercase()
             };
-            let mut base = format!("{}{}{}", ascii(family), p.year, ascii(&word));
+            let year = p.year.map(|y| y.to_string()).unwrap_or_default();
+            let mut base = format!("{}{year}{}", ascii(family), ascii(&word));
             if !base.starts_with(|c: char| c.is_ascii_alphabetic()) {
                 base.insert(0, 'p');
             }
@@ -83,6 +84,11 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
         PublicationKind::Journal => "article",
         PublicationKind::Thesis => "phdthesis",
         PublicationKind::Patent => "patent",
+        PublicationKind::Book | PublicationKind::Edited => "book",
+        PublicationKind::Chapter => "incollection",
+        PublicationKind::Report => "techreport",
+        PublicationKind::Dataset => "dataset",
+        PublicationKind::Software => "software",
         PublicationKind::Preprint | PublicationKind::Other => "misc",
     };
     let _ = writeln!(out, "@{entry_type}{{{key},");
@@ -97,22 +103,30 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
             PublicationKind::Journal => "journal",
             PublicationKind::Conference | PublicationKind::Workshop => "booktitle",
             PublicationKind::Thesis => "school",
-            PublicationKind::Preprint | PublicationKind::Patent | PublicationKind::Other => {
-                "howpublished"
-            }
+            PublicationKind::Chapter => "booktitle",
+            PublicationKind::Report => "institution",
+            PublicationKind::Book | PublicationKind::Edited => "series",
+            PublicationKind::Preprint
+            | PublicationKind::Patent
+            | PublicationKind::Dataset
+            | PublicationKind::Software
+            | PublicationKind::Other => "howpublished",
         };
         field(name, &escape(&one_line(venue)));
     }
     if let Some(short) = &p.venue_short {
         field("abbr", &escape(&one_line(short)));
     }
-    field("year", &p.year.to_string());
+    if let Some(year) = p.year {
+        field("year", &year.to_string());
+    }
     if let Some(month) = p.month {
         field("month", &month.to_string());
     }
     let status = match p.status {
         PublicationStatus::Published => None,
         PublicationStatus::Accepted => Some("forthcoming"),
+        PublicationStatus::InPress => Some("inpress"),
         PublicationStatus::Submitted => Some("submitted"),
         PublicationStatus::Preprint => Some("preprint"),
         PublicationStatus::InPreparation => Some("inpreparation"),
@@ -261,7 +275,7 @@ mod tests {
                 authors: authors.iter().map(|a| a.to_string()).collect(),
                 venue: Some("Proc. of {Things} & 100% Stuff".into()),
                 venue_short: Some("OSDI'24".into()),
-                year: 2024,
+                year: Some(2024),
                 month: Some(7),
                 kind: PublicationKind::Conference,
                 status: PublicationStatus::Accepted,
@@ -275,6 +289,7 @@ mod tests {
                     ..Default::default()
                 },
                 selected: true,
+                ..Default::default()
             },
             members: vec![0],
             doubts: Vec::new(),
@@ -325,7 +340,7 @@ mod tests {
         assert_eq!(back.authors, want.authors, "{text}");
         assert_eq!(back.venue.as_deref(), want.venue.as_deref());
         assert_eq!(back.venue_short.as_deref(), want.venue_short.as_deref());
-        assert_eq!((back.year, back.month), (2024, Some(7)));
+        assert_eq!((back.year, back.month), (Some(2024), Some(7)));
         assert_eq!((back.kind, back.status), (want.kind, want.status));
         assert_eq!(back.award.as_deref(), Some("Best Paper"));
         assert_eq!(back.links.doi.as_deref(), Some("10.1145/3600006.3613175"));

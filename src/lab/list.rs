@@ -182,9 +182,9 @@ fn doubts(papers: &[LabPaper], slugs: &[&str]) -> Vec<String> {
                  listed by {}); they are listed as one paper: check the DOI",
                 slug(doubt.member),
                 doubt.title,
-                doubt.year,
+                super::papers::year_text(doubt.year),
                 super::plain(&p.title),
-                p.year,
+                super::papers::year_text(p.year),
                 listers.join(", ")
             ));
         }

@@ -154,7 +154,7 @@ pub struct Paper {
     /// The short venue name.
     pub venue_short: Option<String>,
     /// Year of publication.
-    pub year: u16,
+    pub year: Option<u16>,
     /// Month (1–12).
     pub month: Option<u8>,
     /// Conference, journal, …

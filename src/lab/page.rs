@@ -48,7 +48,10 @@ struct PaperView<'a> {
 /// The papers of one year.
 #[derive(Serialize)]
 struct Year<'a> {
-    year: u16,
+    /// The year as shown, or the word for papers not out yet.
+    year: String,
+    /// The heading's anchor: `year-2024`, `year-forthcoming`.
+    anchor: String,
     papers: Vec<PaperView<'a>>,
 }
 
@@ -97,18 +100,26 @@ pub fn people_page(
         .unwrap_or_default();
     let mut years: Vec<Year> = Vec::new();
     for paper in &site.publications {
-        let date = match paper
-            .month
-            .and_then(|m| months.get(usize::from(m).wrapping_sub(1)))
-        {
-            Some(month) => word(&["date_month"])
-                .replace("{month}", month)
-                .replace("{year}", &paper.year.to_string()),
-            None => paper.year.to_string(),
+        let (shown, anchor) = match paper.year {
+            Some(year) => (year.to_string(), format!("year-{year}")),
+            None => (
+                word(&["publication", "forthcoming"]),
+                "year-forthcoming".to_string(),
+            ),
         };
-        if years.last().is_none_or(|y| y.year != paper.year) {
+        let date = match (paper.year, paper.month) {
+            (Some(_), Some(m)) => match months.get(usize::from(m).wrapping_sub(1)) {
+                Some(month) => word(&["date_month"])
+                    .replace("{month}", month)
+                    .replace("{year}", &shown),
+                None => shown.clone(),
+            },
+            _ => shown.clone(),
+        };
+        if years.last().is_none_or(|y| y.anchor != anchor) {
             years.push(Year {
-                year: paper.year,
+                year: shown,
+                anchor,
                 papers: Vec::new(),
             });
         }

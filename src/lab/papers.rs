@@ -29,8 +29,8 @@ pub struct Doubt {
     pub member: usize,
     /// Its title.
     pub title: String,
-    /// Its year.
-    pub year: u16,
+    /// Its year, if it has one.
+    pub year: Option<u16>,
 }
 
 /// The most papers the lab's list holds: as many as one profile may list, so that the list
@@ -45,13 +45,20 @@ pub fn keep_newest(papers: &mut Vec<LabPaper>) -> Option<String> {
     }
     let all = papers.len();
     papers.truncate(MAX_LISTED);
-    let oldest = papers.last().map_or(0, |p| p.publication.year);
+    let oldest = papers
+        .last()
+        .map_or_else(String::new, |p| year_text(p.publication.year));
     Some(format!(
         "the members list {all} publications together; the lab's list (publications.pdf, \
          publications.bib, lab.json, the people page) holds the newest {MAX_LISTED}, back to \
          {oldest}; the {} older ones are on the members' CVs",
         all - MAX_LISTED
     ))
+}
+
+/// A year for messages: the year, or `no year` for a paper not out yet.
+pub fn year_text(year: Option<u16>) -> String {
+    year.map_or_else(|| "no year".to_string(), |y| y.to_string())
 }
 
 /// Every paper of `lists` (member index, that member's papers as written, in every language
@@ -101,8 +108,8 @@ pub fn lab_papers(lists: &[(usize, &[Publication])], lang: &str) -> Vec<LabPaper
     }
     papers.sort_by(|a, b| {
         let (a, b) = (&a.publication, &b.publication);
-        (b.year, b.month.unwrap_or(0))
-            .cmp(&(a.year, a.month.unwrap_or(0)))
+        b.recency()
+            .cmp(&a.recency())
             .then_with(|| title_key(&a.title).cmp(&title_key(&b.title)))
     });
     papers
@@ -119,7 +126,7 @@ mod tests {
             authors: authors.iter().map(|a| a.to_string()).collect(),
             venue: None,
             venue_short: None,
-            year,
+            year: Some(year),
             month: None,
             kind: Default::default(),
             status: Default::default(),
@@ -130,6 +137,7 @@ mod tests {
                 ..Default::default()
             },
             selected: false,
+            ..Default::default()
         }
     }
 
@@ -187,7 +195,7 @@ mod tests {
             [Doubt {
                 member: 1,
                 title: "Other title".into(),
-                year: 2020
+                year: Some(2020)
             }]
         );
         assert!(lab_papers(&[(0, &a), (1, &b)], "en")[0].doubts.is_empty());
@@ -213,7 +221,7 @@ mod tests {
         let merged = lab_papers(&[(0, &a), (1, &b), (2, &c)], "en");
         assert_eq!(merged.len(), 3);
         // Newest first.
-        assert_eq!(merged[2].publication.year, 2022);
+        assert_eq!(merged[2].publication.year, Some(2022));
     }
 
     #[test]

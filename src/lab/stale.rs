@@ -130,7 +130,7 @@ fn publication(paper: &serde_json::Value) -> Option<Publication> {
         authors,
         venue: text("venue")?,
         venue_short: text("venue_short")?,
-        year: u16::try_from(paper["year"].as_u64()?).ok()?,
+        year: paper["year"].as_u64().and_then(|y| u16::try_from(y).ok()),
         month: paper["month"]
             .as_u64()
             .and_then(|m| u8::try_from(m).ok())
@@ -141,6 +141,7 @@ fn publication(paper: &serde_json::Value) -> Option<Publication> {
         note: text("note")?,
         links,
         selected: paper["selected"].as_bool().unwrap_or(false),
+        ..Default::default()
     })
 }
 
@@ -308,7 +309,7 @@ mod tests {
             "A *starred* [title](x)"
         );
         assert_eq!(p.authors, ["Ada Lovelace*"]);
-        assert_eq!((p.year, p.month, p.selected), (2021, None, true));
+        assert_eq!((p.year, p.month, p.selected), (Some(2021), None, true));
         assert_eq!(p.kind, crate::profile::PublicationKind::Journal);
         assert_eq!(p.links.doi.as_deref(), Some("https://doi.org/10.1/x"));
         assert_eq!(p.links.code, None);

@@ -125,6 +125,9 @@ pub struct Award {
     /// When.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub date: Option<Date>,
+    /// The years of an award given more than once, e.g. `[2020, 2022]` (instead of `date`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub years: Vec<u16>,
     /// How selective it was, e.g. `4/200`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rank: Option<Text>,

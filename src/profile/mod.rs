@@ -18,6 +18,7 @@ pub mod markup;
 mod model;
 pub mod names;
 mod publication;
+mod record;
 pub mod reference;
 mod sections;
 pub mod sources;
@@ -35,7 +36,10 @@ pub use load::{load, parse, read_text, variant_names, LoadedProfile};
 pub use look::{Numbering, Paper, PhotoShape};
 pub use model::*;
 pub use names::{author_marks, carry_marks, marks_lost, normalize_name};
-pub use publication::{Publication, PublicationKind, PublicationLinks, PublicationStatus};
+pub use publication::{
+    KnownDegree, Publication, PublicationKind, PublicationLinks, PublicationStatus, ThesisDegree,
+};
+pub use record::{Grant, GrantRole, Level, Role, Supervision, SupervisionRole};
 pub(crate) use sections::section_keys;
 pub use sections::{order_in, Section};
 pub use sources::{dblp_pid, openalex_author, Sources};

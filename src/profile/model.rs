@@ -12,6 +12,7 @@ use super::date::Date;
 use super::defaults::is_default;
 use super::entries::*;
 use super::publication::Publication;
+use super::record::{Grant, Supervision};
 use super::text::each_text_fields;
 use super::text::Text;
 
@@ -74,6 +75,12 @@ pub struct Profile {
     /// Papers; cvpdf orders them newest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub publications: Vec<Publication>,
+    /// Grants and other funding, newest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grants: Vec<Grant>,
+    /// Students, postdocs and visitors supervised; the CV groups them by level, current first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub supervision: Vec<Supervision>,
     /// Talks, one entry per talk title with the events where it was given.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub talks: Vec<Talk>,
@@ -239,7 +246,8 @@ pub struct Link {
 }
 
 each_text_fields!(Profile: headline, bio, interests, affiliations, contact, links, education,
-    experience, publications, talks, teaching, awards, service, skills, languages, hobbies,
+    experience, publications, grants, supervision, talks, teaching, awards, service, skills,
+    languages, hobbies,
     sections);
 each_text_fields!(Affiliation: name);
 each_text_fields!(Contact: address);

@@ -25,8 +25,12 @@ pub enum Section {
     Talks,
     /// Honours and awards.
     Awards,
+    /// Grants and other funding.
+    Grants,
     /// Courses taught.
     Teaching,
+    /// Students, postdocs and visitors supervised.
+    Supervision,
     /// Reviewing and committee work.
     Service,
     /// Skills by area.
@@ -39,7 +43,7 @@ pub enum Section {
 
 impl Section {
     /// Every built-in section, in its default order on the page.
-    pub const ALL: [Section; 12] = [
+    pub const ALL: [Section; 14] = [
         Section::Bio,
         Section::Interests,
         Section::Education,
@@ -47,7 +51,9 @@ impl Section {
         Section::Publications,
         Section::Talks,
         Section::Awards,
+        Section::Grants,
         Section::Teaching,
+        Section::Supervision,
         Section::Service,
         Section::Skills,
         Section::Languages,
@@ -79,7 +85,9 @@ impl Section {
             Section::Publications => p.publications.clear(),
             Section::Talks => p.talks.clear(),
             Section::Awards => p.awards.clear(),
+            Section::Grants => p.grants.clear(),
             Section::Teaching => p.teaching.clear(),
+            Section::Supervision => p.supervision.clear(),
             Section::Service => p.service.clear(),
             Section::Skills => p.skills.clear(),
             Section::Languages => p.languages.clear(),
@@ -98,7 +106,9 @@ impl Section {
             Section::Publications => !p.publications.is_empty(),
             Section::Talks => !p.talks.is_empty(),
             Section::Awards => !p.awards.is_empty(),
+            Section::Grants => !p.grants.is_empty(),
             Section::Teaching => !p.teaching.is_empty(),
+            Section::Supervision => !p.supervision.is_empty(),
             Section::Service => !p.service.is_empty(),
             Section::Skills => !p.skills.is_empty(),
             Section::Languages => !p.languages.is_empty(),

@@ -148,14 +148,14 @@ impl PublicationFilter {
         match self {
             PublicationFilter::All => {}
             PublicationFilter::Selected => publications.retain(|p| p.selected),
-            PublicationFilter::Since(year) => publications.retain(|p| p.year >= year),
+            PublicationFilter::Since(year) => publications.retain(|p| p.year.is_none_or(|y| y >= year)),
             PublicationFilter::Newest(n) => {
                 // The same order the CV shows: newest first, undated months last in a year,
                 // the profile's order among equals.
                 let mut order: Vec<usize> = (0..publications.len()).collect();
                 order.sort_by_key(|&i| {
                     let p = &publications[i];
-                    std::cmp::Reverse((p.year, p.month.unwrap_or(0)))
+                    std::cmp::Reverse(p.recency())
                 });
                 let keep: std::collections::HashSet<usize> =
                     order.into_iter().take(usize::from(n)).collect();

@@ -1,20 +1,27 @@
 //! The order a publication list shows papers in, and their numbers: one rule for a CV, the
 //! lab's `publications.pdf` and the people page, so that a paper has the same number
 //! everywhere. Papers come newest first; a list of several kinds shows them group by group
-//! (conference papers, journal articles, workshop papers, preprints — by kind or by status —,
-//! theses, patents, others), newest first within each; numbers count over the whole list.
+//! (books, edited volumes, chapters, conference papers, journal articles, workshop papers,
+//! reports, preprints — by kind or by status —, theses, patents, datasets, software, others),
+//! newest first within each; numbers count over the whole list.
 
 use crate::profile::{Numbering, Publication, PublicationKind, PublicationStatus};
 
 /// The groups, in the order a list shows them (also the keys of their titles in
 /// `templates/i18n.yaml`).
-pub const GROUP_ORDER: [&str; 7] = [
+pub const GROUP_ORDER: [&str; 13] = [
+    "book",
+    "edited",
+    "chapter",
     "conference",
     "journal",
     "workshop",
+    "report",
     "preprint",
     "thesis",
     "patent",
+    "dataset",
+    "software",
     "other",
 ];
 

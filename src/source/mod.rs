@@ -10,7 +10,9 @@ mod fields;
 mod groups;
 pub mod inline;
 mod labels;
+mod papers;
 mod profile;
+mod record;
 pub mod smart;
 pub mod value;
 

@@ -3,6 +3,8 @@
 
 use super::fields::*;
 use super::groups::{listed, Listed};
+use super::papers::paper_value;
+use super::record::{grants_value, supervision_value};
 use super::labels::{link_label, short_url};
 use super::smart::Quotes;
 use super::value::Value;
@@ -25,7 +27,8 @@ pub fn profile_value(
     let mut publications: Vec<_> = p.publications.iter().enumerate().collect();
     // Newest first; a paper without a month comes after the dated ones of its year, and the
     // stable sort keeps the profile's order among equals.
-    publications.sort_by_key(|(_, p)| std::cmp::Reverse((p.year, p.month.unwrap_or(0))));
+    // A paper not out yet (no year) comes before every dated one.
+    publications.sort_by_key(|(_, p)| std::cmp::Reverse(p.recency()));
     // Then as the list shows them: group by group, each with its number (one rule with the
     // lab's page).
     let newest_first: Vec<&Publication> = publications.iter().map(|&(_, p)| p).collect();
@@ -132,40 +135,14 @@ pub fn profile_value(
                 listed
                     .iter()
                     .map(|&(index, pb, place)| {
-                        let paper = Value::Dict(vec![
-                            ("title", t.rich(&pb.title)),
-                            (
-                                "authors",
-                                Value::Array(
-                                    pb.authors.iter().map(|a| author(a, &own, t)).collect(),
-                                ),
-                            ),
-                            ("venue", t.opt_text(pb.venue.as_ref())),
-                            ("venue_short", t.opt_text(pb.venue_short.as_ref())),
-                            ("year", Value::Int(i64::from(pb.year))),
-                            (
-                                "month",
-                                pb.month.map_or(Value::None, |m| Value::Int(i64::from(m))),
-                            ),
-                            ("kind", Value::str(<&str>::from(pb.kind))),
-                            ("status", Value::str(<&str>::from(pb.status))),
-                            ("award", t.opt_text(pb.award.as_ref())),
-                            ("note", t.opt_paragraphs(pb.note.as_deref())),
-                            ("links", publication_links(&pb.links)),
-                            ("selected", Value::Bool(pb.selected)),
-                            ("group", Value::str(place.group)),
-                            (
-                                "number",
-                                place
-                                    .number
-                                    .map_or(Value::None, |n| Value::Str(n.to_string())),
-                            ),
-                        ]);
+                        let paper = paper_value(pb, &own, t, &place);
                         Value::Indexed(index, Box::new(paper))
                     })
                     .collect(),
             ),
         ),
+        ("grants", grants_value(&p.grants, t)),
+        ("supervision", supervision_value(&p.supervision, t)),
         (
             "talks",
             list(&p.talks, |talk| {
@@ -203,6 +180,10 @@ pub fn profile_value(
                     ("title", t.rich(&a.title)),
                     ("awarder", t.opt_text(a.awarder.as_ref())),
                     ("date", opt_date(a.date)),
+                    (
+                        "years",
+                        Value::Array(a.years.iter().map(|y| Value::Int(i64::from(*y))).collect()),
+                    ),
                     ("rank", t.opt_text(a.rank.as_ref())),
                     ("note", t.opt_paragraphs(a.note.as_deref())),
                 ])

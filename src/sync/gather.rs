@@ -67,7 +67,7 @@ pub fn gather(fetcher: &Fetcher, sources: &Sources, since: Option<u16>) -> Gathe
         let mut older = 0;
         if let Ok(found) = &found {
             for paper in &found.papers {
-                if since.is_some_and(|year| paper.year < year) {
+                if since.is_some_and(|year| paper.year.is_some_and(|y| y < year)) {
                     older += 1;
                     continue;
                 }

@@ -144,7 +144,7 @@ impl Work {
             authors,
             venue_short: venue.as_deref().and_then(short_venue).map(Text::from),
             venue: venue.map(Text::from),
-            year,
+            year: Some(year),
             month,
             kind,
             status,
@@ -152,6 +152,7 @@ impl Work {
             note: None,
             links,
             selected: false,
+            ..Default::default()
         };
         if let Some(problem) = profile::publication_problems(&paper).into_iter().next() {
             let field = problem.field.as_deref().unwrap_or("publication");

@@ -44,7 +44,7 @@ fn entries_become_publications() {
     assert_eq!(nsdi.authors[0], "Zili Zhang");
     assert_eq!(
         (nsdi.year, nsdi.month, nsdi.kind),
-        (2023, Some(4), PublicationKind::Conference)
+        (Some(2023), Some(4), PublicationKind::Conference)
     );
     assert_eq!(nsdi.links.doi.as_deref(), Some("10.5555/nsdi23"));
     assert_eq!(pubs[1].1.kind, PublicationKind::Journal);
@@ -86,11 +86,11 @@ fn one_bad_entry_does_not_sink_the_file() {
         .any(|n| n.contains("month \"21\" is not a month")));
     assert_eq!(
         (papers["days"].year, papers["days"].month),
-        (2023, Some(11))
+        (Some(2023), Some(11))
     );
     assert_eq!(
         (papers["range"].year, papers["range"].month),
-        (2022, Some(5))
+        (Some(2022), Some(5))
     );
     assert!(papers.contains_key("ok"));
     let skipped: Vec<String> = read.skipped.iter().map(|s| s.to_string()).collect();
@@ -280,7 +280,7 @@ fn biblatex_dates_go_through_the_one_date_reader() {
                @article{odd, title = {Odd}, author = {A, B}, date = {2018-13}}\n\
                @article{open, title = {Open}, author = {A, B}, date = {2017-06/..}}\n";
     let (read, papers) = read(bib, None);
-    assert_eq!((papers["feb"].year, papers["feb"].month), (2021, Some(2)));
+    assert_eq!((papers["feb"].year, papers["feb"].month), (Some(2021), Some(2)));
     assert!(
         read.notes
             .iter()
@@ -290,8 +290,8 @@ fn biblatex_dates_go_through_the_one_date_reader() {
     );
     assert_eq!(
         (papers["doubt"].year, papers["doubt"].month),
-        (2019, Some(4))
+        (Some(2019), Some(4))
     );
-    assert_eq!(papers["odd"].year, 2018);
-    assert_eq!((papers["open"].year, papers["open"].month), (2017, Some(6)));
+    assert_eq!(papers["odd"].year, Some(2018));
+    assert_eq!((papers["open"].year, papers["open"].month), (Some(2017), Some(6)));
 }

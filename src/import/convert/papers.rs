@@ -87,18 +87,27 @@ pub fn same_paper(a: &Publication, b: &Publication) -> bool {
                     .and_then(crate::link::arxiv::find)
                     .map(|id| crate::link::arxiv::without_version(&id).to_string())
             };
-            a.year.abs_diff(b.year) <= 2
+            years_within(a.year, b.year, 2)
                 && !matches!((ids(a), ids(b)), (Some(x), Some(y)) if x != y)
         }
-        (true, false) | (false, true) => a.year.abs_diff(b.year) <= 2,
+        (true, false) | (false, true) => years_within(a.year, b.year, 2),
         (false, false) => {
             let differ = |x: Option<String>, y: Option<String>| matches!((x, y), (Some(x), Some(y)) if x != y);
             let venues_differ = match (venue_key(a), venue_key(b)) {
                 (Some(x), Some(y)) => !same_venue(&x, &y),
                 _ => false,
             };
-            a.year == b.year && !differ(doi_key(a), doi_key(b)) && !venues_differ
+            years_within(a.year, b.year, 0) && !differ(doi_key(a), doi_key(b)) && !venues_differ
         }
+    }
+}
+
+/// Whether two papers' years are at most `apart` years apart; a paper not out yet (no year)
+/// may be any version.
+fn years_within(a: Option<u16>, b: Option<u16>, apart: u16) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => a.abs_diff(b) <= apart,
+        _ => true,
     }
 }
 
@@ -316,7 +325,7 @@ mod tests {
             authors: vec!["A. B".into()],
             venue: Some(venue.into()),
             venue_short: None,
-            year,
+            year: Some(year),
             month: None,
             kind,
             status: Default::default(),
@@ -324,6 +333,7 @@ mod tests {
             note: None,
             links: PublicationLinks::default(),
             selected: false,
+            ..Default::default()
         }
     }
 

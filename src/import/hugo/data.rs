@@ -142,6 +142,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
             date,
             rank: None,
             note: (src.str(&format!("{at}.summary"))).map(Text::from),
+            ..Award::default()
         });
     }
     for i in 0..src.len("skills") {

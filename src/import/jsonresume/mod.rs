@@ -237,6 +237,7 @@ fn awards(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
             date: src.date(&format!("{at}.date"), warnings),
             rank: None,
             note: (src.str(&format!("{at}.summary"))).map(Text::from),
+            ..Award::default()
         });
     }
     add_section(p, "Other awards", kept);
@@ -288,7 +289,7 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>)
             authors,
             venue: (src.str(&format!("{at}.publisher"))).map(Text::from),
             venue_short: None,
-            year: released.year,
+            year: Some(released.year),
             month: released.month,
             kind: PublicationKind::Other,
             status: PublicationStatus::Published,
@@ -296,6 +297,7 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>)
             note: note.map(Text::from),
             links,
             selected: false,
+            ..Default::default()
         });
     }
     add_section(p, "Other publications", kept);

@@ -255,7 +255,7 @@ pub(super) fn publication(
         },
         venue: (src.str(&format!("{at}.journal"))).map(Text::from),
         venue_short: None,
-        year: date.year,
+        year: Some(date.year),
         month: date.month,
         kind: PublicationKind::Other,
         status: PublicationStatus::Published,
@@ -263,6 +263,7 @@ pub(super) fn publication(
         note: (src.str(&format!("{at}.summary"))).map(Text::from),
         links,
         selected: false,
+        ..Default::default()
     })
 }
 

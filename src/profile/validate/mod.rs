@@ -8,8 +8,10 @@ use super::date::{Date, EndDate};
 use super::files::resolve_photo;
 use super::model::Profile;
 use super::publication::Publication;
+
 use crate::diag::Problem;
 
+mod record;
 mod whole;
 
 /// Whether `c` overrides or isolates the direction of the text around it (U+202A–U+202E,
@@ -84,12 +86,7 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         v.text(&format!("{at}.institution"), &e.institution);
         v.text(&format!("{at}.degree"), &e.degree);
         v.period(&at, e.start, e.end);
-        if e.expected && !matches!(e.end, Some(EndDate::Date(_))) {
-            v.push(
-                Problem::error("`expected: true` needs an end date (the expected graduation)")
-                    .at_field(format!("{at}.expected")),
-            );
-        }
+        v.expected(&at, e.expected, e.end);
     }
     for (i, e) in profile.experience.iter().enumerate() {
         let at = format!("experience[{i}]");
@@ -110,7 +107,16 @@ pub fn validate(profile: &Profile, dir: &Path) -> Vec<Problem> {
         v.text(&format!("teaching[{i}].course"), &t.course);
     }
     for (i, a) in profile.awards.iter().enumerate() {
-        v.text(&format!("awards[{i}].title"), &a.title);
+        v.award(&format!("awards[{i}]"), a);
+    }
+    for (i, g) in profile.grants.iter().enumerate() {
+        v.grant(&format!("grants[{i}]"), g);
+    }
+    for (i, s) in profile.supervision.iter().enumerate() {
+        let at = format!("supervision[{i}]");
+        v.text(&format!("{at}.name"), &s.name);
+        v.period(&at, s.start, s.end);
+        v.expected(&at, s.expected, s.end);
     }
     for (i, s) in profile.service.iter().enumerate() {
         v.text(&format!("service[{i}].role"), &s.role);
@@ -153,19 +159,37 @@ impl Checks {
     /// The checks of one publication, whose fields are at `at`.
     fn publication(&mut self, at: &str, p: &Publication) {
         self.text(&format!("{at}.title"), &p.title);
-        if p.authors.is_empty() {
+        if p.authors.is_empty() && p.editors.is_empty() {
             self.push(
-                Problem::error("a publication needs at least one author")
+                Problem::error("a publication needs at least one author (or, edited, an editor)")
                     .at_field(format!("{at}.authors")),
             );
         }
         for (j, author) in p.authors.iter().enumerate() {
             self.text(&format!("{at}.authors[{j}]"), author);
         }
-        if !(1000..=9999).contains(&p.year) {
-            self.push(
-                Problem::error(format!("year {} is out of range (1000–9999)", p.year))
+        for (j, editor) in p.editors.iter().enumerate() {
+            self.text(&format!("{at}.editors[{j}]"), editor);
+        }
+        match p.year {
+            Some(year) if !(1000..=9999).contains(&year) => self.push(
+                Problem::error(format!("year {year} is out of range (1000–9999)"))
                     .at_field(format!("{at}.year")),
+            ),
+            None if !p.status.excuses_no_year() => self.push(
+                Problem::error("a published paper needs its year")
+                    .at_field(format!("{at}.year"))
+                    .with_help(
+                        "write the year, or say why there is none yet: `status: accepted`, \
+                         `in-press`, `submitted` or `in-preparation`",
+                    ),
+            ),
+            _ => {}
+        }
+        if p.month.is_some() && p.year.is_none() {
+            self.push(
+                Problem::error("a month needs a year")
+                    .at_field(format!("{at}.month")),
             );
         }
         if let Some(month) = p.month {

@@ -28,7 +28,7 @@ fn newest_keeps_the_newest_in_their_order() {
     let p = |title: &str, year, month| Publication {
         title: title.into(),
         authors: vec!["A".into()],
-        year,
+        year: Some(year),
         month,
         ..serde_yaml::from_str("{title: x, authors: [A], year: 2000}").unwrap()
     };

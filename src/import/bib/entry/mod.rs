@@ -230,7 +230,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             authors,
             venue: venue.map(Text::from),
             venue_short: venue_short.map(Text::from),
-            year,
+            year: Some(year),
             month,
             kind,
             status,
@@ -238,6 +238,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
             note: note.map(Text::from),
             links,
             selected,
+            ..Default::default()
         },
         left,
         notes,
