@@ -21,6 +21,7 @@ mod lab;
 mod lab_keep;
 mod link;
 mod publish_site;
+mod record;
 mod render;
 mod style;
 mod sync;

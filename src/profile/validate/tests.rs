@@ -163,3 +163,77 @@ fn photos_must_stay_inside_the_profile_directory() {
             .contains("symbolic link"));
     }
 }
+
+/// Issue 48: a paper may lack its year only when its status says why.
+#[test]
+fn a_paper_without_a_year_needs_a_status_that_says_why() {
+    let paper = |extra: &str| {
+        errors(&format!(
+            "name: A\npublications: [{{title: T, authors: [A]{extra}}}]\n"
+        ))
+    };
+    let e = paper("");
+    assert_eq!(e[0].0, "publications[0].year", "{e:?}");
+    for status in ["accepted", "in-press", "submitted", "in-preparation"] {
+        assert!(paper(&format!(", status: {status}")).is_empty(), "{status}");
+    }
+    assert!(!paper(", status: preprint").is_empty());
+    assert_eq!(
+        paper(", status: submitted, month: 3")[0].0,
+        "publications[0].month"
+    );
+    // An edited volume names editors instead of authors.
+    assert!(errors(
+        "name: A\npublications: [{title: T, editors: [E], kind: edited, year: 2020}]\n"
+    )
+    .is_empty());
+    assert_eq!(
+        errors("name: A\npublications: [{title: T, kind: edited, year: 2020}]\n")[0].0,
+        "publications[0].authors"
+    );
+}
+
+/// Issue 48: a grant's amount is money in a currency named by its code; its period holds.
+#[test]
+fn grants_state_money_in_a_currency() {
+    let grant = |fields: &str| errors(&format!("name: A\ngrants: [{{title: G{fields}}}]\n"));
+    assert!(grant(", amount: 1250000.5, currency: USD, start: 2020, end: 2024").is_empty());
+    assert_eq!(grant(", amount: 5")[0].0, "grants[0].amount");
+    assert_eq!(
+        grant(", amount: -5, currency: EUR")[0].0,
+        "grants[0].amount"
+    );
+    assert_eq!(grant(", currency: usd")[0].0, "grants[0].currency");
+    assert_eq!(grant(", currency: Euro")[0].0, "grants[0].currency");
+    assert_eq!(grant(", start: 2024, end: 2020")[0].0, "grants[0].end");
+    assert_eq!(
+        grant(", start: 2024, expected: true")[0].0,
+        "grants[0].expected"
+    );
+    // Roles: a known key or any text.
+    assert!(grant(", role: co-pi").is_empty());
+    assert!(grant(", role: Work package leader").is_empty());
+}
+
+/// Issue 48: people supervised have a name and a level; an award has a date or years.
+#[test]
+fn supervision_and_awards_of_several_years_are_checked() {
+    assert!(errors(
+        "name: A\nsupervision: [{name: B, level: phd, role: co-advisor, start: 2020}]\n"
+    )
+    .is_empty());
+    assert_eq!(
+        errors("name: A\nsupervision: [{name: ' ', level: phd}]\n")[0].0,
+        "supervision[0].name"
+    );
+    assert!(!errors("name: A\nsupervision: [{name: B, level: professor}]\n").is_empty());
+    assert!(errors("name: A\nawards: [{title: T, years: [2020, 2022]}]\n").is_empty());
+    assert_eq!(
+        errors("name: A\nawards: [{title: T, date: 2020, years: [2022]}]\n")[0].0,
+        "awards[0].years"
+    );
+    assert_eq!(
+        errors("name: A\nawards: [{title: T, years: [20]}]\n")[0].0,
+        "awards[0].years[0]"
+    );
+}
