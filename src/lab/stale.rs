@@ -125,6 +125,18 @@ fn publication(paper: &serde_json::Value) -> Option<Publication> {
             *slot = url;
         }
     }
+    // Numbers and identifiers are kept as written (they are not markup); a name or one of them
+    // with a control character leaves the paper out, as text does.
+    let plain = |key: &str| -> Option<Option<String>> {
+        match paper[key].as_str() {
+            None => Some(None),
+            Some(s) => clean(s).map(Some),
+        }
+    };
+    let mut editors = Vec::new();
+    for editor in paper["editors"].as_array().into_iter().flatten() {
+        editors.push(clean(editor.as_str()?)?);
+    }
     Some(Publication {
         title: text("title")??,
         authors,
@@ -137,6 +149,18 @@ fn publication(paper: &serde_json::Value) -> Option<Publication> {
             .filter(|m| (1..=12).contains(m)),
         kind: serde_json::from_value(paper["kind"].clone()).unwrap_or_default(),
         status: serde_json::from_value(paper["status"].clone()).unwrap_or_default(),
+        editors,
+        volume: plain("volume")?,
+        issue: plain("issue")?,
+        pages: plain("pages")?,
+        edition: plain("edition")?,
+        publisher: text("publisher")?,
+        place: text("place")?,
+        series: text("series")?,
+        number: plain("report_number")?,
+        isbn: plain("isbn")?,
+        version: plain("version")?,
+        degree: serde_json::from_value(paper["degree"].clone()).ok(),
         award: text("award")?,
         note: text("note")?,
         links,

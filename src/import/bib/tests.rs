@@ -251,7 +251,6 @@ fn al_folio_files_come_in_whole() {
         [
             "bibtex_show (1)",
             "preview (1)",
-            "publisher (1)",
             "unknownmacro (1)"
         ]
     );

@@ -131,7 +131,13 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     let kind = if server {
         PublicationKind::Preprint
     } else {
-        record::kind(&entry.entry_type, booktitle.as_deref(), said_preprint, edited)
+        let editors = entry.fields.contains_key("editor");
+        record::kind(
+            &entry.entry_type,
+            booktitle.as_deref(),
+            said_preprint,
+            (edited, editors),
+        )
     };
     let stated = pubstate.as_deref().and_then(record::state_in);
     let mut status = match stated {

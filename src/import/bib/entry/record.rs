@@ -22,15 +22,17 @@ pub(super) fn is_report(entry_type: &EntryType) -> bool {
 }
 
 /// The kind of publication an entry type (and its venue) says; `preprint` when the entry says
-/// it is one; `edited` when it names editors and no authors (a volume the editors made).
+/// it is one; `edited` when it names editors and no authors (a volume the editors made),
+/// `editors` when it names editors at all (a collection that does is edited).
 pub(super) fn kind(
     entry_type: &EntryType,
     booktitle: Option<&str>,
     preprint: bool,
-    edited: bool,
+    (edited, editors): (bool, bool),
 ) -> PublicationKind {
     match entry_type {
         EntryType::Article | EntryType::Periodical => PublicationKind::Journal,
+        EntryType::Collection | EntryType::MvCollection if editors => PublicationKind::Edited,
         EntryType::Proceedings
         | EntryType::MvProceedings
         | EntryType::Collection
@@ -144,7 +146,7 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
     }
     // An article's `number` is its issue; elsewhere the number in a series or of a report.
     if p.kind == PublicationKind::Journal {
-        p.issue = one_of(fields, left, "number", "issue");
+        p.issue = first_of(fields, left, &["number", "issue"]);
     } else {
         p.number = fields.text("number");
         p.issue = fields.text("issue");
@@ -154,29 +156,21 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
     p.isbn = fields.verbatim("isbn");
     p.version = fields.text("version");
     p.series = fields.text("series").map(Into::into);
-    p.place = one_of(fields, left, "address", "location").map(Into::into);
-    let publisher = match p.kind {
-        // A thesis's or report's institution publishes it.
-        PublicationKind::Thesis | PublicationKind::Report => {
-            let institution = one_of(fields, left, "school", "institution");
-            match institution {
-                Some(institution) => {
-                    if fields.entry.fields.contains_key("publisher") {
-                        left.push("publisher (the entry has an institution too)".into());
-                        fields.used.insert("publisher");
-                    }
-                    Some(institution)
-                }
-                None => fields.text("publisher"),
-            }
-        }
-        // Proceedings name their organizer as `organization` when no publisher is given.
-        PublicationKind::Conference | PublicationKind::Workshop | PublicationKind::Edited => {
-            fields
-                .text("publisher")
-                .or_else(|| fields.text("organization"))
-        }
-        _ => fields.text("publisher"),
+    p.place = first_of(fields, left, &["address", "location"]).map(Into::into);
+    // A thesis's school and a report's institution publish it; proceedings and manuals name
+    // their organizer as `organization` when no publisher is given.
+    let publisher = if matches!(p.kind, PublicationKind::Thesis | PublicationKind::Report) {
+        first_of(
+            fields,
+            left,
+            &["school", "institution", "publisher", "organization"],
+        )
+    } else {
+        first_of(
+            fields,
+            left,
+            &["publisher", "organization", "institution", "school"],
+        )
     };
     p.publisher = publisher.map(Into::into);
     if let Ok(editors) = super::people::authors(fields, "editor") {
@@ -184,24 +178,26 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
     }
 }
 
-/// The first of two fields that say the same (`address` and `location`); the other, when
-/// the entry has both, is named as not carried over.
-fn one_of(
+/// The first of fields that say the same (`address` and `location`) that the entry has; the
+/// others it has are named as not carried over, with the one that was.
+fn first_of(
     fields: &mut Fields,
     left: &mut Vec<String>,
-    first: &'static str,
-    second: &'static str,
+    names: &[&'static str],
 ) -> Option<String> {
-    match fields.text(first) {
-        Some(value) => {
-            if fields.entry.fields.contains_key(second) {
-                left.push(format!("{second} (the entry has {first} too)"));
-                fields.used.insert(second);
+    let mut found: Option<(&str, String)> = None;
+    for &name in names {
+        match &found {
+            None => found = fields.text(name).map(|value| (name, value)),
+            Some((first, _)) => {
+                if fields.entry.fields.contains_key(name) {
+                    left.push(format!("{name} (the entry has {first} too)"));
+                    fields.used.insert(name);
+                }
             }
-            Some(value)
         }
-        None => fields.text(second),
     }
+    found.map(|(_, value)| value)
 }
 
 #[cfg(test)]
