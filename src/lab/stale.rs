@@ -340,6 +340,63 @@ mod tests {
     }
 
     #[test]
+    fn issue_48_kept_papers_come_back_with_the_whole_record() {
+        let out = tempfile::tempdir().unwrap();
+        let json = r#"{"generator": "cvpdf", "publications": [
+            {"title": "A Thesis", "authors": [{"name": "Ada Lovelace"}], "kind": "thesis",
+             "status": "in-press", "editors": ["Ben Bo"], "volume": "2", "issue": "3",
+             "pages": "1–9", "edition": "2", "publisher": "ETH *Zurich*", "place": "Zurich",
+             "series": "S", "report_number": "TR-7", "isbn": "978-3", "version": "1.0",
+             "degree": "phd", "members": ["ada"]},
+            {"title": "Edited", "authors": [], "editors": ["Ben\u0007Bo"], "year": 2020,
+             "members": ["ada"]}]}"#;
+        fs::write(out.path().join("lab.json"), json).unwrap();
+        let kept = kept_papers(out.path(), &["ada".into()]);
+        let papers = &kept[0].1;
+        assert_eq!(
+            papers.len(),
+            1,
+            "an editor with a control character leaves it out"
+        );
+        let p = &papers[0];
+        assert_eq!(
+            (p.year, p.status),
+            (None, crate::profile::PublicationStatus::InPress)
+        );
+        assert_eq!(p.editors, ["Ben Bo"]);
+        let fields = [
+            &p.volume, &p.issue, &p.pages, &p.edition, &p.number, &p.isbn, &p.version,
+        ];
+        assert_eq!(
+            fields.map(|f| f.as_deref()),
+            [
+                Some("2"),
+                Some("3"),
+                Some("1–9"),
+                Some("2"),
+                Some("TR-7"),
+                Some("978-3"),
+                Some("1.0")
+            ]
+        );
+        assert_eq!(
+            p.publisher.as_deref(),
+            Some(r"ETH \*Zurich\*"),
+            "escaped, never markup"
+        );
+        assert_eq!(
+            (p.place.as_deref(), p.series.as_deref()),
+            (Some("Zurich"), Some("S"))
+        );
+        assert_eq!(
+            p.degree,
+            Some(crate::profile::ThesisDegree::Known(
+                crate::profile::KnownDegree::Phd
+            ))
+        );
+    }
+
+    #[test]
     fn a_kept_card_holds_only_the_lab_s_file_names_and_checked_addresses() {
         let out = tempfile::tempdir().unwrap();
         let json = r#"{"generator": "cvpdf", "members": [

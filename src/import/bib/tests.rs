@@ -248,11 +248,7 @@ fn al_folio_files_come_in_whole() {
         .any(|n| n.contains("@string nosuch is not defined")));
     assert_eq!(
         read.left_summary(),
-        [
-            "bibtex_show (1)",
-            "preview (1)",
-            "unknownmacro (1)"
-        ]
+        ["bibtex_show (1)", "preview (1)", "unknownmacro (1)"]
     );
     // Without the site's address the relative links are reported, not guessed.
     let (read, papers) = self::read(bib, None);
@@ -288,7 +284,10 @@ fn biblatex_dates_go_through_the_one_date_reader() {
                @article{odd, title = {Odd}, author = {A, B}, date = {2018-13}}\n\
                @article{open, title = {Open}, author = {A, B}, date = {2017-06/..}}\n";
     let (read, papers) = read(bib, None);
-    assert_eq!((papers["feb"].year, papers["feb"].month), (Some(2021), Some(2)));
+    assert_eq!(
+        (papers["feb"].year, papers["feb"].month),
+        (Some(2021), Some(2))
+    );
     assert!(
         read.notes
             .iter()
@@ -301,5 +300,8 @@ fn biblatex_dates_go_through_the_one_date_reader() {
         (Some(2019), Some(4))
     );
     assert_eq!(papers["odd"].year, Some(2018));
-    assert_eq!((papers["open"].year, papers["open"].month), (Some(2017), Some(6)));
+    assert_eq!(
+        (papers["open"].year, papers["open"].month),
+        (Some(2017), Some(6))
+    );
 }

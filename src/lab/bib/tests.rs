@@ -127,10 +127,22 @@ fn issue_48_every_kind_and_the_whole_record_are_read_back_by_import_bib() {
     ];
     for (degree, title) in [
         (ThesisDegree::Known(KnownDegree::Phd), "A Dissertation"),
-        (ThesisDegree::Known(KnownDegree::Masters), "A Masters Thesis"),
-        (ThesisDegree::Known(KnownDegree::Bachelors), "A Bachelors Thesis"),
-        (ThesisDegree::Known(KnownDegree::Habilitation), "A Habilitation"),
-        (ThesisDegree::Other("Licentiate thesis".into()), "A Licentiate"),
+        (
+            ThesisDegree::Known(KnownDegree::Masters),
+            "A Masters Thesis",
+        ),
+        (
+            ThesisDegree::Known(KnownDegree::Bachelors),
+            "A Bachelors Thesis",
+        ),
+        (
+            ThesisDegree::Known(KnownDegree::Habilitation),
+            "A Habilitation",
+        ),
+        (
+            ThesisDegree::Other("Licentiate thesis".into()),
+            "A Licentiate",
+        ),
     ] {
         let mut thesis = full(PublicationKind::Thesis, title);
         thesis.publication.degree = Some(degree);
@@ -160,7 +172,10 @@ fn issue_48_every_kind_and_the_whole_record_are_read_back_by_import_bib() {
             .split("\n@")
             .find(|e| e.contains(&format!("title = {{{kind}}}")))
             .unwrap();
-        assert!(format!("\n@{entry}").contains(&format!("\n{entry_type}")), "{entry}");
+        assert!(
+            format!("\n@{entry}").contains(&format!("\n{entry_type}")),
+            "{entry}"
+        );
     }
     assert!(text.contains("institution = {Springer \\& Sons}"), "{text}");
     assert!(text.contains("school = {Springer \\& Sons}"), "{text}");

@@ -180,11 +180,7 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
 
 /// The first of fields that say the same (`address` and `location`) that the entry has; the
 /// others it has are named as not carried over, with the one that was.
-fn first_of(
-    fields: &mut Fields,
-    left: &mut Vec<String>,
-    names: &[&'static str],
-) -> Option<String> {
+fn first_of(fields: &mut Fields, left: &mut Vec<String>, names: &[&'static str]) -> Option<String> {
     let mut found: Option<(&str, String)> = None;
     for &name in names {
         match &found {
@@ -216,7 +212,10 @@ mod tests {
         assert_eq!(known("Diplomarbeit"), Some(KnownDegree::Masters));
         assert_eq!(known("Bachelor's thesis"), Some(KnownDegree::Bachelors));
         assert_eq!(known("Habilitation"), Some(KnownDegree::Habilitation));
-        assert_eq!(known("Habilitationsschrift"), Some(KnownDegree::Habilitation));
+        assert_eq!(
+            known("Habilitationsschrift"),
+            Some(KnownDegree::Habilitation)
+        );
         assert_eq!(
             degree(&EntryType::PhdThesis, Some("Habilitation")),
             Some(ThesisDegree::Known(KnownDegree::Habilitation))
@@ -229,7 +228,10 @@ mod tests {
         assert_eq!(state_in("forthcoming"), Some(PublicationStatus::Accepted));
         assert_eq!(state_in("In press"), Some(PublicationStatus::InPress));
         assert_eq!(state_in("inpress"), Some(PublicationStatus::InPress));
-        assert_eq!(state_in("Submitted to Nature"), Some(PublicationStatus::Submitted));
+        assert_eq!(
+            state_in("Submitted to Nature"),
+            Some(PublicationStatus::Submitted)
+        );
         assert_eq!(
             state_in("inpreparation"),
             Some(PublicationStatus::InPreparation)

@@ -39,8 +39,7 @@ fn issue_48_a_book_carries_publisher_place_edition_series_and_isbn() {
     );
     assert_eq!(p.kind, PublicationKind::Book);
     assert_eq!(
-        p.title,
-        "Graph Theory: A Short Course. With Exercises",
+        p.title, "Graph Theory: A Short Course. With Exercises",
         "subtitle after a colon, the addition after a full stop"
     );
     assert_eq!(p.authors, ["Ada Ore"]);
@@ -49,7 +48,10 @@ fn issue_48_a_book_carries_publisher_place_edition_series_and_isbn() {
     assert_eq!(p.place.as_deref(), Some("Berlin"));
     assert_eq!(p.edition.as_deref(), Some("2"));
     assert_eq!(p.series.as_deref(), Some("Graduate Texts"));
-    assert_eq!((p.volume.as_deref(), p.number.as_deref()), (Some("12"), Some("3")));
+    assert_eq!(
+        (p.volume.as_deref(), p.number.as_deref()),
+        (Some("12"), Some("3"))
+    );
     assert_eq!(p.isbn.as_deref(), Some("978-3-16-148410-0"));
     assert_eq!(p.venue, None, "a book's publisher is not its venue");
     assert!(read.left.is_empty(), "{:?}", read.left);
@@ -81,7 +83,10 @@ fn issue_48_a_chapter_has_its_book_as_venue_and_the_book_editors() {
         ));
         assert_eq!(p.kind, PublicationKind::Chapter, "{entry_type}");
         assert_eq!(p.venue.as_deref(), Some("The Handbook"));
-        assert_eq!((p.authors.clone(), p.editors.clone()), (vec!["Ada Ore".to_string()], vec!["Ben Bo".to_string()]));
+        assert_eq!(
+            (p.authors.clone(), p.editors.clone()),
+            (vec!["Ada Ore".to_string()], vec!["Ben Bo".to_string()])
+        );
         assert_eq!(p.edition.as_deref(), Some("3rd"));
         assert_eq!(p.publisher.as_deref(), Some("Wiley"));
         assert!(read.left.is_empty(), "{:?}", read.left);
@@ -96,7 +101,11 @@ fn issue_48_a_crossref_to_a_collection_is_inherited_not_read_as_a_venue() {
          location = {Hoboken}, year = 2017}",
     );
     assert_eq!(p.kind, PublicationKind::Chapter);
-    assert_eq!(p.venue.as_deref(), Some("The Collection"), "booktitle from its title");
+    assert_eq!(
+        p.venue.as_deref(),
+        Some("The Collection"),
+        "booktitle from its title"
+    );
     assert_eq!(p.editors, ["Ben Bo"]);
     assert_eq!(p.publisher.as_deref(), Some("Wiley"));
     assert_eq!(p.place.as_deref(), Some("Hoboken"));
@@ -139,22 +148,31 @@ fn issue_48_reports_and_theses_are_published_by_their_institution() {
         assert!(read.left.is_empty(), "{:?}", read.left);
     }
     let thesis = |entry: &str| one(entry).0;
-    let phd = thesis("@phdthesis{t, title = {T}, author = {Ore, Ada}, school = {ETH Zurich}, year = 2010}");
+    let phd = thesis(
+        "@phdthesis{t, title = {T}, author = {Ore, Ada}, school = {ETH Zurich}, year = 2010}",
+    );
     assert_eq!(phd.kind, PublicationKind::Thesis);
     assert_eq!(phd.publisher.as_deref(), Some("ETH Zurich"));
     assert_eq!(phd.venue, None);
     assert_eq!(phd.degree, Some(ThesisDegree::Known(KnownDegree::Phd)));
-    let ms = thesis("@mastersthesis{t, title = {T}, author = {Ore, Ada}, school = {KTH}, year = 2005}");
+    let ms =
+        thesis("@mastersthesis{t, title = {T}, author = {Ore, Ada}, school = {KTH}, year = 2005}");
     assert_eq!(ms.degree, Some(ThesisDegree::Known(KnownDegree::Masters)));
     let habil = thesis(
         "@thesis{t, title = {T}, author = {Ore, Ada}, institution = {TU Wien}, type = {Habilitation}, year = 2015}",
     );
-    assert_eq!(habil.degree, Some(ThesisDegree::Known(KnownDegree::Habilitation)));
+    assert_eq!(
+        habil.degree,
+        Some(ThesisDegree::Known(KnownDegree::Habilitation))
+    );
     assert_eq!(habil.publisher.as_deref(), Some("TU Wien"));
     let other = thesis(
         "@thesis{t, title = {T}, author = {Ore, Ada}, school = {Lund}, type = {Licentiate thesis}, year = 2003}",
     );
-    assert_eq!(other.degree, Some(ThesisDegree::Other("Licentiate thesis".into())));
+    assert_eq!(
+        other.degree,
+        Some(ThesisDegree::Other("Licentiate thesis".into()))
+    );
 }
 
 #[test]
@@ -196,7 +214,10 @@ fn issue_48_a_paper_without_a_year_is_kept_when_its_state_says_why() {
         ("pubstate = {forthcoming}", PublicationStatus::Accepted),
         ("pubstate = {inpress}", PublicationStatus::InPress),
         ("pubstate = {submitted}", PublicationStatus::Submitted),
-        ("pubstate = {inpreparation}", PublicationStatus::InPreparation),
+        (
+            "pubstate = {inpreparation}",
+            PublicationStatus::InPreparation,
+        ),
         ("note = {Submitted to Nature}", PublicationStatus::Submitted),
         ("year = {to appear}", PublicationStatus::Accepted),
     ];
