@@ -123,7 +123,7 @@ pub(super) fn state_in(text: &str) -> Option<PublicationStatus> {
     let has = |w: &str| text.contains(w);
     if has("in press") || has("inpress") || has("in print") {
         Some(PublicationStatus::InPress)
-    } else if has("forthcoming") || has("accepted") || has("to appear") {
+    } else if has("forthcoming") || has("accepted") || has("to appear") || has("upcoming") {
         Some(PublicationStatus::Accepted)
     } else if has("submitted") || has("under review") {
         Some(PublicationStatus::Submitted)
