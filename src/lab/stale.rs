@@ -165,7 +165,6 @@ fn publication(paper: &serde_json::Value) -> Option<Publication> {
         note: text("note")?,
         links,
         selected: paper["selected"].as_bool().unwrap_or(false),
-        ..Default::default()
     })
 }
 
