@@ -67,3 +67,163 @@ fn one_title_with_a_unit_neither_refuses_a_long_file_nor_is_lost() {
         "{said}"
     );
 }
+
+/// One entry of each type BibTeX and BibLaTeX have for a researcher's record (issue 48).
+const EVERY_TYPE: &str = r"
+@article{art, title = {An Article}, author = {Lovelace, Ada}, journal = {Nature},
+  volume = {521}, number = {7553}, pages = {436--444}, year = 2015}
+@inproceedings{conf, title = {A Paper}, author = {Lovelace, Ada}, booktitle = {Proc. Things},
+  organization = {ACM}, address = {New York}, pages = {1--10}, year = 2016}
+@book{book, title = {A Book}, subtitle = {Its Subtitle}, author = {Lovelace, Ada},
+  publisher = {Springer}, address = {Berlin}, edition = {2}, series = {Graduate Texts},
+  isbn = {978-3-16-148410-0}, year = 2017}
+@inbook{own, title = {A Chapter of Her Book}, author = {Lovelace, Ada}, booktitle = {Her Book},
+  publisher = {Wiley}, pages = {5--9}, year = 2018}
+@incollection{chap, title = {A Chapter}, author = {Lovelace, Ada}, crossref = {coll}, pages = {11--30}}
+@collection{coll, title = {The Handbook}, editor = {Babbage, Charles}, publisher = {MIT Press},
+  location = {Cambridge, MA}, year = 2019}
+@proceedings{eds, title = {Proceedings of Things}, editor = {Lovelace, Ada and Babbage, Charles},
+  publisher = {Springer}, year = 2020}
+@techreport{tr, title = {A Report}, author = {Lovelace, Ada}, institution = {MIT},
+  number = {TR-7}, year = 2011}
+@report{rep, title = {Another Report}, author = {Lovelace, Ada}, institution = {CERN},
+  type = {Working Paper}, number = {12}, year = 2012}
+@dataset{data, title = {A Dataset}, author = {Lovelace, Ada}, publisher = {Zenodo},
+  version = {1.2}, date = {2021-05}}
+@software{soft, title = {Some Software}, author = {Lovelace, Ada}, version = {2.1.0},
+  url = {https://example.org/code}, year = 2022}
+@phdthesis{phd, title = {A Dissertation}, author = {Lovelace, Ada}, school = {ETH Zurich}, year = 2010}
+@mastersthesis{ms, title = {A Masters Thesis}, author = {Lovelace, Ada}, school = {KTH}, year = 2005}
+@thesis{habil, title = {A Habilitation}, author = {Lovelace, Ada}, institution = {TU Wien},
+  type = {Habilitation}, year = 2014}
+@online{web, title = {A Web Page}, author = {Lovelace, Ada}, url = {https://example.org/page},
+  date = {2023}}
+@misc{soon, title = {Not Out Yet}, author = {Lovelace, Ada}, pubstate = {forthcoming}}
+";
+
+#[test]
+fn issue_48_one_entry_of_each_type_imports_into_a_profile_that_check_accepts() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("p.yaml"), "name: Ada Lovelace\n").unwrap();
+    fs::write(dir.path().join("refs.bib"), EVERY_TYPE).unwrap();
+    let out = cvpdf(dir.path(), &["import-bib", "refs.bib", "--into", "p.yaml"]);
+    let said = stderr(&out);
+    assert!(out.status.success(), "{said}");
+    assert!(!said.contains("not imported"), "{said}");
+    assert!(!said.contains("not carried over"), "{said}");
+    let check = cvpdf(dir.path(), &["check", "p.yaml"]);
+    assert!(check.status.success(), "{}", stderr(&check));
+    // The YAML as written, read as data: every field is there.
+    let yaml = fs::read_to_string(dir.path().join("p.yaml")).unwrap();
+    let profile: serde_yaml::Value = serde_yaml::from_str(&yaml).unwrap();
+    let papers = profile["publications"].as_sequence().unwrap();
+    let by_title = |title: &str| {
+        papers
+            .iter()
+            .find(|p| p["title"].as_str() == Some(title))
+            .unwrap_or_else(|| panic!("no {title} in\n{yaml}"))
+    };
+    let field = |title: &str, key: &str| by_title(title)[key].as_str().map(str::to_string);
+    let has = |title: &str, pairs: &[(&str, &str)]| {
+        for (key, value) in pairs {
+            assert_eq!(
+                field(title, key).as_deref(),
+                Some(*value),
+                "{title}.{key} in\n{yaml}"
+            );
+        }
+    };
+    assert_eq!(papers.len(), 15, "{yaml}");
+    has(
+        "An Article",
+        &[
+            ("kind", "journal"),
+            ("volume", "521"),
+            ("issue", "7553"),
+            ("pages", "436–444"),
+        ],
+    );
+    has("A Paper", &[("publisher", "ACM"), ("place", "New York")]);
+    has(
+        "A Book: Its Subtitle",
+        &[
+            ("kind", "book"),
+            ("publisher", "Springer"),
+            ("place", "Berlin"),
+            ("edition", "2"),
+            ("series", "Graduate Texts"),
+            ("isbn", "978-3-16-148410-0"),
+        ],
+    );
+    has(
+        "A Chapter of Her Book",
+        &[("kind", "chapter"), ("venue", "Her Book"), ("pages", "5–9")],
+    );
+    has(
+        "A Chapter",
+        &[
+            ("kind", "chapter"),
+            ("venue", "The Handbook"),
+            ("publisher", "MIT Press"),
+            ("place", "Cambridge, MA"),
+        ],
+    );
+    assert_eq!(
+        by_title("A Chapter")["editors"][0].as_str(),
+        Some("Charles Babbage")
+    );
+    assert_eq!(by_title("A Chapter")["year"].as_u64(), Some(2019));
+    has(
+        "Proceedings of Things",
+        &[("kind", "edited"), ("publisher", "Springer")],
+    );
+    let eds = by_title("Proceedings of Things");
+    assert!(
+        eds["authors"].as_sequence().is_none_or(|a| a.is_empty()),
+        "{yaml}"
+    );
+    assert_eq!(
+        eds["editors"].as_sequence().map(Vec::len),
+        Some(2),
+        "{yaml}"
+    );
+    has(
+        "A Report",
+        &[("kind", "report"), ("publisher", "MIT"), ("number", "TR-7")],
+    );
+    has(
+        "Another Report",
+        &[("kind", "report"), ("publisher", "CERN"), ("number", "12")],
+    );
+    has(
+        "A Dataset",
+        &[
+            ("kind", "dataset"),
+            ("publisher", "Zenodo"),
+            ("version", "1.2"),
+        ],
+    );
+    has(
+        "Some Software",
+        &[("kind", "software"), ("version", "2.1.0")],
+    );
+    has(
+        "A Dissertation",
+        &[
+            ("kind", "thesis"),
+            ("publisher", "ETH Zurich"),
+            ("degree", "phd"),
+        ],
+    );
+    has(
+        "A Masters Thesis",
+        &[("degree", "masters"), ("publisher", "KTH")],
+    );
+    has(
+        "A Habilitation",
+        &[("degree", "habilitation"), ("publisher", "TU Wien")],
+    );
+    has("A Web Page", &[("kind", "other")]);
+    has("Not Out Yet", &[("status", "accepted")]);
+    assert!(by_title("Not Out Yet")["year"].is_null(), "{yaml}");
+}

@@ -11,7 +11,9 @@ use std::fmt::Write;
 
 use crate::link::{arxiv, doi};
 use crate::profile::markup::inline;
-use crate::profile::{one_line, Publication, PublicationKind, PublicationStatus};
+use crate::profile::{
+    one_line, KnownDegree, Publication, PublicationKind, PublicationStatus, ThesisDegree,
+};
 
 use super::papers::LabPaper;
 
@@ -77,43 +79,56 @@ pub fn citation_keys(papers: &[LabPaper]) -> Vec<String> {
         .collect()
 }
 
-/// One entry.
-fn entry(out: &mut String, p: &Publication, key: &str) {
-    let entry_type = match p.kind {
+/// The entry type of a publication: BibLaTeX's for its kind (a thesis's by its degree).
+fn entry_type(p: &Publication) -> &'static str {
+    match p.kind {
         PublicationKind::Conference | PublicationKind::Workshop => "inproceedings",
         PublicationKind::Journal => "article",
-        PublicationKind::Thesis => "phdthesis",
+        PublicationKind::Thesis => match p.degree {
+            Some(ThesisDegree::Known(KnownDegree::Phd)) => "phdthesis",
+            Some(ThesisDegree::Known(KnownDegree::Masters)) => "mastersthesis",
+            _ => "thesis",
+        },
         PublicationKind::Patent => "patent",
-        PublicationKind::Book | PublicationKind::Edited => "book",
+        PublicationKind::Book => "book",
+        // A collection is edited: what `import-bib` reads back as an edited volume, with
+        // authors or without.
+        PublicationKind::Edited => "collection",
         PublicationKind::Chapter => "incollection",
         PublicationKind::Report => "techreport",
         PublicationKind::Dataset => "dataset",
         PublicationKind::Software => "software",
         PublicationKind::Preprint | PublicationKind::Other => "misc",
-    };
-    let _ = writeln!(out, "@{entry_type}{{{key},");
+    }
+}
+
+/// One entry.
+fn entry(out: &mut String, p: &Publication, key: &str) {
+    let _ = writeln!(out, "@{}{{{key},", entry_type(p));
     let mut field = |name: &str, value: &str| {
         let _ = writeln!(out, "  {name} = {{{value}}},");
     };
     field("title", &escape(&plain(&p.title)));
-    let authors: Vec<String> = p.authors.iter().map(|a| author(a)).collect();
-    field("author", &authors.join(" and "));
+    // An edited volume may have no authors: its editors are written as editors only.
+    if !p.authors.is_empty() {
+        let authors: Vec<String> = p.authors.iter().map(|a| author(a)).collect();
+        field("author", &authors.join(" and "));
+    }
+    if !p.editors.is_empty() {
+        let editors: Vec<String> = p.editors.iter().map(|a| author(a)).collect();
+        field("editor", &editors.join(" and "));
+    }
     if let Some(venue) = &p.venue {
         let name = match p.kind {
             PublicationKind::Journal => "journal",
-            PublicationKind::Conference | PublicationKind::Workshop => "booktitle",
-            PublicationKind::Thesis => "school",
-            PublicationKind::Chapter => "booktitle",
-            PublicationKind::Report => "institution",
-            PublicationKind::Book | PublicationKind::Edited => "series",
-            PublicationKind::Preprint
-            | PublicationKind::Patent
-            | PublicationKind::Dataset
-            | PublicationKind::Software
-            | PublicationKind::Other => "howpublished",
+            PublicationKind::Conference | PublicationKind::Workshop | PublicationKind::Chapter => {
+                "booktitle"
+            }
+            _ => "howpublished",
         };
         field(name, &escape(&one_line(venue)));
     }
+    record(&mut field, p);
     if let Some(short) = &p.venue_short {
         field("abbr", &escape(&one_line(short)));
     }
@@ -174,6 +189,52 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
         field("selected", "true");
     }
     out.push_str("}\n");
+}
+
+/// The bibliographic record: volume, issue, pages, edition, publisher (a thesis's school, a
+/// report's institution), place, series, number, ISBN, version and a thesis's degree.
+fn record(field: &mut dyn FnMut(&str, &str), p: &Publication) {
+    let text = |t: &Option<crate::profile::Text>| t.as_deref().map(|t| escape(&one_line(t)));
+    let string = |t: &Option<String>| t.as_deref().map(|t| escape(&one_line(t)));
+    // An article's issue is its `number`; elsewhere `number` is a report's or series'.
+    let (issue, number) = if p.kind == PublicationKind::Journal {
+        (("number", &p.issue), ("", &None))
+    } else {
+        (("issue", &p.issue), ("number", &p.number))
+    };
+    let publisher = match p.kind {
+        PublicationKind::Thesis => "school",
+        PublicationKind::Report => "institution",
+        _ => "publisher",
+    };
+    let degree = match (&p.kind, &p.degree) {
+        (PublicationKind::Thesis, Some(ThesisDegree::Known(KnownDegree::Bachelors))) => {
+            Some("Bachelor's thesis".to_string())
+        }
+        (PublicationKind::Thesis, Some(ThesisDegree::Known(KnownDegree::Habilitation))) => {
+            Some("Habilitation".to_string())
+        }
+        (PublicationKind::Thesis, Some(ThesisDegree::Other(text))) => Some(escape(&one_line(text))),
+        _ => None,
+    };
+    let values = [
+        ("volume", string(&p.volume)),
+        (issue.0, string(issue.1)),
+        (number.0, string(number.1)),
+        ("pages", string(&p.pages)),
+        ("edition", string(&p.edition)),
+        (publisher, text(&p.publisher)),
+        ("address", text(&p.place)),
+        ("series", text(&p.series)),
+        ("isbn", p.isbn.as_deref().map(escape_verbatim)),
+        ("version", string(&p.version)),
+        ("type", degree),
+    ];
+    for (name, value) in values {
+        if let (false, Some(value)) = (name.is_empty(), value) {
+            field(name, &value);
+        }
+    }
 }
 
 /// An author as BibTeX reads a name: as written ("Given Family", which BibTeX splits itself,
@@ -264,90 +325,4 @@ fn escape_verbatim(text: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::profile::PublicationLinks;
-
-    fn paper(title: &str, authors: &[&str]) -> LabPaper {
-        LabPaper {
-            publication: Publication {
-                title: title.into(),
-                authors: authors.iter().map(|a| a.to_string()).collect(),
-                venue: Some("Proc. of {Things} & 100% Stuff".into()),
-                venue_short: Some("OSDI'24".into()),
-                year: Some(2024),
-                month: Some(7),
-                kind: PublicationKind::Conference,
-                status: PublicationStatus::Accepted,
-                award: Some("Best Paper".into()),
-                note: None,
-                links: PublicationLinks {
-                    doi: Some("https://doi.org/10.1145/3600006.3613175".into()),
-                    arxiv: Some("arXiv:2401.01234".into()),
-                    pdf: Some("https://example.org/a_b%20c.pdf".into()),
-                    code: Some("https://github.com/x/y".into()),
-                    ..Default::default()
-                },
-                selected: true,
-                ..Default::default()
-            },
-            members: vec![0],
-            doubts: Vec::new(),
-        }
-    }
-
-    #[test]
-    fn what_is_written_is_read_back_by_import_bib() {
-        let papers = vec![
-            paper(
-                r"A \*Title* with {braces}, a lone { and }}, 50% off, $5 & C:\path ~ ^",
-                &[
-                    "Zili Zhang*",
-                    "Ana de la Cruz",
-                    "Smith, Jr., John",
-                    "et al.",
-                ],
-            ),
-            paper("Second", &["Zoë Núñez†"]),
-        ];
-        let keys = citation_keys(&papers);
-        assert_eq!(keys, ["zhang2024title", "nunez2024second"]);
-        let text = bibtex(&papers, &keys, "Lab");
-        // BibTeX counts every brace, escaped or not: each entry's must balance.
-        for entry in text.split("\n@").skip(1) {
-            let depth = entry.chars().try_fold(0i32, |depth, c| match c {
-                '{' => Some(depth + 1),
-                '}' if depth == 0 => None,
-                '}' => Some(depth - 1),
-                _ => Some(depth),
-            });
-            assert_eq!(depth, Some(0), "{entry}");
-        }
-        let read = crate::import::bib::publications(&text, None).unwrap();
-        assert_eq!(read.papers.len(), 2, "{text}");
-        assert!(
-            read.left.is_empty() && read.skipped.is_empty(),
-            "{:?}",
-            read.left
-        );
-        let back = &read.papers[0].1;
-        let want = &papers[0].publication;
-        assert_eq!(
-            inline::plain_text(&inline::parse(&back.title)),
-            inline::plain_text(&inline::parse(&want.title)),
-            "{text}"
-        );
-        assert_eq!(back.authors, want.authors, "{text}");
-        assert_eq!(back.venue.as_deref(), want.venue.as_deref());
-        assert_eq!(back.venue_short.as_deref(), want.venue_short.as_deref());
-        assert_eq!((back.year, back.month), (Some(2024), Some(7)));
-        assert_eq!((back.kind, back.status), (want.kind, want.status));
-        assert_eq!(back.award.as_deref(), Some("Best Paper"));
-        assert_eq!(back.links.doi.as_deref(), Some("10.1145/3600006.3613175"));
-        assert_eq!(back.links.arxiv.as_deref(), Some("2401.01234"));
-        assert_eq!(back.links.pdf, want.links.pdf);
-        assert_eq!(back.links.code, want.links.code);
-        assert!(back.selected);
-        assert_eq!(read.papers[1].1.authors, ["Zoë Núñez†"]);
-    }
-}
+mod tests;

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use crate::profile::markup::inline;
 use crate::profile::{author_marks, normalize_name};
 use crate::profile::{
-    LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus,
+    LinkKind, MemberGroup, Profile, Publication, PublicationKind, PublicationStatus, ThesisDegree,
 };
 
 pub use build::{build, Built, Lab};
@@ -161,6 +161,31 @@ pub struct Paper {
     pub kind: PublicationKind,
     /// Published, accepted, …
     pub status: PublicationStatus,
+    /// The editors (of a chapter's book, or of an edited volume), in order.
+    pub editors: Vec<String>,
+    /// The volume, e.g. `521`.
+    pub volume: Option<String>,
+    /// The issue within the volume.
+    pub issue: Option<String>,
+    /// The pages.
+    pub pages: Option<String>,
+    /// The edition (a number or text).
+    pub edition: Option<String>,
+    /// The publisher, the institution of a thesis or report, a dataset's repository.
+    pub publisher: Option<String>,
+    /// Where it was published.
+    pub place: Option<String>,
+    /// The book series.
+    pub series: Option<String>,
+    /// A report's or patent's number, or the number in its series: the profile's `number`
+    /// (`number` here is the one shown before the paper).
+    pub report_number: Option<String>,
+    /// A book's ISBN.
+    pub isbn: Option<String>,
+    /// A software's or dataset's version.
+    pub version: Option<String>,
+    /// The degree of a thesis.
+    pub degree: Option<ThesisDegree>,
     /// An award the paper received.
     pub award: Option<String>,
     /// A short remark.
@@ -294,6 +319,18 @@ pub fn paper(
         month: p.month,
         kind: p.kind,
         status: p.status,
+        editors: p.editors.clone(),
+        volume: p.volume.clone(),
+        issue: p.issue.clone(),
+        pages: p.pages.clone(),
+        edition: p.edition.clone(),
+        publisher: optional(&p.publisher),
+        place: optional(&p.place),
+        series: optional(&p.series),
+        report_number: p.number.clone(),
+        isbn: p.isbn.clone(),
+        version: p.version.clone(),
+        degree: p.degree.clone(),
         award: optional(&p.award),
         note: optional(&p.note),
         links: p

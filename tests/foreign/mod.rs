@@ -395,9 +395,15 @@ fn papers_merge_as_a_bibliographer_would() {
         assert_eq!(bounds.len(), 2, "{titles:?}");
         let stoc = item(&profile, "publications", "venue_short", "STOC");
         assert_eq!(stoc["venue_short"].as_str(), Some("STOC 2024"));
-        // The edited volume is its editors', and the grant report survives its `$`.
+        // The edited volume is its editors' (issue 48: as editors, never as authors, and no
+        // "(eds.)" note), and the grant report survives its `$`.
         let volume = item(&profile, "publications", "title", "Workshop on Examples");
-        assert_eq!(volume["note"].as_str(), Some("(eds.)"));
+        assert_eq!(volume["kind"].as_str(), Some("edited"));
+        assert!(volume["authors"].as_sequence().is_none_or(|a| a.is_empty()));
+        assert!(volume["editors"]
+            .as_sequence()
+            .is_some_and(|e| !e.is_empty()));
+        assert_eq!(volume["note"].as_str(), None);
         item(&profile, "publications", "title", "Grant Report");
         render_clean(dir.path());
     }

@@ -1,13 +1,22 @@
 //! An entry's year and month, as BibTeX and BibLaTeX write them.
 
 use super::Fields;
+use crate::profile::PublicationStatus;
 
-/// Year and month: from `date` (BibLaTeX, also a range: its start) or `year` and `month`
-/// (a number, a name or a macro; `day` and its ranges are not needed).
-pub(super) fn date(
-    fields: &mut Fields,
-    notes: &mut Vec<String>,
-) -> Result<(u16, Option<u8>), String> {
+/// When an entry appeared, as far as it says.
+pub(super) struct Dated {
+    /// The year; none when the entry gives none.
+    pub year: Option<u16>,
+    /// The month.
+    pub month: Option<u8>,
+    /// The state a `year` with no year in it names (`year = {in press}`).
+    pub said: Option<PublicationStatus>,
+}
+
+/// Year and month: from `date` (BibLaTeX, also a range: its start, said in a note) or `year`
+/// and `month` (a number, a name or a macro; `day` and its ranges are not needed). `Err` for
+/// a `year` that holds no year and names no state.
+pub(super) fn date(fields: &mut Fields, notes: &mut Vec<String>) -> Result<Dated, String> {
     if let Some(date) = fields.verbatim("date") {
         // BibLaTeX's ranges are `start/end` (ISO 8601); its EDTF marks of an uncertain or
         // approximate date (`2020?`, `2020~`, `2020%`) qualify it without changing it. The
@@ -16,17 +25,39 @@ pub(super) fn date(
         let start = start.trim().trim_end_matches(['?', '~', '%']);
         if let Ok(read) = crate::import::convert::dates::read_date(start) {
             notes.extend(read.note.map(|note| format!("date: {note}")));
+            if date.contains('/') {
+                notes.push(format!(
+                    "date \"{date}\" is a range; its start, {}, is kept",
+                    read.value.year
+                ));
+            }
             fields.used.insert("year");
             fields.used.insert("month");
-            return Ok((read.value.year, read.value.month));
+            return Ok(Dated {
+                year: Some(read.value.year),
+                month: read.value.month,
+                said: None,
+            });
         }
     }
-    let text = fields.text("year").ok_or("no year")?;
+    let Some(text) = fields.text("year") else {
+        return Ok(Dated {
+            year: None,
+            month: None,
+            said: None,
+        });
+    };
     let years = all_years(&text);
-    let year = *years
-        .iter()
-        .max()
-        .ok_or_else(|| format!("year \"{text}\" has no year in it"))?;
+    let Some(&year) = years.iter().max() else {
+        return match super::record::state_in(&text) {
+            Some(said) => Ok(Dated {
+                year: None,
+                month: None,
+                said: Some(said),
+            }),
+            None => Err(format!("year \"{text}\" has no year in it")),
+        };
+    };
     if years.iter().any(|&y| y != year) {
         // A paper is dated by when it appeared in its final form: a range's end (a volume of
         // `2020--2021`), the last of a list (a conference's and a journal's `2018, 2019`).
@@ -44,7 +75,11 @@ pub(super) fn date(
             month
         }
     };
-    Ok((year, month))
+    Ok(Dated {
+        year: Some(year),
+        month,
+        said: None,
+    })
 }
 
 /// The four-digit years in `text` (`2023`, `2023a`, `{2023}`, `2016--2019`, `2018, 2019`).

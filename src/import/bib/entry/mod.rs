@@ -5,13 +5,14 @@
 
 use std::collections::BTreeSet;
 
-use biblatex::{Chunk, Chunks, Entry, EntryType, Spanned};
+use biblatex::{Chunk, Chunks, Entry, Spanned};
 
 use super::latex;
 
 mod dates;
 mod links;
 mod people;
+mod record;
 
 use crate::import::convert::links::arxiv_in;
 use crate::import::convert::papers;
@@ -81,16 +82,23 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     };
     let mut left = Vec::new();
     let mut notes = Vec::new();
-    let title = fields.text("title").ok_or("no title")?;
-    // An edited volume has editors and no authors: it is the editors' (ed.).
-    let (authors, edited) = match authors(&mut fields, "author") {
-        Ok(authors) => (authors, false),
-        Err(why) => match authors(&mut fields, "editor") {
-            Ok(editors) => (editors, true),
-            Err(_) => return Err(why),
-        },
+    let mut title = fields.text("title").ok_or("no title")?;
+    // BibLaTeX prints a subtitle after a colon, and an addition after a full stop.
+    if let Some(subtitle) = fields.text("subtitle") {
+        title = format!("{title}: {subtitle}");
+    }
+    if let Some(addon) = fields.text("titleaddon") {
+        title = format!("{title}. {addon}");
+    }
+    // An edited volume has editors and no authors: the editors are its `editors`, never its
+    // authors (read with the rest of the record below).
+    let authors = match authors(&mut fields, "author") {
+        Ok(authors) => authors,
+        Err(_) if entry.fields.contains_key("editor") => Vec::new(),
+        Err(why) => return Err(why),
     };
-    let (year, month) = date(&mut fields, &mut notes)?;
+    let edited = authors.is_empty();
+    let dated = date(&mut fields, &mut notes)?;
 
     let mut links = links_of(&mut fields, base_url, &mut left);
 
@@ -116,35 +124,58 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
     // or its `type` (what `cvpdf lab` writes for a preprint with neither).
     let said_preprint = links.arxiv.is_some()
         || matches!(pubstate.as_deref(), Some("prepublished" | "preprint"))
-        || (is_report(&entry.entry_type)
+        || (record::is_report(&entry.entry_type)
             && fields
                 .text("type")
                 .is_some_and(|t| t.eq_ignore_ascii_case("preprint")));
     let kind = if server {
         PublicationKind::Preprint
     } else {
-        kind(&entry.entry_type, booktitle.as_deref(), said_preprint)
+        let editors = entry.fields.contains_key("editor");
+        record::kind(
+            &entry.entry_type,
+            booktitle.as_deref(),
+            said_preprint,
+            (edited, editors),
+        )
     };
-    let status = match pubstate.as_deref() {
-        Some("forthcoming" | "inpress" | "in press" | "accepted") => PublicationStatus::Accepted,
-        Some("submitted") => PublicationStatus::Submitted,
-        Some("prepublished" | "preprint") => PublicationStatus::Preprint,
-        Some("inpreparation") => PublicationStatus::InPreparation,
-        _ if kind == PublicationKind::Preprint => PublicationStatus::Preprint,
-        _ => PublicationStatus::Published,
+    let stated = pubstate.as_deref().and_then(record::state_in);
+    let mut status = match stated {
+        Some(status) => status,
+        None if kind == PublicationKind::Preprint => PublicationStatus::Preprint,
+        None => PublicationStatus::Published,
     };
+    // A paper without a year is kept when its state says why: its `pubstate`, else its `year`
+    // or `note` (`year = {in press}`, `note = {Submitted}`).
+    if dated.year.is_none() {
+        let said = stated.or(dated.said).or_else(|| {
+            fields
+                .entry
+                .fields
+                .get("note")
+                .and_then(|note| record::state_in(&latex::verbatim(note)))
+        });
+        status = said
+            .filter(|s| s.excuses_no_year())
+            .ok_or("no year, and neither its pubstate nor its note says it is not out yet")?;
+    }
     let venue = match kind {
         PublicationKind::Journal => journal,
-        PublicationKind::Conference | PublicationKind::Workshop => booktitle,
-        PublicationKind::Thesis => fields.text("school").or_else(|| fields.text("institution")),
+        PublicationKind::Conference | PublicationKind::Workshop | PublicationKind::Chapter => {
+            booktitle
+        }
+        // A thesis's school and a report's institution are their publisher.
+        PublicationKind::Thesis => fields.text("howpublished"),
         PublicationKind::Preprint => journal
             .or_else(|| fields.text("howpublished"))
             .or_else(|| links.arxiv.is_some().then(|| "arXiv preprint".to_string())),
         _ => journal
             .or(booktitle)
-            .or_else(|| fields.text("publisher"))
             .or_else(|| fields.text("howpublished")),
     };
+    let degree = (kind == PublicationKind::Thesis)
+        .then(|| record::degree(&entry.entry_type, fields.text("type").as_deref()))
+        .flatten();
 
     // Notes: the entry's own (when it is a line, not a record), al-folio's annotation, and
     // an award's long text when its short name is the award.
@@ -175,12 +206,6 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         }
         (name, text) => name.or(text),
     };
-    if edited {
-        note_parts.insert(
-            0,
-            if authors.len() > 1 { "(eds.)" } else { "(ed.)" }.to_string(),
-        );
-    }
     // al-folio's Markdown, and a note with HTML or links in it, pass the conversion layer;
     // plain text is escaped, so that it prints as written.
     let note = (!note_parts.is_empty() || !markdown.is_empty()).then(|| {
@@ -213,6 +238,24 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         .text("abbr")
         .or_else(|| venue.as_deref().and_then(papers::short_venue));
 
+    let mut publication = Publication {
+        title: (escape_markdown(&title)).into(),
+        authors,
+        venue: venue.map(Text::from),
+        venue_short: venue_short.map(Text::from),
+        year: dated.year,
+        month: dated.month,
+        kind,
+        status,
+        degree,
+        award: award.map(Text::from),
+        note: note.map(Text::from),
+        links,
+        selected,
+        ..Default::default()
+    };
+    record::fill(&mut fields, &mut publication, server, &mut left);
+
     // Fields the resolution used up, or that only say how to file the entry.
     for done in ["crossref", "xdata", "day", "ids", "type"] {
         fields.used.insert(done);
@@ -225,21 +268,7 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
         .collect();
     left.extend(unused);
     Ok(Mapped {
-        publication: Publication {
-            title: (escape_markdown(&title)).into(),
-            authors,
-            venue: venue.map(Text::from),
-            venue_short: venue_short.map(Text::from),
-            year: Some(year),
-            month,
-            kind,
-            status,
-            award: award.map(Text::from),
-            note: note.map(Text::from),
-            links,
-            selected,
-            ..Default::default()
-        },
+        publication,
         left,
         notes,
         dropped: fields.dropped,
@@ -250,38 +279,5 @@ pub fn publication(entry: &Entry, base_url: Option<&str>) -> Result<Mapped, Stri
 fn chunk_str(chunk: &Spanned<Chunk>) -> &str {
     match &chunk.v {
         Chunk::Normal(s) | Chunk::Verbatim(s) | Chunk::Math(s) => s,
-    }
-}
-
-/// Whether an entry of this type is a report or a work of no type (`@misc`, `@online`,
-/// `@unpublished`, `@techreport`): what a preprint is filed as.
-fn is_report(entry_type: &EntryType) -> bool {
-    matches!(
-        entry_type,
-        EntryType::Misc | EntryType::Online | EntryType::Unpublished | EntryType::TechReport
-    )
-}
-
-/// The kind of publication an entry type (and its venue) says; `preprint` when the entry
-/// says it is one.
-fn kind(entry_type: &EntryType, booktitle: Option<&str>, preprint: bool) -> PublicationKind {
-    match entry_type {
-        EntryType::Article | EntryType::Periodical => PublicationKind::Journal,
-        EntryType::InProceedings | EntryType::Proceedings | EntryType::MvProceedings => {
-            if booktitle.is_some_and(|b| b.to_lowercase().contains("workshop")) {
-                PublicationKind::Workshop
-            } else {
-                PublicationKind::Conference
-            }
-        }
-        EntryType::Thesis | EntryType::PhdThesis | EntryType::MastersThesis => {
-            PublicationKind::Thesis
-        }
-        EntryType::Patent => PublicationKind::Patent,
-        _ if preprint && is_report(entry_type) => PublicationKind::Preprint,
-        EntryType::Unknown(t) if t.eq_ignore_ascii_case("conference") => {
-            PublicationKind::Conference
-        }
-        _ => PublicationKind::Other,
     }
 }
