@@ -9,6 +9,7 @@
 use crate::import::Warning;
 use serde_json::Value;
 
+use super::convert::dates::read_years;
 use super::convert::sections::Filed;
 use super::{hugo, Tracked};
 use crate::diag::Problem;
@@ -183,9 +184,18 @@ fn time_table_section(
             .iter()
             .find_map(|key| src.peek(&format!("{e}.{key}"))?.as_str())
             .map_or_else(|| e.clone(), |t| format!("{title}: \"{}\"", html_text(t)));
-        let (start, end) = match src.str(&format!("{e}.year")) {
-            Some(year) => hugo::year_range(&year, &format!("{named}, year"), warnings),
-            None => (None, None),
+        let year = src.str(&format!("{e}.year"));
+        // An award given in several years (`2020, 2022`) keeps each year (issue 48: it was
+        // written as its first year while the warning spoke of a range).
+        let years = match (&year, meaning) {
+            (Some(year), Some(Section::Awards)) => read_years(year).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let keep = meaning == Some(Section::Education);
+        let (start, end, expected) = match year {
+            Some(_) if !years.is_empty() => (None, None, false),
+            Some(year) => hugo::year_range(&year, &format!("{named}, year"), keep, warnings),
+            None => (None, None, false),
         };
         // `{year, items}`: several entries of one year (al-folio's honours).
         if src.len(&format!("{e}.items")) > 0 {
@@ -198,6 +208,7 @@ fn time_table_section(
                     p.awards.push(Award {
                         title: (html_text(&item)).into(),
                         date,
+                        years: years.clone(),
                         ..Award::default()
                     });
                 } else {
@@ -248,6 +259,7 @@ fn time_table_section(
                 location: location.map(Text::from),
                 start,
                 end,
+                expected,
                 highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                 ..Education::default()
             });
@@ -269,6 +281,7 @@ fn time_table_section(
                     Some(EndDate::Date(d)) => Some(d),
                     _ => None,
                 }),
+                years,
                 note: ((!highlights.is_empty()).then(|| highlights.join("; "))).map(Text::from),
                 ..Award::default()
             });

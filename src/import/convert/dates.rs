@@ -16,6 +16,9 @@ pub struct Read<T> {
     pub note: Option<String>,
     /// Whether only part of the text was read (its year): the text may hold more.
     pub partial: bool,
+    /// Whether the text said the date is planned, not reached (`2025 (expected)`); the note
+    /// then says so for a reader that has no place for it ([`Read::keep_expected`] drops it).
+    pub expected: bool,
 }
 
 impl<T> Read<T> {
@@ -25,8 +28,75 @@ impl<T> Read<T> {
             value,
             note: None,
             partial: false,
+            expected: false,
         }
     }
+
+    /// The note without what it says of an expected date, for a reader that writes
+    /// `expected: true` beside the value (its own words of the rest are kept).
+    pub fn keep_expected(mut self) -> Self {
+        if self.expected {
+            self.note = self.note.and_then(|note| {
+                let rest: Vec<&str> = note
+                    .split("; ")
+                    .filter(|part| !part.contains(NOT_MARKED))
+                    .collect();
+                (!rest.is_empty()).then(|| rest.join("; "))
+            });
+        }
+        self
+    }
+}
+
+/// Words that say a date is planned, not yet reached, in the ten languages (`2025
+/// (expected)`, `exp. 2026`, `voraussichtlich 2025`, `prevista 2026`, `预计 2025`).
+const EXPECTED: &[&str] = &[
+    "expected",
+    "anticipated",
+    "exp.",
+    "(exp)",
+    "planned",
+    "prevista",
+    "previsto",
+    "esperado",
+    "prévu",
+    "prévue",
+    "attendu",
+    "voraussichtlich",
+    "erwartet",
+    "atteso",
+    "prevista",
+    "预计",
+    "預計",
+    "予定",
+    "見込",
+    "예정",
+    "ожида",
+    "планиру",
+];
+
+/// How the note of an expected date that a reader could not mark ends; [`Read::keep_expected`]
+/// finds it by these words.
+const NOT_MARKED: &str = "is written without saying it is expected";
+
+/// `text` without the words that say its date is expected, and whether it had them.
+pub fn strip_expected(text: &str) -> (String, bool) {
+    let lower = text.to_lowercase();
+    let Some(word) = EXPECTED.iter().find(|w| lower.contains(*w)) else {
+        return (text.to_string(), false);
+    };
+    // Lower-casing keeps the byte offsets of the words above in the texts people write
+    // (ASCII and CJK); where it does not, the text is read as it is.
+    let Some(at) = lower.find(word).filter(|_| lower.len() == text.len()) else {
+        return (text.to_string(), false);
+    };
+    let rest = format!("{} {}", &text[..at], &text[at + word.len()..]);
+    let rest = rest
+        .replace(['(', ')', '[', ']'], " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (rest.trim_matches([',', ';', ':', '-', ' ']).to_string(), true)
 }
 
 /// A period: start and end.
@@ -45,6 +115,21 @@ const MAX_DATE: usize = 64;
 
 /// A date, with a note when an impossible day was dropped.
 pub fn read_date(text: &str) -> Result<Read<Date>, String> {
+    let (bare, expected) = strip_expected(text);
+    if expected {
+        let mut read = read_date(&bare)?;
+        read.expected = true;
+        let note = format!(
+            "\"{}\" is an expected date; {} {NOT_MARKED}",
+            text.trim(),
+            read.value
+        );
+        read.note = Some(match read.note {
+            Some(other) => format!("{other}; {note}"),
+            None => note,
+        });
+        return Ok(read);
+    }
     let text = text.trim();
     // `2020년 3월`: the signs of year and month say it, not the space.
     let joined;
@@ -94,6 +179,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
                 value: date,
                 note: Some(format!("{text} has no such day; the month is kept")),
                 partial: false,
+                expected: false,
             });
         }
     }
@@ -142,6 +228,7 @@ fn year_only(text: &str) -> Option<Read<Date>> {
         value,
         note: Some(format!("only the year of \"{text}\" could be read")),
         partial: true,
+        expected: false,
     })
 }
 
@@ -212,8 +299,10 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
     let ongoing = ONGOING.iter().any(|w| lower.contains(w));
     let mut dates: Vec<Date> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
+    let mut expected = false;
     let mut push = |read: Read<Date>, dates: &mut Vec<Date>| {
         notes.extend(read.note);
+        expected |= read.expected;
         dates.push(read.value);
     };
     let pieces = range_pieces(text);
@@ -276,7 +365,28 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
         value,
         note,
         partial: false,
+        expected,
     })
+}
+
+/// A list of two or more years (`2020, 2022`, `2019 & 2021`, `2018; 2020 and 2023`), in the
+/// order written, for an award given in several years (`years:`); `None` for anything else,
+/// a range (`2020-2022`) included.
+pub fn read_years(text: &str) -> Option<Vec<u16>> {
+    if text.len() > 4 * MAX_DATE {
+        return None;
+    }
+    let spaced = text.replace(" and ", ",").replace(" y ", ",").replace(" und ", ",");
+    let years: Vec<u16> = spaced
+        .split([',', ';', '&', '/'])
+        .map(str::trim)
+        .map(|piece| {
+            (piece.len() == 4 && piece.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| piece.parse::<u16>().ok())
+                .flatten()
+        })
+        .collect::<Option<_>>()?;
+    (years.len() > 1).then_some(years)
 }
 
 /// The parts of a range: split at dashes and words between dates (`–`, ` - `, `to`, `bis`,
@@ -330,6 +440,7 @@ pub fn read_end(text: &str) -> Result<Read<EndDate>, String> {
         value: EndDate::Date(read.value),
         note: read.note,
         partial: read.partial,
+        expected: read.expected,
     })
 }
 

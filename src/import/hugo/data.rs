@@ -72,13 +72,14 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
             super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
-        let (start, end) = dated(src, &at, warnings);
+        let (start, end, expected) = dated(src, &at, true, warnings);
         p.education.push(Education {
             institution: institution.into(),
             degree: degree.into(),
             location: (src.str(&format!("{at}.location"))).map(Text::from),
             start,
             end,
+            expected,
             score: (src
                 .str(&format!("{at}.score"))
                 .or_else(|| src.str(&format!("{at}.gpa"))))
@@ -112,7 +113,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
                 );
                 continue;
             };
-            let (start, end) = dated(src, &at, warnings);
+            let (start, end, _) = dated(src, &at, false, warnings);
             p.experience.push(Experience {
                 organization: organization.into(),
                 role: role.into(),
