@@ -96,7 +96,10 @@ pub fn strip_expected(text: &str) -> (String, bool) {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    (rest.trim_matches([',', ';', ':', '-', ' ']).to_string(), true)
+    (
+        rest.trim_matches([',', ';', ':', '-', ' ']).to_string(),
+        true,
+    )
 }
 
 /// A period: start and end.
@@ -376,7 +379,10 @@ pub fn read_years(text: &str) -> Option<Vec<u16>> {
     if text.len() > 4 * MAX_DATE {
         return None;
     }
-    let spaced = text.replace(" and ", ",").replace(" y ", ",").replace(" und ", ",");
+    let spaced = text
+        .replace(" and ", ",")
+        .replace(" y ", ",")
+        .replace(" und ", ",");
     let years: Vec<u16> = spaced
         .split([',', ';', '&', '/'])
         .map(str::trim)

@@ -23,6 +23,7 @@ pub mod paper_index;
 pub mod paper_links;
 pub mod papers;
 pub mod sections;
+pub mod status;
 pub mod symbols;
 pub mod tex;
 mod tex_commands;

@@ -1,6 +1,7 @@
 //! Which profile section a foreign section's title means, in the ten languages cvpdf speaks
 //! and the synonyms CVs use: `Educación`, `Formation`, `Ausbildung`, `教育背景` are education;
-//! `Honors`, `Distinctions`, `受賞` are awards. Importers put entries where the title says
+//! `Honors`, `Distinctions`, `受賞` are awards; `Funding`, `Drittmittel` grants; `Students
+//! Supervised`, `Encadrement` supervision. Importers put entries where the title says
 //! and convert them with the fields they have; a title that says none of these is a section
 //! of its own.
 
@@ -31,6 +32,43 @@ const RULES: &[(Section, &[&str])] = &[
         ],
     ),
     (
+        Section::Supervision,
+        &[
+            "supervision",
+            "supervised",
+            "students",
+            "mentoring",
+            "mentees",
+            "advising",
+            "advisees",
+            "postdocs",
+            "dirección de tesis",
+            "direccion de tesis",
+            "tesis dirigidas",
+            "estudiantes",
+            "supervisão",
+            "orientaç",
+            "orientandos",
+            "encadrement",
+            "doctorants",
+            "étudiants",
+            "betreuung",
+            "betreute",
+            "doktorand",
+            "supervisione",
+            "studenti",
+            "学生指导",
+            "指导学生",
+            "學生指導",
+            "指導学生",
+            "学生指導",
+            "학생 지도",
+            "지도 학생",
+            "научное руководство",
+            "аспирант",
+        ],
+    ),
+    (
         Section::Skills,
         &[
             "skill",
@@ -55,6 +93,39 @@ const RULES: &[(Section, &[&str])] = &[
         ],
     ),
     (
+        Section::Grants,
+        &[
+            "grant",
+            "funding",
+            "research support",
+            "financiación",
+            "financiacion",
+            "financiamiento",
+            "subvenc",
+            "proyectos de investigación",
+            "financiamento",
+            "fomento",
+            "financement",
+            "subvention",
+            "drittmittel",
+            "förderung",
+            "fördermittel",
+            "finanziament",
+            "progetti di ricerca",
+            "科研项目",
+            "基金",
+            "资助",
+            "資助",
+            "研究資金",
+            "研究費",
+            "助成",
+            "연구비",
+            "연구과제",
+            "грант",
+            "финансирован",
+        ],
+    ),
+    (
         Section::Awards,
         &[
             "award",
@@ -63,7 +134,6 @@ const RULES: &[(Section, &[&str])] = &[
             "prize",
             "fellowship",
             "scholarship",
-            "grant",
             "premio",
             "distincion",
             "distinción",
