@@ -153,20 +153,30 @@ pub(super) fn file(
                     .map(Text::from),
             });
         }
-        Section::Talks => p.talks.push(Talk {
-            title: title.into(),
-            events: vec![TalkEvent {
-                event: qualifier
-                    .or_else(|| (!text.is_empty()).then(|| text.join("; ")))
-                    .unwrap_or_default()
-                    .into(),
-                location: fields.location.map(Text::from),
-                date,
-            }]
-            .into_iter()
-            .filter(|e| !e.event.is_empty() || e.date.is_some() || e.location.is_some())
-            .collect(),
-        }),
+        Section::Talks => {
+            // The event is what qualifies the talk, else its text, else its place.
+            let mut location = fields.location;
+            let event = qualifier
+                .or_else(|| (!text.is_empty()).then(|| text.join("; ")))
+                .or_else(|| location.take());
+            if event.is_none() && date.is_some() {
+                warnings.push(Warning::at(
+                    at,
+                    "a date but no event or place; the talk is kept without its date",
+                ));
+            }
+            p.talks.push(Talk {
+                title: title.into(),
+                events: event
+                    .map(|event| TalkEvent {
+                        event: event.into(),
+                        location: location.map(Text::from),
+                        date,
+                    })
+                    .into_iter()
+                    .collect(),
+            });
+        }
         Section::Service => p.service.push(Service {
             role: title.into(),
             venues: qualifier.into_iter().chain(text).map(Text::from).collect(),

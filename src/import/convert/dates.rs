@@ -77,7 +77,7 @@ const EXPECTED: &[&str] = &[
 
 /// How the note of an expected date that a reader could not mark ends; [`Read::keep_expected`]
 /// finds it by these words.
-const NOT_MARKED: &str = "is written without saying it is expected";
+const NOT_MARKED: &str = "is written, not marked expected";
 
 /// `text` without the words that say its date is expected, and whether it had them.
 pub fn strip_expected(text: &str) -> (String, bool) {
@@ -123,7 +123,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
         let mut read = read_date(&bare)?;
         read.expected = true;
         let note = format!(
-            "\"{}\" is an expected date; {} {NOT_MARKED}",
+            "\"{}\" is an expected date: {} {NOT_MARKED}",
             text.trim(),
             read.value
         );

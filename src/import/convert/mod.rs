@@ -19,6 +19,7 @@ pub mod links;
 pub mod math;
 pub mod mojibake;
 pub mod months;
+pub mod native;
 pub mod paper_index;
 pub mod paper_links;
 pub mod papers;

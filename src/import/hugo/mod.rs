@@ -86,13 +86,13 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
         name: name.clone(),
         ..Profile::default()
     };
-    // A title like "Zhiyao Li 李之尧" carries the name in the researcher's own script.
+    // A title like "Zhiyao Li 李之尧", or "山田花子" beside a Latin first and last name,
+    // carries the name in the researcher's own script.
     if let Some(title) = &title {
-        let rest = title.replace(&name, "");
-        let rest = rest.trim();
-        if !rest.is_empty() && rest != title.trim() {
-            p.native_name = Some(rest.to_string());
-        } else if rest == title.trim() && title.trim() != name {
+        let native = super::convert::native::native_name(title, &name);
+        if native.is_some() {
+            p.native_name = native;
+        } else if title.trim() != name {
             warnings.push(Warning::at(
                 "title",
                 format!("\"{title}\" differs from the name \"{name}\"; the name is used"),
@@ -154,8 +154,15 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
 pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile, affiliations: &str) {
     p.headline = (src.str("role")).map(Text::from);
     p.bio = (src.str("bio")).map(Text::from);
+    // The site prints interests as Markdown: `Control Theory \& applied math` is an `&`
+    // (issue 48: the backslash was printed). Escapes the profile's Markdown needs stay.
     p.interests = (src.strs("interests"))
         .into_iter()
+        .map(|i| {
+            i.replace("\\&", "&")
+                .replace("\\%", "%")
+                .replace("\\$", "$")
+        })
         .map(Text::from)
         .collect::<Vec<_>>();
     for i in 0..src.len(affiliations) {
