@@ -110,6 +110,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> 
             .to_string();
         src.label_entries(&format!("[{s}].contents"), &html_text(&title));
     }
+    let titles: Vec<String> = (0..count)
+        .filter_map(|s| src.peek(&format!("[{s}].title"))?.as_str().map(html_text))
+        .collect();
+    let lang = super::convert::language::language_of_titles(&titles);
+    warnings.extend(lang.map(|lang| super::convert::language::hint(lang, &titles)));
     for path in src.unused() {
         warnings.push(Warning::unused(&path));
     }

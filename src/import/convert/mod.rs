@@ -15,6 +15,7 @@
 pub mod controls;
 pub mod dates;
 pub mod jats;
+pub mod language;
 pub mod links;
 pub mod math;
 pub mod mojibake;
