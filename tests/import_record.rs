@@ -35,6 +35,7 @@ fn issue_48_rendercv_grants_and_students_land_in_grants_and_supervision() {
     assert_eq!(grants[0]["title"], "CAREER: Robust Analytical Engines");
     assert_eq!(grants[0]["amount"].as_f64(), Some(1_200_000.0));
     assert_eq!(grants[0]["currency"], "USD");
+    assert_eq!(grants[0]["funder"], "National Science Foundation");
     // Two sums in one line: which one is the grant's is not said, so neither is written.
     assert!(grants[1].get("amount").is_none(), "{:?}", grants[1]);
     assert!(grants[1]["note"].as_str().unwrap().contains("€500,000"));
@@ -45,6 +46,9 @@ fn issue_48_rendercv_grants_and_students_land_in_grants_and_supervision() {
     assert_eq!(people[0]["expected"], true);
     assert_eq!(people[0]["end"], "2026");
     assert_eq!(people[1]["level"], "masters");
+    // The level is not where they went; the rest of the line is the thesis.
+    assert!(people[0].get("now").is_none(), "{:?}", people[0]);
+    assert_eq!(people[1]["thesis"], "M.Sc., thesis on difference engines");
     assert_eq!(p["talks"][0]["title"], "Engines that Think");
     assert_eq!(
         p["talks"][0]["events"][0]["event"],

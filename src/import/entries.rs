@@ -180,7 +180,7 @@ pub(super) fn generic(
         record @ (Section::Grants | Section::Supervision | Section::Talks | Section::Service),
     ) = section
     {
-        let mut fields = super::record::Fields::read(src, at);
+        let mut fields = super::record::Fields::read(src, at, record);
         // A student's entry names the student; its `title` is then the thesis.
         let (title, thesis) = match (record, key.as_str(), src.str(&format!("{at}.name"))) {
             (Section::Supervision, "title", Some(person)) => (person, Some(title)),

@@ -46,8 +46,8 @@ pub(super) struct Fields {
 }
 
 impl Fields {
-    /// The fields of the entry at `at`, those it has.
-    pub fn read(src: &mut Tracked, at: &str) -> Self {
+    /// The fields of the entry at `at` that `section` has a place for.
+    pub fn read(src: &mut Tracked, at: &str, section: Section) -> Self {
         let mut field = |keys: &[&str]| keys.iter().find_map(|k| src.str(&format!("{at}.{k}")));
         let thesis = field(&["thesis", "project", "dissertation"]);
         Fields {
@@ -56,7 +56,10 @@ impl Fields {
             role: field(&["role"]),
             thesis,
             now: field(&["now", "current_position", "placement", "next"]),
-            location: field(&["location"]),
+            // A talk's place, or a grant's funder (RenderCV has no field for it).
+            location: matches!(section, Section::Talks | Section::Grants)
+                .then(|| field(&["location"]))
+                .flatten(),
             number: field(&["number", "award_number", "grant_number"]),
         }
     }
@@ -104,7 +107,7 @@ pub(super) fn file(
             };
             p.grants.push(Grant {
                 title: title.into(),
-                funder: qualifier.map(Text::from),
+                funder: qualifier.or(fields.location).map(Text::from),
                 number: fields.number,
                 amount,
                 currency,
@@ -132,13 +135,18 @@ pub(super) fn file(
                 ));
                 Level::Phd
             });
-            let mut rest: Vec<String> = qualifier.into_iter().chain(text).collect();
-            let thesis = fields.thesis.or_else(|| {
-                // A line that is not the level itself is the thesis or project.
-                rest.iter()
-                    .position(|t| self::level(t).is_none())
-                    .map(|i| rest.remove(i))
-            });
+            // A line that only names the level (`PhD`) is the level; the others say what the
+            // thesis or project was, unless the entry names it.
+            let lines: Vec<String> = qualifier
+                .into_iter()
+                .chain(text)
+                .filter(|t| self::level(t).is_none() || t.split_whitespace().count() > 3)
+                .collect();
+            let thesis = match fields.thesis {
+                Some(thesis) if lines.is_empty() => Some(thesis),
+                Some(thesis) => Some(format!("{thesis}; {}", lines.join("; "))),
+                None => (!lines.is_empty()).then(|| lines.join("; ")),
+            };
             p.supervision.push(Supervision {
                 name: title.into(),
                 level,
@@ -147,10 +155,7 @@ pub(super) fn file(
                 end,
                 expected,
                 thesis: thesis.map(Text::from),
-                now: fields
-                    .now
-                    .or_else(|| (!rest.is_empty()).then(|| rest.join("; ")))
-                    .map(Text::from),
+                now: fields.now.map(Text::from),
             });
         }
         Section::Talks => {
