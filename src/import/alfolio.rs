@@ -9,6 +9,8 @@
 use crate::import::Warning;
 use serde_json::Value;
 
+mod lists;
+
 use super::convert::dates::read_years;
 use super::convert::sections::Filed;
 use super::{hugo, Tracked};
@@ -82,10 +84,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> 
                 );
             }
             "list" => {
-                list_section(&mut src, &mut p, &contents, meaning, &mut custom);
+                lists::list_section(&mut src, &mut p, &contents, meaning, &mut custom);
             }
             "nested_list" => {
-                nested_list_section(&mut src, &mut p, &contents, meaning, &mut custom);
+                lists::nested_list_section(&mut src, &mut p, &contents, meaning, &mut custom);
             }
             other => {
                 src.mark(&contents);
@@ -196,7 +198,10 @@ fn time_table_section(
             (Some(year), Some(Section::Awards)) => read_years(year).unwrap_or_default(),
             _ => Vec::new(),
         };
-        let keep = meaning == Some(Section::Education);
+        let keep = matches!(
+            meaning,
+            Some(Section::Education | Section::Grants | Section::Supervision)
+        );
         let (start, end, expected) = match year {
             Some(_) if !years.is_empty() => (None, None, false),
             Some(year) => hugo::year_range(&year, &format!("{named}, year"), keep, warnings),
@@ -290,6 +295,21 @@ fn time_table_section(
                 note: ((!highlights.is_empty()).then(|| highlights.join("; "))).map(Text::from),
                 ..Award::default()
             });
+        } else if let Some(
+            record @ (Section::Grants | Section::Supervision | Section::Talks | Section::Service),
+        ) = meaning
+        {
+            let fields = super::record::Fields::read(src, &e, record);
+            let read = super::record::Read {
+                title: entry_title,
+                qualifier: institution.or(location),
+                start,
+                end,
+                expected,
+                text: highlights,
+                fields,
+            };
+            super::record::file(record, read, &e, p, warnings);
         } else {
             let (date, start, end) = match (start, end) {
                 (None, Some(EndDate::Date(d))) => (Some(d), None, None),
@@ -303,62 +323,6 @@ fn time_table_section(
                 start,
                 end,
                 highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-            });
-        }
-    }
-}
-
-/// A `list` section: lines, filed as interests or hobbies when the section means one.
-fn list_section(
-    src: &mut Tracked,
-    p: &mut Profile,
-    contents: &str,
-    meaning: Option<Section>,
-    custom: &mut CustomSection,
-) {
-    for line in src.strs(contents) {
-        let line = html_text(&line);
-        if meaning == Some(Section::Interests) {
-            p.interests.push(line.into());
-        } else if meaning == Some(Section::Hobbies) {
-            p.hobbies.push(line.into());
-        } else {
-            custom.entries.push(CustomEntry {
-                title: line.into(),
-                ..CustomEntry::default()
-            });
-        }
-    }
-}
-
-/// A `nested_list` section: titled groups of items (skills, when the section means skills).
-fn nested_list_section(
-    src: &mut Tracked,
-    p: &mut Profile,
-    contents: &str,
-    meaning: Option<Section>,
-    custom: &mut CustomSection,
-) {
-    for i in 0..src.len(contents) {
-        let e = format!("{contents}[{i}]");
-        let Some(group) = src.str(&format!("{e}.title")).map(|t| plain(&t)) else {
-            continue;
-        };
-        let items: Vec<String> = src
-            .strs(&format!("{e}.items"))
-            .iter()
-            .map(|t| plain(t))
-            .collect();
-        if meaning == Some(Section::Skills) {
-            p.skills.push(Skill {
-                name: group.into(),
-                keywords: items.into_iter().map(Text::from).collect::<Vec<_>>(),
-            });
-        } else {
-            custom.entries.push(CustomEntry {
-                title: group.into(),
-                highlights: items.into_iter().map(Text::from).collect::<Vec<_>>(),
-                ..CustomEntry::default()
             });
         }
     }
