@@ -5,6 +5,10 @@
 //! day (`2024-09-31`) falls back to its month, with a note.
 
 pub(crate) use super::months::month_number;
+use planned::NOT_MARKED;
+pub use planned::{read_years, strip_expected};
+
+mod planned;
 use crate::profile::{Date, EndDate};
 
 /// A date as read, and what was changed on the way that the user should know.
@@ -46,60 +50,6 @@ impl<T> Read<T> {
         }
         self
     }
-}
-
-/// Words that say a date is planned, not yet reached, in the ten languages (`2025
-/// (expected)`, `exp. 2026`, `voraussichtlich 2025`, `prevista 2026`, `预计 2025`).
-const EXPECTED: &[&str] = &[
-    "expected",
-    "anticipated",
-    "exp.",
-    "(exp)",
-    "planned",
-    "prevista",
-    "previsto",
-    "esperado",
-    "prévu",
-    "prévue",
-    "attendu",
-    "voraussichtlich",
-    "erwartet",
-    "atteso",
-    "prevista",
-    "预计",
-    "預計",
-    "予定",
-    "見込",
-    "예정",
-    "ожида",
-    "планиру",
-];
-
-/// How the note of an expected date that a reader could not mark ends; [`Read::keep_expected`]
-/// finds it by these words.
-const NOT_MARKED: &str = "is written, not marked expected";
-
-/// `text` without the words that say its date is expected, and whether it had them.
-pub fn strip_expected(text: &str) -> (String, bool) {
-    let lower = text.to_lowercase();
-    let Some(word) = EXPECTED.iter().find(|w| lower.contains(*w)) else {
-        return (text.to_string(), false);
-    };
-    // Lower-casing keeps the byte offsets of the words above in the texts people write
-    // (ASCII and CJK); where it does not, the text is read as it is.
-    let Some(at) = lower.find(word).filter(|_| lower.len() == text.len()) else {
-        return (text.to_string(), false);
-    };
-    let rest = format!("{} {}", &text[..at], &text[at + word.len()..]);
-    let rest = rest
-        .replace(['(', ')', '[', ']'], " ")
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    (
-        rest.trim_matches([',', ';', ':', '-', ' ']).to_string(),
-        true,
-    )
 }
 
 /// A period: start and end.
@@ -370,29 +320,6 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
         partial: false,
         expected,
     })
-}
-
-/// A list of two or more years (`2020, 2022`, `2019 & 2021`, `2018; 2020 and 2023`), in the
-/// order written, for an award given in several years (`years:`); `None` for anything else,
-/// a range (`2020-2022`) included.
-pub fn read_years(text: &str) -> Option<Vec<u16>> {
-    if text.len() > 4 * MAX_DATE {
-        return None;
-    }
-    let spaced = text
-        .replace(" and ", ",")
-        .replace(" y ", ",")
-        .replace(" und ", ",");
-    let years: Vec<u16> = spaced
-        .split([',', ';', '&', '/'])
-        .map(str::trim)
-        .map(|piece| {
-            (piece.len() == 4 && piece.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| piece.parse::<u16>().ok())
-                .flatten()
-        })
-        .collect::<Option<_>>()?;
-    (years.len() > 1).then_some(years)
 }
 
 /// The parts of a range: split at dashes and words between dates (`–`, ` - `, `to`, `bis`,
