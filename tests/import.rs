@@ -5,6 +5,8 @@ use crate::common;
 mod corpus;
 #[path = "foreign/mod.rs"]
 mod foreign;
+#[path = "import_record.rs"]
+mod record;
 
 use std::collections::BTreeMap;
 use std::fs;

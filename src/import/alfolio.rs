@@ -9,6 +9,9 @@
 use crate::import::Warning;
 use serde_json::Value;
 
+mod lists;
+
+use super::convert::dates::read_years;
 use super::convert::sections::Filed;
 use super::{hugo, Tracked};
 use crate::diag::Problem;
@@ -81,10 +84,10 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> 
                 );
             }
             "list" => {
-                list_section(&mut src, &mut p, &contents, meaning, &mut custom);
+                lists::list_section(&mut src, &mut p, &contents, meaning, &mut custom);
             }
             "nested_list" => {
-                nested_list_section(&mut src, &mut p, &contents, meaning, &mut custom);
+                lists::nested_list_section(&mut src, &mut p, &contents, meaning, &mut custom);
             }
             other => {
                 src.mark(&contents);
@@ -109,6 +112,11 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> 
             .to_string();
         src.label_entries(&format!("[{s}].contents"), &html_text(&title));
     }
+    let titles: Vec<String> = (0..count)
+        .filter_map(|s| src.peek(&format!("[{s}].title"))?.as_str().map(html_text))
+        .collect();
+    let lang = super::convert::language::language_of_titles(&titles);
+    warnings.extend(lang.map(|lang| super::convert::language::hint(lang, &titles)));
     for path in src.unused() {
         warnings.push(Warning::unused(&path));
     }
@@ -183,9 +191,21 @@ fn time_table_section(
             .iter()
             .find_map(|key| src.peek(&format!("{e}.{key}"))?.as_str())
             .map_or_else(|| e.clone(), |t| format!("{title}: \"{}\"", html_text(t)));
-        let (start, end) = match src.str(&format!("{e}.year")) {
-            Some(year) => hugo::year_range(&year, &format!("{named}, year"), warnings),
-            None => (None, None),
+        let year = src.str(&format!("{e}.year"));
+        // An award given in several years (`2020, 2022`) keeps each year (issue 48: it was
+        // written as its first year while the warning spoke of a range).
+        let years = match (&year, meaning) {
+            (Some(year), Some(Section::Awards)) => read_years(year).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let keep = matches!(
+            meaning,
+            Some(Section::Education | Section::Grants | Section::Supervision)
+        );
+        let (start, end, expected) = match year {
+            Some(_) if !years.is_empty() => (None, None, false),
+            Some(year) => hugo::year_range(&year, &format!("{named}, year"), keep, warnings),
+            None => (None, None, false),
         };
         // `{year, items}`: several entries of one year (al-folio's honours).
         if src.len(&format!("{e}.items")) > 0 {
@@ -198,6 +218,7 @@ fn time_table_section(
                     p.awards.push(Award {
                         title: (html_text(&item)).into(),
                         date,
+                        years: years.clone(),
                         ..Award::default()
                     });
                 } else {
@@ -248,6 +269,7 @@ fn time_table_section(
                 location: location.map(Text::from),
                 start,
                 end,
+                expected,
                 highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
                 ..Education::default()
             });
@@ -269,9 +291,25 @@ fn time_table_section(
                     Some(EndDate::Date(d)) => Some(d),
                     _ => None,
                 }),
+                years,
                 note: ((!highlights.is_empty()).then(|| highlights.join("; "))).map(Text::from),
                 ..Award::default()
             });
+        } else if let Some(
+            record @ (Section::Grants | Section::Supervision | Section::Talks | Section::Service),
+        ) = meaning
+        {
+            let fields = super::record::Fields::read(src, &e, record);
+            let read = super::record::Read {
+                title: entry_title,
+                qualifier: institution.or(location),
+                start,
+                end,
+                expected,
+                text: highlights,
+                fields,
+            };
+            super::record::file(record, read, &e, p, warnings);
         } else {
             let (date, start, end) = match (start, end) {
                 (None, Some(EndDate::Date(d))) => (Some(d), None, None),
@@ -285,62 +323,6 @@ fn time_table_section(
                 start,
                 end,
                 highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
-            });
-        }
-    }
-}
-
-/// A `list` section: lines, filed as interests or hobbies when the section means one.
-fn list_section(
-    src: &mut Tracked,
-    p: &mut Profile,
-    contents: &str,
-    meaning: Option<Section>,
-    custom: &mut CustomSection,
-) {
-    for line in src.strs(contents) {
-        let line = html_text(&line);
-        if meaning == Some(Section::Interests) {
-            p.interests.push(line.into());
-        } else if meaning == Some(Section::Hobbies) {
-            p.hobbies.push(line.into());
-        } else {
-            custom.entries.push(CustomEntry {
-                title: line.into(),
-                ..CustomEntry::default()
-            });
-        }
-    }
-}
-
-/// A `nested_list` section: titled groups of items (skills, when the section means skills).
-fn nested_list_section(
-    src: &mut Tracked,
-    p: &mut Profile,
-    contents: &str,
-    meaning: Option<Section>,
-    custom: &mut CustomSection,
-) {
-    for i in 0..src.len(contents) {
-        let e = format!("{contents}[{i}]");
-        let Some(group) = src.str(&format!("{e}.title")).map(|t| plain(&t)) else {
-            continue;
-        };
-        let items: Vec<String> = src
-            .strs(&format!("{e}.items"))
-            .iter()
-            .map(|t| plain(t))
-            .collect();
-        if meaning == Some(Section::Skills) {
-            p.skills.push(Skill {
-                name: group.into(),
-                keywords: items.into_iter().map(Text::from).collect::<Vec<_>>(),
-            });
-        } else {
-            custom.entries.push(CustomEntry {
-                title: group.into(),
-                highlights: items.into_iter().map(Text::from).collect::<Vec<_>>(),
-                ..CustomEntry::default()
             });
         }
     }

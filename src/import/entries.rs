@@ -1,9 +1,8 @@
-//! Entries of a shape the importer has no rule for — a RenderCV-style file that mixes in JSON
-//! Resume keys (al-folio's newer `cv.yml`: `title` + `publisher` papers, `name` + `summary`
+//! Entries of a shape the importer has no rule for — a RenderCV-style file with JSON Resume
+//! keys (al-folio's newer `cv.yml`: `title` + `publisher` papers, `name` + `summary`
 //! languages), a section of one-off fields — converted by what their section's title means,
-//! with the fields they have, instead of being dropped: what names the entry (`title`,
-//! `name`, `label`, `position`, …), what qualifies it (`publisher`, `issuer`, `institution`,
-//! …), its dates, and its text.
+//! with the fields they have: what names the entry (`title`, `name`, `label`, `position`, …),
+//! what qualifies it (`publisher`, `issuer`, `institution`, …), its dates, and its text.
 
 use super::convert::dates::read_period;
 use super::Tracked;
@@ -24,7 +23,11 @@ const NAMING: [&str; 9] = [
 ];
 
 /// Keys that qualify it: where, by whom, in what.
-const QUALIFYING: [&str; 12] = [
+const QUALIFYING: [&str; 16] = [
+    "funder",
+    "agency",
+    "sponsor",
+    "event",
     "publisher",
     "journal",
     "venue",
@@ -133,29 +136,35 @@ pub(super) fn generic(
         },
     };
     let qualifier = first(src, at, &QUALIFYING, Some(&key)).map(|(_, v)| v);
+    // Entries that write `expected` keep an expected end as such; others say it was not.
+    use Section::{Education as E, Grants as G, Supervision as S};
+    let keep = matches!(section, Some(E | G | S));
     let started = ["start_date", "startDate"]
         .into_iter()
         .find(|k| src.str(&format!("{at}.{k}")).is_some());
-    let (start, end) = match started {
-        Some(k) => src.period(
-            &format!("{at}.{k}"),
-            &format!(
-                "{at}.{}",
-                if k == "startDate" {
-                    "endDate"
-                } else {
-                    "end_date"
-                }
-            ),
-            warnings,
-        ),
+    let (start, end, expected) = match started {
+        Some(k) => {
+            let end_key = if k == "startDate" {
+                "endDate"
+            } else {
+                "end_date"
+            };
+            let (from, to) = (format!("{at}.{k}"), format!("{at}.{end_key}"));
+            if keep {
+                src.period_expected(&from, &to, warnings)
+            } else {
+                let (start, end) = src.period(&from, &to, warnings);
+                (start, end, false)
+            }
+        }
         None => ["date", "year", "releaseDate", "end_date", "endDate"]
             .iter()
             .find_map(|k| src.str(&format!("{at}.{k}")))
             .and_then(|d| read_period(&d))
-            .map_or((None, None), |read| {
+            .map_or((None, None, false), |read| {
+                let read = if keep { read.keep_expected() } else { read };
                 warnings.extend(read.note.map(|note| Warning::at(at, note)));
-                read.value
+                (read.value.0, read.value.1, keep && read.expected)
             }),
     };
     let date = start.or(match end {
@@ -167,8 +176,41 @@ pub(super) fn generic(
         .filter_map(|k| src.str(&format!("{at}.{k}")))
         .collect();
     text.extend(src.strs(&format!("{at}.highlights")));
-    // A paper needs its year: without one it is an entry of a section of its own.
-    if let (Some(Section::Publications), Some(date)) = (section, date) {
+    if let Some(
+        record @ (Section::Grants | Section::Supervision | Section::Talks | Section::Service),
+    ) = section
+    {
+        let mut fields = super::record::Fields::read(src, at, record);
+        // A student's entry names the student; its `title` is then the thesis.
+        let (title, thesis) = match (record, key.as_str(), src.str(&format!("{at}.name"))) {
+            (Section::Supervision, "title", Some(person)) => (person, Some(title)),
+            _ => (title, None),
+        };
+        fields.thesis = thesis.or(fields.thesis);
+        let read = super::record::Read {
+            title,
+            qualifier,
+            start,
+            end,
+            expected,
+            text,
+            fields,
+        };
+        return super::record::file(record, read, at, p, warnings);
+    }
+    // A paper needs its year, or words that say why it has none (`forthcoming`, `under
+    // review`): without either it is an entry of a section of its own.
+    let said = {
+        let dates: Vec<String> = ["date", "year", "releaseDate", "status"]
+            .iter()
+            .filter_map(|k| src.peek(&format!("{at}.{k}"))?.as_str().map(String::from))
+            .collect();
+        let words = dates.iter().chain(&qualifier).chain(&text);
+        super::convert::status::said_status(words.map(String::as_str))
+    };
+    let excused = said.is_some_and(PublicationStatus::excuses_no_year);
+    if section == Some(Section::Publications) && (date.is_some() || excused) {
+        src.mark(&format!("{at}.status"));
         // Authors as a list, or as the line of text under the title when it names the
         // researcher (`**Ada Lovelace**, Charles Babbage`).
         let mut authors = list(src, &format!("{at}.authors"));
@@ -193,10 +235,10 @@ pub(super) fn generic(
             authors,
             venue: qualifier.map(Text::from),
             venue_short: None,
-            year: Some(date.year),
-            month: date.month,
+            year: date.map(|d| d.year),
+            month: date.and_then(|d| d.month),
             kind: PublicationKind::Other,
-            status: PublicationStatus::Published,
+            status: said.unwrap_or_default(),
             award: None,
             note: (!text.is_empty()).then(|| text.join("; ").into()),
             links: PublicationLinks {
@@ -251,6 +293,7 @@ pub(super) fn generic(
             location: src.str(&format!("{at}.location")).map(Text::from),
             start,
             end,
+            expected,
             highlights: text.into_iter().map(Text::from).collect(),
             ..Education::default()
         }),

@@ -18,6 +18,7 @@ mod hugo;
 mod json;
 mod jsonresume;
 mod name;
+mod record;
 mod rendercv;
 mod save;
 mod syntax;

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::convert::dates::{read_date, read_end, read_period, Read};
+use super::convert::dates::{read_date, read_end, read_period, Period, Read};
 use super::Warning;
 use crate::profile::{Date, EndDate};
 
@@ -140,38 +140,83 @@ impl Tracked {
 
     /// The start and end dates at `start` and `end`; a missing end of a started entry means
     /// it goes on, an end without a start is when the entry ended. Dates that do not parse
-    /// are warnings.
+    /// are warnings, and so is an expected date (`2025 (expected)`): the caller has no place
+    /// to say it ([`Tracked::period_expected`] is for one that has).
     pub(crate) fn period(
         &mut self,
         start: &str,
         end: &str,
         warnings: &mut Vec<Warning>,
     ) -> (Option<Date>, Option<EndDate>) {
+        let (from, to, _) = self.period_read(start, end, warnings, false);
+        (from, to)
+    }
+
+    /// [`Tracked::period`] for an entry that has `expected`: whether a date was written as
+    /// expected, which the caller writes as `expected: true` (so no warning says otherwise).
+    pub(crate) fn period_expected(
+        &mut self,
+        start: &str,
+        end: &str,
+        warnings: &mut Vec<Warning>,
+    ) -> (Option<Date>, Option<EndDate>, bool) {
+        self.period_read(start, end, warnings, true)
+    }
+
+    /// The one reading of a period's two fields; `keep` when the caller writes `expected`.
+    fn period_read(
+        &mut self,
+        start: &str,
+        end: &str,
+        warnings: &mut Vec<Warning>,
+        keep: bool,
+    ) -> (Option<Date>, Option<EndDate>, bool) {
+        let kept = |read: Read<Period>| if keep { read.keep_expected() } else { read };
+        let mut expected = false;
         // A whole period written into the start field (`"2017-05 - 2019-04"`, `since 2021`).
         if let Some(text) = self.str(start) {
             if let Some(read) = read_period(&text) {
                 if let ((Some(from), Some(to)), None) = (read.value, self.str(end)) {
+                    let read = kept(read);
                     warnings.extend(read.note.map(|note| Warning::at(start, note)));
-                    return (Some(from), Some(to));
+                    return (Some(from), Some(to), keep && read.expected);
                 }
             }
         }
-        let from = self.date(start, warnings);
+        let from = match self.str(start) {
+            Some(text) => match read_date(&text) {
+                Ok(read) => {
+                    let read = if keep { read.keep_expected() } else { read };
+                    expected |= read.expected;
+                    warnings.extend(read.note.map(|note| Warning::at(start, note)));
+                    Some(read.value)
+                }
+                Err(e) => {
+                    warnings.push(Warning::at(start, e));
+                    None
+                }
+            },
+            None => None,
+        };
         let to = match self.str(end) {
             // Through the one date reader's note, as every other date (issue 47: an
             // impossible end day was cut to its month without a word).
             Some(text) => match read_end(&text) {
                 Ok(read) => {
+                    let read = if keep { read.keep_expected() } else { read };
+                    expected |= read.expected;
                     warnings.extend(read.note.map(|note| Warning::at(end, note)));
                     Some(read.value)
                 }
-                Err(e) => match read_period(&text) {
+                Err(e) => match read_period(&text).map(kept) {
                     // `end: 2019-2020`: the period's end.
                     Some(Read {
                         value: (_, Some(to)),
                         note,
+                        expected: said,
                         ..
                     }) => {
+                        expected |= said;
                         warnings.extend(note.map(|note| Warning::at(end, note)));
                         Some(to)
                     }
@@ -183,7 +228,7 @@ impl Tracked {
             },
             None => from.map(|_| EndDate::Present),
         };
-        (from, to)
+        (from, to, keep && expected)
     }
 
     /// The value at `path`, without marking it as used.

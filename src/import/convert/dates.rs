@@ -5,6 +5,10 @@
 //! day (`2024-09-31`) falls back to its month, with a note.
 
 pub(crate) use super::months::month_number;
+use planned::NOT_MARKED;
+pub use planned::{read_years, strip_expected};
+
+mod planned;
 use crate::profile::{Date, EndDate};
 
 /// A date as read, and what was changed on the way that the user should know.
@@ -16,6 +20,9 @@ pub struct Read<T> {
     pub note: Option<String>,
     /// Whether only part of the text was read (its year): the text may hold more.
     pub partial: bool,
+    /// Whether the text said the date is planned, not reached (`2025 (expected)`); the note
+    /// then says so for a reader that has no place for it ([`Read::keep_expected`] drops it).
+    pub expected: bool,
 }
 
 impl<T> Read<T> {
@@ -25,7 +32,23 @@ impl<T> Read<T> {
             value,
             note: None,
             partial: false,
+            expected: false,
         }
+    }
+
+    /// The note without what it says of an expected date, for a reader that writes
+    /// `expected: true` beside the value (its own words of the rest are kept).
+    pub fn keep_expected(mut self) -> Self {
+        if self.expected {
+            self.note = self.note.and_then(|note| {
+                let rest: Vec<&str> = note
+                    .split("; ")
+                    .filter(|part| !part.contains(NOT_MARKED))
+                    .collect();
+                (!rest.is_empty()).then(|| rest.join("; "))
+            });
+        }
+        self
     }
 }
 
@@ -45,6 +68,21 @@ const MAX_DATE: usize = 64;
 
 /// A date, with a note when an impossible day was dropped.
 pub fn read_date(text: &str) -> Result<Read<Date>, String> {
+    let (bare, expected) = strip_expected(text);
+    if expected {
+        let mut read = read_date(&bare)?;
+        read.expected = true;
+        let note = format!(
+            "\"{}\" is an expected date: {} {NOT_MARKED}",
+            text.trim(),
+            read.value
+        );
+        read.note = Some(match read.note {
+            Some(other) => format!("{other}; {note}"),
+            None => note,
+        });
+        return Ok(read);
+    }
     let text = text.trim();
     // `2020년 3월`: the signs of year and month say it, not the space.
     let joined;
@@ -94,6 +132,7 @@ pub fn read_date(text: &str) -> Result<Read<Date>, String> {
                 value: date,
                 note: Some(format!("{text} has no such day; the month is kept")),
                 partial: false,
+                expected: false,
             });
         }
     }
@@ -142,6 +181,7 @@ fn year_only(text: &str) -> Option<Read<Date>> {
         value,
         note: Some(format!("only the year of \"{text}\" could be read")),
         partial: true,
+        expected: false,
     })
 }
 
@@ -212,8 +252,10 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
     let ongoing = ONGOING.iter().any(|w| lower.contains(w));
     let mut dates: Vec<Date> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
+    let mut expected = false;
     let mut push = |read: Read<Date>, dates: &mut Vec<Date>| {
         notes.extend(read.note);
+        expected |= read.expected;
         dates.push(read.value);
     };
     let pieces = range_pieces(text);
@@ -276,6 +318,7 @@ pub fn read_period(text: &str) -> Option<Read<Period>> {
         value,
         note,
         partial: false,
+        expected,
     })
 }
 
@@ -330,6 +373,7 @@ pub fn read_end(text: &str) -> Result<Read<EndDate>, String> {
         value: EndDate::Date(read.value),
         note: read.note,
         partial: read.partial,
+        expected: read.expected,
     })
 }
 

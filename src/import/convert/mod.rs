@@ -15,14 +15,17 @@
 pub mod controls;
 pub mod dates;
 pub mod jats;
+pub mod language;
 pub mod links;
 pub mod math;
 pub mod mojibake;
 pub mod months;
+pub mod native;
 pub mod paper_index;
 pub mod paper_links;
 pub mod papers;
 pub mod sections;
+pub mod status;
 pub mod symbols;
 pub mod tex;
 mod tex_commands;

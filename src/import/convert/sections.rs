@@ -1,283 +1,15 @@
 //! Which profile section a foreign section's title means, in the ten languages cvpdf speaks
 //! and the synonyms CVs use: `Educación`, `Formation`, `Ausbildung`, `教育背景` are education;
-//! `Honors`, `Distinctions`, `受賞` are awards. Importers put entries where the title says
+//! `Honors`, `Distinctions`, `受賞` are awards; `Funding`, `Drittmittel` grants; `Students
+//! Supervised`, `Encadrement` supervision. Importers put entries where the title says
 //! and convert them with the fields they have; a title that says none of these is a section
 //! of its own.
 
 use crate::import::Warning;
 use crate::profile::Section;
 
-/// Words that mean each section, most specific first: the first rule with a word in the title
-/// wins (`Teaching Experience` is teaching, `Programming Languages` skills).
-const RULES: &[(Section, &[&str])] = &[
-    (
-        Section::Teaching,
-        &[
-            "teaching",
-            "docencia",
-            "enseñanza",
-            "docência",
-            "ensino",
-            "enseignement",
-            "lehre",
-            "didattica",
-            "insegnamento",
-            "教学",
-            "授课",
-            "教學",
-            "授業",
-            "강의",
-            "преподава",
-        ],
-    ),
-    (
-        Section::Skills,
-        &[
-            "skill",
-            "technolog",
-            "tools",
-            "programming",
-            "software",
-            "competenc",
-            "habilidad",
-            "conocimientos",
-            "competênc",
-            "compétence",
-            "kenntnisse",
-            "fähigkeit",
-            "competenze",
-            "技能",
-            "技术",
-            "技術",
-            "スキル",
-            "기술",
-            "навык",
-        ],
-    ),
-    (
-        Section::Awards,
-        &[
-            "award",
-            "honor",
-            "honour",
-            "prize",
-            "fellowship",
-            "scholarship",
-            "grant",
-            "premio",
-            "distincion",
-            "distinción",
-            "becas",
-            "prêmio",
-            "prémio",
-            "prix",
-            "distinction",
-            "auszeichnung",
-            "preise",
-            "stipendi",
-            "premi",
-            "riconosciment",
-            "奖",
-            "獎",
-            "荣誉",
-            "榮譽",
-            "受賞",
-            "表彰",
-            "수상",
-            "награ",
-            "преми",
-        ],
-    ),
-    (
-        Section::Talks,
-        &[
-            "talk",
-            "presentation",
-            "seminar",
-            "lecture",
-            "keynote",
-            "charla",
-            "ponencia",
-            "palestra",
-            "vortr",
-            "exposé",
-            "conférence",
-            "interventi",
-            "relazioni",
-            "报告",
-            "演讲",
-            "講演",
-            "발표",
-            "доклад",
-        ],
-    ),
-    (
-        Section::Publications,
-        &[
-            "publication",
-            "papers",
-            "articles",
-            "preprint",
-            "publicacion",
-            "publicaç",
-            "publikation",
-            "veröffentlichung",
-            "pubblicazion",
-            "论文",
-            "論文",
-            "发表",
-            "業績",
-            "논문",
-            "публикац",
-        ],
-    ),
-    (
-        Section::Service,
-        &[
-            "service",
-            "reviewing",
-            "reviewer",
-            "committee",
-            "servicio",
-            "serviço",
-            "gutacht",
-            "服务",
-            "服務",
-            "学術活動",
-            "봉사",
-            "рецензир",
-        ],
-    ),
-    (
-        Section::Education,
-        &[
-            "education",
-            "degree",
-            "academic background",
-            "educación",
-            "educacion",
-            "formación",
-            "formacion",
-            "estudios",
-            "educação",
-            "formação",
-            "formation",
-            "études",
-            "ausbildung",
-            "studium",
-            "bildung",
-            "istruzione",
-            "formazione",
-            "教育",
-            "学历",
-            "學歷",
-            "学歴",
-            "학력",
-            "교육",
-            "образовани",
-        ],
-    ),
-    (
-        Section::Experience,
-        &[
-            "experience",
-            "employment",
-            "work history",
-            "positions",
-            "appointments",
-            "career",
-            "internship",
-            "experiencia",
-            "experiência",
-            "expérience",
-            "erfahrung",
-            "werdegang",
-            "beruf",
-            "esperienz",
-            "经历",
-            "經歷",
-            "工作",
-            "経歴",
-            "職歴",
-            "경력",
-            "опыт",
-        ],
-    ),
-    (
-        Section::Languages,
-        &[
-            "language", "idioma", "língua", "lingua", "langue", "sprache", "语言", "語言", "言語",
-            "언어", "язык",
-        ],
-    ),
-    (
-        Section::Interests,
-        &[
-            "research interest",
-            "research area",
-            "intereses de investigación",
-            "forschungsinteress",
-            "研究兴趣",
-            "研究方向",
-            "研究分野",
-            "研究興趣",
-            "연구 분야",
-        ],
-    ),
-    (
-        Section::Hobbies,
-        &[
-            "hobb",
-            "interest",
-            "pasatiempo",
-            "aficion",
-            "passatempo",
-            "loisir",
-            "freizeit",
-            "interess",
-            "intérêt",
-            "爱好",
-            "愛好",
-            "趣味",
-            "취미",
-            "увлечени",
-            "хобби",
-        ],
-    ),
-    (
-        Section::Bio,
-        &[
-            "summary",
-            "about",
-            "profile",
-            "biography",
-            "bio.",
-            "objective",
-            "overview",
-            "personal statement",
-            "resumen",
-            "resumo",
-            "sobre",
-            "presentazione",
-            "présentation",
-            "摘要",
-            "perfil",
-            "sobre mí",
-            "résumé",
-            "profil",
-            "über mich",
-            "zusammenfassung",
-            "profilo",
-            "简介",
-            "簡介",
-            "自己紹介",
-            "概要",
-            "소개",
-            "о себе",
-            "обо мне",
-        ],
-    ),
-];
+mod rules;
+use rules::RULES;
 
 /// Which foreign title filled each built-in section first, so that a second title whose
 /// entries join the same section is said, never merged silently.
@@ -313,10 +45,21 @@ pub fn meaning(title: &str) -> Option<Section> {
         return Some(section);
     }
     let title = title.to_lowercase().replace(['_', '-'], " ");
-    RULES
+    let says = |section: Section| {
+        RULES
+            .iter()
+            .any(|(s, words)| *s == section && words.iter().any(|w| has_word(&title, w)))
+    };
+    let found = RULES
         .iter()
         .find(|(_, words)| words.iter().any(|w| has_word(&title, w)))
-        .map(|(section, _)| *section)
+        .map(|(section, _)| *section);
+    // `Grants – Awards`, `Honors and Grants`: awards, which take any named entry, as before
+    // grants had a section of their own.
+    match found {
+        Some(Section::Grants) if says(Section::Awards) => Some(Section::Awards),
+        found => found,
+    }
 }
 
 /// The section whose own title `title` is, in any language: the one table of section titles

@@ -20,8 +20,18 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
         .or(full)
         .or_else(|| src.str("title"))
         .unwrap_or_default();
-    if src.peek("title").is_some() {
-        src.mark("title");
+    // A title in the researcher's own script beside a Latin name is the native name (the
+    // one rule, `convert/native.rs`); the same name again is nothing new.
+    let titled = src.str("title");
+    let titled = titled.filter(|t| t.trim() != display.trim());
+    let native_title = titled
+        .as_deref()
+        .and_then(|t| crate::import::convert::native::native_name(t, &display));
+    if let (Some(title), None) = (&titled, &native_title) {
+        warnings.push(Warning::at(
+            "title",
+            format!("\"{title}\" differs from the name \"{display}\"; the name is used"),
+        ));
     }
     super::website_settings(src, warnings);
     let alternate = src.str("name.alternate");
@@ -43,7 +53,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
             ));
             (display, None)
         }
-        None => (display, None),
+        None => (display, native_title),
     };
     let mut p = Profile {
         name,
@@ -72,13 +82,14 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
             super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
-        let (start, end) = dated(src, &at, warnings);
+        let (start, end, expected) = dated(src, &at, true, warnings);
         p.education.push(Education {
             institution: institution.into(),
             degree: degree.into(),
             location: (src.str(&format!("{at}.location"))).map(Text::from),
             start,
             end,
+            expected,
             score: (src
                 .str(&format!("{at}.score"))
                 .or_else(|| src.str(&format!("{at}.gpa"))))
@@ -112,7 +123,7 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
                 );
                 continue;
             };
-            let (start, end) = dated(src, &at, warnings);
+            let (start, end, _) = dated(src, &at, false, warnings);
             p.experience.push(Experience {
                 organization: organization.into(),
                 role: role.into(),

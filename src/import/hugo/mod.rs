@@ -86,13 +86,13 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
         name: name.clone(),
         ..Profile::default()
     };
-    // A title like "Zhiyao Li 李之尧" carries the name in the researcher's own script.
+    // A title like "Zhiyao Li 李之尧", or "山田花子" beside a Latin first and last name,
+    // carries the name in the researcher's own script.
     if let Some(title) = &title {
-        let rest = title.replace(&name, "");
-        let rest = rest.trim();
-        if !rest.is_empty() && rest != title.trim() {
-            p.native_name = Some(rest.to_string());
-        } else if rest == title.trim() && title.trim() != name {
+        let native = super::convert::native::native_name(title, &name);
+        if native.is_some() {
+            p.native_name = native;
+        } else if title.trim() != name {
             warnings.push(Warning::at(
                 "title",
                 format!("\"{title}\" differs from the name \"{name}\"; the name is used"),
@@ -117,15 +117,16 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
             super::entries::otherwise(src, &at, missing, &name, &mut p, &mut kept, warnings);
             continue;
         };
-        let (start, end) = match src.str(&format!("{at}.year")) {
-            Some(year) => year_range(&year, &format!("{at}.year"), warnings),
-            None => (None, None),
+        let (start, end, expected) = match src.str(&format!("{at}.year")) {
+            Some(year) => year_range(&year, &format!("{at}.year"), true, warnings),
+            None => (None, None, false),
         };
         p.education.push(Education {
             institution: institution.into(),
             degree: degree.into(),
             start,
             end,
+            expected,
             ..Education::default()
         });
     }
@@ -153,8 +154,15 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
 pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile, affiliations: &str) {
     p.headline = (src.str("role")).map(Text::from);
     p.bio = (src.str("bio")).map(Text::from);
+    // The site prints interests as Markdown: `Control Theory \& applied math` is an `&`
+    // (issue 48: the backslash was printed). Escapes the profile's Markdown needs stay.
     p.interests = (src.strs("interests"))
         .into_iter()
+        .map(|i| {
+            i.replace("\\&", "&")
+                .replace("\\%", "%")
+                .replace("\\$", "$")
+        })
         .map(Text::from)
         .collect::<Vec<_>>();
     for i in 0..src.len(affiliations) {
@@ -186,45 +194,54 @@ pub(super) fn website_settings(src: &mut Tracked, warnings: &mut Vec<Warning>) {
     }
 }
 
-/// `start`/`end` (or `year`) of a Hugo Blox entry.
+/// `start`/`end` (or `year`) of a Hugo Blox entry, and whether its end is expected (only
+/// said, `keep`, by a caller that writes `expected`; a warning otherwise).
 pub(super) fn dated(
     src: &mut Tracked,
     at: &str,
+    keep: bool,
     warnings: &mut Vec<Warning>,
-) -> (Option<Date>, Option<EndDate>) {
+) -> (Option<Date>, Option<EndDate>, bool) {
     if let Some(year) = src.str(&format!("{at}.year")) {
-        return year_range(&year, &format!("{at}.year"), warnings);
+        return year_range(&year, &format!("{at}.year"), keep, warnings);
     }
     // Hugo Blox writes `end: ''` for an ongoing entry: no end, so it goes on. Older résumé
     // pages call them `date_start` and `date_end`.
-    if src.str(&format!("{at}.date_start")).is_some() {
-        return src.period(
-            &format!("{at}.date_start"),
-            &format!("{at}.date_end"),
-            warnings,
-        );
+    let (start, end) = match src.str(&format!("{at}.date_start")) {
+        Some(_) => (format!("{at}.date_start"), format!("{at}.date_end")),
+        None => (format!("{at}.start"), format!("{at}.end")),
+    };
+    if keep {
+        src.period_expected(&start, &end, warnings)
+    } else {
+        let (from, to) = src.period(&start, &end, warnings);
+        (from, to, false)
     }
-    src.period(&format!("{at}.start"), &format!("{at}.end"), warnings)
 }
 
 /// A year or a range of years as people write them in these pages (`2019`, `2016-2019`,
 /// `since 2021`, …; see [`parse_period`]) as a period.
+/// Whether the end is expected is said only to a caller that writes `expected` (`keep`); to
+/// another, the note says it was not marked.
 pub(super) fn year_range(
     text: &str,
     path: &str,
+    keep: bool,
     warnings: &mut Vec<Warning>,
-) -> (Option<Date>, Option<EndDate>) {
+) -> (Option<Date>, Option<EndDate>, bool) {
     match read_period(text) {
         Some(read) => {
+            let read = if keep { read.keep_expected() } else { read };
             warnings.extend(read.note.map(|note| Warning::at(path, note)));
-            read.value
+            let (start, end) = read.value;
+            (start, end, keep && read.expected)
         }
         None => {
             warnings.push(Warning::at(
                 path,
                 format!("\"{text}\" is not a year or a range of years"),
             ));
-            (None, None)
+            (None, None, false)
         }
     }
 }
@@ -284,7 +301,7 @@ mod tests {
 
     fn range(text: &str) -> (Option<String>, Option<String>) {
         let mut warnings = Vec::new();
-        let (from, to) = year_range(text, "year", &mut warnings);
+        let (from, to, _) = year_range(text, "year", false, &mut warnings);
         (
             from.map(|d| d.to_string()),
             to.map(|e| match e {

@@ -7,6 +7,7 @@
 use crate::import::Warning;
 use serde_json::Value;
 
+use super::convert::dates::read_date;
 use super::convert::paper_links::file_paper_link;
 use super::{link_kind, Tracked};
 use crate::diag::Problem;
@@ -197,20 +198,21 @@ fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
             otherwise(src, &at, missing, p, &mut kept, warnings);
             continue;
         };
-        let (start, end) = period(src, &at, warnings);
+        let (from, to) = (format!("{at}.startDate"), format!("{at}.endDate"));
+        let (start, end, expected) = src.period_expected(&from, &to, warnings);
         let courses = src.strs(&format!("{at}.courses"));
-        let highlights = if courses.is_empty() {
-            Vec::new()
-        } else {
-            vec![format!("Courses: {}", courses.join(", "))]
-        };
+        // Not in the schema, but written (al-folio's resume.json): kept as written.
+        let mut highlights = src.strs(&format!("{at}.highlights"));
+        if !courses.is_empty() {
+            highlights.push(format!("Courses: {}", courses.join(", ")));
+        }
         p.education.push(Education {
             institution: institution.into(),
             degree: degree.into(),
             location: (src.str(&format!("{at}.location"))).map(Text::from),
             start,
             end,
-            expected: false,
+            expected,
             advisors: Vec::new(),
             score: (src
                 .str(&format!("{at}.score"))
@@ -255,14 +257,32 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>)
             otherwise(src, &at, (None, "title (`name`)"), p, &mut kept, warnings);
             continue;
         };
-        let Some(released) = src.date(&format!("{at}.releaseDate"), warnings) else {
+        // Words that say why there is no year yet (`releaseDate: forthcoming`, `publisher:
+        // Under review`) keep the paper, with that status (issue 48).
+        let said = {
+            let words: Vec<String> = ["releaseDate", "publisher", "summary"]
+                .iter()
+                .filter_map(|k| src.peek(&format!("{at}.{k}"))?.as_str().map(String::from))
+                .collect();
+            super::convert::status::said_status(words.iter().map(String::as_str))
+        };
+        let excused = said.is_some_and(PublicationStatus::excuses_no_year);
+        let date_at = format!("{at}.releaseDate");
+        let released = match src.peek(&date_at).and_then(Value::as_str) {
+            Some(text) if excused && read_date(text).is_err() => {
+                src.mark(&date_at);
+                None
+            }
+            _ => src.date(&date_at, warnings),
+        };
+        if released.is_none() && !excused {
             warnings.push(Warning::at(
                 format!("{at} ({title})"),
                 "no releaseDate, and a publication needs a year; not imported",
             ));
             src.mark(&at);
             continue;
-        };
+        }
         let mut links = PublicationLinks::default();
         let note = src.str(&format!("{at}.summary"));
         if let Some(url) = src
@@ -289,10 +309,10 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>)
             authors,
             venue: (src.str(&format!("{at}.publisher"))).map(Text::from),
             venue_short: None,
-            year: Some(released.year),
-            month: released.month,
+            year: released.map(|d| d.year),
+            month: released.and_then(|d| d.month),
             kind: PublicationKind::Other,
-            status: PublicationStatus::Published,
+            status: said.unwrap_or_default(),
             award: None,
             note: note.map(Text::from),
             links,
@@ -315,10 +335,13 @@ fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut
             otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
             continue;
         };
-        let mut keywords = src.strs(&format!("{at}.keywords"));
-        if let Some(level) = src.str(&format!("{at}.level")) {
-            keywords.insert(0, level);
-        }
+        let keywords = src.strs(&format!("{at}.keywords"));
+        // A level says how well, not what: beside the skill's name, never one of its keywords
+        // (issue 48: `Advanced` was printed as a skill).
+        let name = match src.str(&format!("{at}.level")) {
+            Some(level) => format!("{name} ({level})"),
+            None => name,
+        };
         p.skills.push(Skill {
             name: name.into(),
             keywords: keywords.into_iter().map(Text::from).collect::<Vec<_>>(),

@@ -101,7 +101,14 @@ pub(super) fn convert(value: Value) -> Result<(Profile, Vec<Warning>), Problem> 
         .iter()
         .find_map(|at| src.peek(at)?.as_str().map(str::to_lowercase))
         .unwrap_or_default();
-    let english = language.is_empty() || language.starts_with("en");
+    // A file without a locale whose titles are in another language: said, with the `--lang`
+    // that prints the CV in it (the profile has no language of its own).
+    let detected = language
+        .is_empty()
+        .then(|| super::convert::language::language_of_titles(&titles))
+        .flatten();
+    warnings.extend(detected.map(|lang| super::convert::language::hint(lang, &titles)));
+    let english = (language.is_empty() && detected.is_none()) || language.starts_with("en");
     let mut filed = sections::Filed::default();
     let mut reader = Reader {
         src,

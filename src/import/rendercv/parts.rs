@@ -101,7 +101,9 @@ pub(super) fn apart(
         | Section::Publications
         | Section::Awards
         | Section::Skills
-        | Section::Languages),
+        | Section::Languages
+        | Section::Grants
+        | Section::Supervision),
     ) = section
     {
         warnings.push(Warning::at(
@@ -232,13 +234,23 @@ pub(super) fn publication(
         warnings.extend(note.map(|note| Warning::at(&path, note)));
         date
     });
-    let Some(date) = date else {
+    // Words that say why a paper has no year yet (`date: under review`, `journal: Forthcoming`)
+    // keep it, with that status (issue 48: such papers were dropped).
+    let said = {
+        let words: Vec<String> = ["date", "journal", "summary", "status"]
+            .iter()
+            .filter_map(|k| src.peek(&format!("{at}.{k}"))?.as_str().map(String::from))
+            .collect();
+        crate::import::convert::status::said_status(words.iter().map(String::as_str))
+    };
+    if date.is_none() && !said.is_some_and(PublicationStatus::excuses_no_year) {
         warnings.push(Warning::at(
             at,
             format!("\"{title}\" has no date, so no year; not carried over"),
         ));
         return None;
-    };
+    }
+    src.mark(&format!("{at}.status"));
     let mut links = PublicationLinks {
         doi: src.str(&format!("{at}.doi")),
         ..PublicationLinks::default()
@@ -255,10 +267,10 @@ pub(super) fn publication(
         },
         venue: (src.str(&format!("{at}.journal"))).map(Text::from),
         venue_short: None,
-        year: Some(date.year),
-        month: date.month,
+        year: date.map(|d| d.year),
+        month: date.and_then(|d| d.month),
         kind: PublicationKind::Other,
-        status: PublicationStatus::Published,
+        status: said.unwrap_or_default(),
         award: None,
         note: (src.str(&format!("{at}.summary"))).map(Text::from),
         links,

@@ -30,6 +30,14 @@ impl Reader {
         match meaning {
             "hobbies" => self.p.hobbies.push(text.into()),
             "interests" => self.p.interests.push(text.into()),
+            "talks" => self.p.talks.push(Talk {
+                title: text.into(),
+                events: Vec::new(),
+            }),
+            "service" => self.p.service.push(Service {
+                role: text.into(),
+                venues: Vec::new(),
+            }),
             _ => custom.entries.push(entry(text)),
         }
     }
@@ -54,6 +62,10 @@ impl Reader {
                     | Section::Education
                     | Section::Experience
                     | Section::Awards
+                    | Section::Grants
+                    | Section::Supervision
+                    | Section::Talks
+                    | Section::Service
             )
         );
         if kind.is_none() || (kind == Some(EntryType::Normal) && generic_section) {
@@ -94,6 +106,8 @@ impl Reader {
             Some(Section::Bio) => "bio",
             Some(Section::Hobbies) => "hobbies",
             Some(Section::Interests) => "interests",
+            Some(Section::Talks) => "talks",
+            Some(Section::Service) => "service",
             _ => "",
         };
         let mut custom = CustomSection {
@@ -216,6 +230,11 @@ impl Reader {
                     self.p.languages.push(Language {
                         name: label.into(),
                         fluency: Some(details.into()),
+                    });
+                } else if meaning == "service" {
+                    self.p.service.push(Service {
+                        role: label.into(),
+                        venues: vec![details.into()],
                     });
                 } else if meaning == "skills" {
                     self.p.skills.push(Skill {
