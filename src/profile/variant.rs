@@ -148,7 +148,9 @@ impl PublicationFilter {
         match self {
             PublicationFilter::All => {}
             PublicationFilter::Selected => publications.retain(|p| p.selected),
-            PublicationFilter::Since(year) => publications.retain(|p| p.year.is_none_or(|y| y >= year)),
+            PublicationFilter::Since(year) => {
+                publications.retain(|p| p.year.is_none_or(|y| y >= year))
+            }
             PublicationFilter::Newest(n) => {
                 // The same order the CV shows: newest first, undated months last in a year,
                 // the profile's order among equals.

@@ -3,9 +3,9 @@
 
 use super::fields::*;
 use super::groups::{listed, Listed};
+use super::labels::{link_label, short_url};
 use super::papers::paper_value;
 use super::record::{grants_value, supervision_value};
-use super::labels::{link_label, short_url};
 use super::smart::Quotes;
 use super::value::Value;
 use crate::profile::{Numbering, Profile, Publication, Section};

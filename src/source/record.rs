@@ -11,11 +11,16 @@ pub(super) fn grants_value(grants: &[Grant], t: Prose) -> Value {
             ("title", t.rich(&g.title)),
             ("funder", t.opt_text(g.funder.as_ref())),
             ("program", t.opt_text(g.program.as_ref())),
-            ("number", g.number.as_deref().map_or(Value::None, |n| t.text(n))),
+            (
+                "number",
+                g.number.as_deref().map_or(Value::None, |n| t.text(n)),
+            ),
             ("amount", g.amount.map_or(Value::None, amount)),
             (
                 "currency",
-                g.currency.as_deref().map_or(Value::None, |c| Value::str(c.trim())),
+                g.currency
+                    .as_deref()
+                    .map_or(Value::None, |c| Value::str(c.trim())),
             ),
             ("role", role(g.role.as_ref(), t)),
             ("start", opt_date(g.start)),
@@ -69,9 +74,7 @@ fn role<K: Copy + Into<&'static str>>(role: Option<&Role<K>>, t: Prose) -> Value
             ("key", Value::str((*k).into())),
             ("text", Value::None),
         ]),
-        Some(Role::Other(text)) => {
-            Value::Dict(vec![("key", Value::None), ("text", t.text(text))])
-        }
+        Some(Role::Other(text)) => Value::Dict(vec![("key", Value::None), ("text", t.text(text))]),
     }
 }
 

@@ -10,11 +10,13 @@
 //!    the file is written only when every source answered ([`profile`]).
 
 mod crossref;
+mod datacite;
 mod dblp;
 pub mod fetch;
 pub mod gather;
 pub mod http;
 mod json;
+mod kinds;
 mod openalex;
 mod orcid;
 pub mod profile;

@@ -280,7 +280,10 @@ fn biblatex_dates_go_through_the_one_date_reader() {
                @article{odd, title = {Odd}, author = {A, B}, date = {2018-13}}\n\
                @article{open, title = {Open}, author = {A, B}, date = {2017-06/..}}\n";
     let (read, papers) = read(bib, None);
-    assert_eq!((papers["feb"].year, papers["feb"].month), (Some(2021), Some(2)));
+    assert_eq!(
+        (papers["feb"].year, papers["feb"].month),
+        (Some(2021), Some(2))
+    );
     assert!(
         read.notes
             .iter()
@@ -293,5 +296,8 @@ fn biblatex_dates_go_through_the_one_date_reader() {
         (Some(2019), Some(4))
     );
     assert_eq!(papers["odd"].year, Some(2018));
-    assert_eq!((papers["open"].year, papers["open"].month), (Some(2017), Some(6)));
+    assert_eq!(
+        (papers["open"].year, papers["open"].month),
+        (Some(2017), Some(6))
+    );
 }

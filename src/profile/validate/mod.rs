@@ -187,10 +187,7 @@ impl Checks {
             _ => {}
         }
         if p.month.is_some() && p.year.is_none() {
-            self.push(
-                Problem::error("a month needs a year")
-                    .at_field(format!("{at}.month")),
-            );
+            self.push(Problem::error("a month needs a year").at_field(format!("{at}.month")));
         }
         if let Some(month) = p.month {
             if !(1..=12).contains(&month) {
