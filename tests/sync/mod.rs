@@ -361,3 +361,25 @@ fn the_marks_the_user_added_survive_every_sync() {
     );
     assert!(text.contains("selected: true") && text.contains("note: Cover article"));
 }
+
+#[test]
+fn a_paper_in_press_keeps_its_status_until_its_record_is_in_an_issue() {
+    // issue 48: the profile's `status: in-press` was overwritten by "published" as soon as
+    // Crossref listed the paper online ahead of print (no volume, no pages yet).
+    let record = String::from_utf8(fixture("crossref-work.json")).unwrap();
+    let ahead_of_print = record
+        .replace("\"page\": \"138-149\", ", "")
+        .replace("\"volume\": \"598\", \"issue\": \"7\"", "\"issue\": \"7\"");
+    assert_ne!(ahead_of_print, record);
+    for (body, in_press) in [(ahead_of_print, true), (record, false)] {
+        let server = Server::start(orcid_routes(Reply::json(body.as_bytes())));
+        let dir = lab("  orcid: 0000-0002-1825-0097");
+        let text = profile(dir.path())
+            .replace("    year: 2023\n", "    year: 2023\n    status: in-press\n");
+        fs::write(dir.path().join("p.yaml"), text).unwrap();
+        let output = sync(dir.path(), &server, &["p.yaml"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = profile(dir.path());
+        assert_eq!(text.contains("status: in-press"), in_press, "{text}");
+    }
+}
