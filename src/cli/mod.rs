@@ -65,7 +65,7 @@ pub enum Command {
     /// Bring profiles' publications up to date from the services their `sources:` name
     /// (DBLP, ORCID with Crossref, OpenAlex), keeping what was added by hand.
     #[command(
-        after_help = "Examples:\n  cvpdf sync profiles/                     every profile of the lab\n  cvpdf sync profiles/ada.yaml --dry-run   say what would change\n  cvpdf sync profiles/ --since 2020 --offline\n\nThe services' addresses can be changed (mirrors, tests) with CVPDF_DBLP_URL,\nCVPDF_ORCID_URL, CVPDF_CROSSREF_URL and CVPDF_OPENALEX_URL."
+        after_help = "Examples:\n  cvpdf sync profiles/                     every profile of the lab\n  cvpdf sync profiles/ada.yaml --dry-run   say what would change\n  cvpdf sync profiles/ --since 2020 --offline\n\nThe services' addresses can be changed (mirrors, tests) with CVPDF_DBLP_URL,\nCVPDF_ORCID_URL, CVPDF_CROSSREF_URL, CVPDF_OPENALEX_URL and CVPDF_DATACITE_URL."
     )]
     Sync(SyncArgs),
     /// Print the JSON Schema of the profile format (for editors' completion and checking), or

@@ -1,5 +1,6 @@
-//! Crossref: a DOI's record (`/works/<doi>`), for the authors and venue that ORCID's list of
-//! works does not give.
+//! Crossref: a DOI's record (`/works/<doi>`), for the authors, venue and bibliographic details
+//! (volume, issue, pages, editors, publisher, edition, ISBN) that ORCID's list of works does
+//! not give. Crossref's records name no report number, so a report synced from it has none.
 
 use crate::diag::Problem;
 use serde_json::Value;
@@ -50,10 +51,7 @@ pub fn from_record(record: &Value) -> Work {
             .map(|people| people.iter().filter_map(person).collect())
             .unwrap_or_default()
     };
-    let mut authors = people("author");
-    if authors.is_empty() {
-        authors = people("editor");
-    }
+    let authors = people("author");
     let (year, month) = [
         "published",
         "issued",
@@ -64,17 +62,41 @@ pub fn from_record(record: &Value) -> Work {
     .iter()
     .find_map(|field| date(record.get(*field)?))
     .map_or((None, None), |(y, m)| (Some(y), m));
-    let venue = first_text(record, "container-title")
-        .or_else(|| text(record, "/event/name"))
-        .or_else(|| {
-            record
-                .pointer("/institution/0/name")
-                .and_then(Value::as_str)
+    // Springer's chapters and papers name the series first, then the book or proceedings
+    // (`["Lecture Notes in Computer Science", "MICCAI 2015"]`): the last is the venue.
+    let containers: Vec<String> = record
+        .get("container-title")
+        .and_then(Value::as_array)
+        .map(|titles| {
+            titles
+                .iter()
+                .filter_map(Value::as_str)
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .take(2)
                 .map(str::to_string)
-        });
+                .collect()
+        })
+        .unwrap_or_default();
+    let venue = containers
+        .last()
+        .cloned()
+        .or_else(|| text(record, "/event/name"));
+    let series = containers
+        .first()
+        .filter(|_| containers.len() == 2)
+        .cloned();
     let kind = match (text(record, "/type"), text(record, "/subtype")) {
         (Some(t), Some(sub)) if t == "posted-content" => sub,
         (t, _) => t.unwrap_or_default(),
+    };
+    // A dissertation's publisher is the university that granted it (Crossref's `institution`,
+    // a list, or one object in older records).
+    let institution =
+        text(record, "/institution/0/name").or_else(|| text(record, "/institution/name"));
+    let publisher = match kind.as_str() {
+        "dissertation" => institution.or_else(|| text(record, "/publisher")),
+        _ => text(record, "/publisher"),
     };
     Work {
         title: title.unwrap_or_default(),
@@ -86,6 +108,18 @@ pub fn from_record(record: &Value) -> Work {
         venue_kind: None,
         doi: text(record, "/DOI"),
         url: text(record, "/resource/primary/URL"),
+        volume: text(record, "/volume"),
+        issue: text(record, "/issue"),
+        pages: text(record, "/page").or_else(|| text(record, "/article-number")),
+        editors: people("editor"),
+        series,
+        edition: text(record, "/edition-number"),
+        publisher,
+        place: text(record, "/publisher-location"),
+        number: None,
+        isbn: first_text(record, "ISBN"),
+        version: None,
+        degree: first_text(record, "degree"),
     }
 }
 

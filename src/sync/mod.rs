@@ -1,20 +1,23 @@
 //! `cvpdf sync`: keeping a lab's publication lists current from the services that list
 //! papers. For each profile:
 //!
-//! 1. each of its `sources:` is asked ([`dblp`], [`orcid`] with [`crossref`], [`openalex`]),
-//!    through one HTTP client ([`http`]) and the cache ([`fetch`]), at addresses from
-//!    [`services`];
-//! 2. every record becomes a publication by one rule ([`work`]; DBLP's BibTeX is read as
-//!    `import-bib` reads a file), and the lists become one, each paper once ([`gather`]);
+//! 1. each of its `sources:` is asked ([`dblp`], [`orcid`] with [`crossref`] and, for a DOI
+//!    Crossref does not know, [`datacite`], [`openalex`]), through one HTTP client ([`http`])
+//!    and the cache ([`fetch`]), at addresses from [`services`];
+//! 2. every record becomes a publication by one rule ([`work`], its kind from [`kinds`]; DBLP's
+//!    BibTeX is read as `import-bib` reads a file), and the lists become one, each paper once
+//!    ([`gather`]);
 //! 3. the papers are merged into the profile's text exactly as `import-bib` merges a .bib, and
 //!    the file is written only when every source answered ([`profile`]).
 
 mod crossref;
+mod datacite;
 mod dblp;
 pub mod fetch;
 pub mod gather;
 pub mod http;
 mod json;
+mod kinds;
 mod openalex;
 mod orcid;
 pub mod profile;

@@ -16,7 +16,7 @@ const PER_PAGE: usize = 200;
 /// The fields asked of each work: what a publication needs, not the abstracts and citation
 /// lists that make most of a full answer.
 const FIELDS: &str =
-    "id,doi,display_name,publication_year,publication_date,type,primary_location,authorships";
+    "id,doi,display_name,publication_year,publication_date,type,primary_location,authorships,biblio";
 
 /// The papers OpenAlex lists for author `id`.
 pub fn papers(fetcher: &Fetcher, id: &str) -> Result<Found, Problem> {
@@ -95,5 +95,22 @@ fn from_result(result: &Value) -> Work {
         venue_kind: text(result, "/primary_location/source/type"),
         doi: text(result, "/doi"),
         url: landing,
+        volume: text(result, "/biblio/volume"),
+        issue: text(result, "/biblio/issue"),
+        pages: pages(
+            text(result, "/biblio/first_page"),
+            text(result, "/biblio/last_page"),
+        ),
+        publisher: text(result, "/primary_location/source/host_organization_name"),
+        ..Work::default()
+    }
+}
+
+/// OpenAlex's first and last page as one range, written as Crossref writes it (`436-444`), so
+/// that a paper listed by both services is the same; one page alone when they are one.
+fn pages(first: Option<String>, last: Option<String>) -> Option<String> {
+    match (first, last) {
+        (Some(first), Some(last)) if first != last => Some(format!("{first}-{last}")),
+        (first, last) => first.or(last),
     }
 }

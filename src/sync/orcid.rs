@@ -1,7 +1,8 @@
 //! ORCID: the researcher's public works (`/v3.0/<orcid>/works`). Its list names no authors,
-//! so each work with a DOI is asked of Crossref; a work without one (or one Crossref does not
-//! know) is asked of ORCID whole (`/work/<put-code>`), whose contributors or BibTeX citation
-//! name them. A work whose authors no one names is skipped, with that reason.
+//! so each work with a DOI is asked of Crossref, and of DataCite when Crossref does not know
+//! it; a work without one (or one neither knows) is asked of ORCID whole
+//! (`/work/<put-code>`), whose contributors or BibTeX citation name them. A work whose
+//! authors no one names is skipped, with that reason.
 
 use crate::diag::Problem;
 use serde_json::Value;
@@ -10,7 +11,7 @@ use super::fetch::Fetcher;
 use super::json::{number, text};
 use super::services::Service;
 use super::work::Work;
-use super::{crossref, Found};
+use super::{crossref, datacite, Found};
 
 /// The papers ORCID lists for iD `orcid`.
 pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, Problem> {
@@ -60,8 +61,15 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, Problem> {
                 continue;
             }
             found.asked += 1;
-            let (record, downloaded) = crossref::work(fetcher, doi)?;
+            let (mut record, downloaded) = crossref::work(fetcher, doi)?;
             found.downloaded += usize::from(downloaded);
+            if record.is_none() {
+                // A DOI Crossref does not know may be DataCite's (a Zenodo dataset).
+                found.asked += 1;
+                let (datacite, downloaded) = datacite::work(fetcher, doi)?;
+                found.downloaded += usize::from(downloaded);
+                record = datacite;
+            }
             if let Some(record) = record {
                 // What Crossref's record lacks (a title, a year), ORCID's summary may have.
                 let record = Work {
@@ -91,7 +99,10 @@ pub fn papers(fetcher: &Fetcher, orcid: &str) -> Result<Found, Problem> {
         }
         let why_not = match &doi {
             Some(doi) => {
-                format!("Crossref does not know its DOI {doi}, and ORCID names no authors")
+                format!(
+                    "neither Crossref nor DataCite knows its DOI {doi}, and ORCID names no \
+                     authors"
+                )
             }
             None => "no DOI, and ORCID names no authors".to_string(),
         };
@@ -117,6 +128,7 @@ fn from_summary(summary: &Value) -> Work {
         venue_kind: None,
         doi: None,
         url: text(summary, "/url"),
+        ..Work::default()
     }
 }
 

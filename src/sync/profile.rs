@@ -69,7 +69,10 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
         .gathered
         .papers
         .iter()
-        .map(|p| (p.title.to_string(), p.clone()))
+        .map(|p| {
+            let paper = not_out_yet(p, &loaded.profile.publications);
+            (p.title.to_string(), paper)
+        })
         .collect();
     let names: Vec<&str> = synced
         .gathered
@@ -105,4 +108,27 @@ pub fn sync(fetcher: &Fetcher, path: &Path, settings: Settings) -> Synced {
         }
     }
     synced
+}
+
+/// `paper` as synced, keeping the status of a paper the profile says is accepted or in press
+/// while the service shows it in no issue yet (no volume, no pages): an article online ahead
+/// of print is not out as the researcher counts it, and each sync would otherwise undo their
+/// `status:` (issue 48). Once the record has its volume or pages, the service's word wins.
+fn not_out_yet(
+    paper: &profile::Publication,
+    papers: &[profile::Publication],
+) -> profile::Publication {
+    use crate::profile::PublicationStatus as S;
+    let mut paper = paper.clone();
+    if paper.status != S::Published || paper.volume.is_some() || paper.pages.is_some() {
+        return paper;
+    }
+    let kept = papers
+        .iter()
+        .filter(|old| matches!(old.status, S::Accepted | S::InPress))
+        .find(|old| crate::import::convert::papers::same_paper(old, &paper));
+    if let Some(old) = kept {
+        paper.status = old.status;
+    }
+    paper
 }

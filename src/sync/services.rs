@@ -1,6 +1,6 @@
 //! The services `sync` asks, and where each is: its public address, or a mirror or test server
 //! named in the environment (`CVPDF_DBLP_URL`, `CVPDF_ORCID_URL`, `CVPDF_CROSSREF_URL`,
-//! `CVPDF_OPENALEX_URL`): a scheme, a host, a port and an optional path prefix, to which the
+//! `CVPDF_OPENALEX_URL`, `CVPDF_DATACITE_URL`): a scheme, a host, a port and an optional path prefix, to which the
 //! service's own paths are appended.
 
 use crate::diag::Problem;
@@ -17,15 +17,18 @@ pub enum Service {
     Crossref,
     /// OpenAlex's API.
     OpenAlex,
+    /// DataCite's REST API (a DOI Crossref does not know: Zenodo's, figshare's, Dryad's).
+    DataCite,
 }
 
 impl Service {
     /// Every service, in the order they are asked.
-    pub const ALL: [Service; 4] = [
+    pub const ALL: [Service; 5] = [
         Service::Dblp,
         Service::Orcid,
         Service::Crossref,
         Service::OpenAlex,
+        Service::DataCite,
     ];
 
     /// The service's name as people write it.
@@ -35,6 +38,7 @@ impl Service {
             Service::Orcid => "ORCID",
             Service::Crossref => "Crossref",
             Service::OpenAlex => "OpenAlex",
+            Service::DataCite => "DataCite",
         }
     }
 
@@ -45,6 +49,7 @@ impl Service {
             Service::Orcid => "CVPDF_ORCID_URL",
             Service::Crossref => "CVPDF_CROSSREF_URL",
             Service::OpenAlex => "CVPDF_OPENALEX_URL",
+            Service::DataCite => "CVPDF_DATACITE_URL",
         }
     }
 
@@ -55,13 +60,14 @@ impl Service {
             Service::Orcid => "https://pub.orcid.org",
             Service::Crossref => "https://api.crossref.org",
             Service::OpenAlex => "https://api.openalex.org",
+            Service::DataCite => "https://api.datacite.org",
         }
     }
 }
 
 /// Where each service is.
 #[derive(Debug, Clone)]
-pub struct Bases([String; 4]);
+pub struct Bases([String; 5]);
 
 impl Bases {
     /// The services' addresses, from the environment where it names them.
@@ -71,7 +77,7 @@ impl Bases {
 
     /// The services' addresses, `lookup` giving the environment's value of a variable.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, Problem> {
-        let mut bases: [String; 4] = Default::default();
+        let mut bases: [String; 5] = Default::default();
         for (slot, service) in bases.iter_mut().zip(Service::ALL) {
             *slot = match lookup(service.variable()).filter(|v| !v.is_empty()) {
                 Some(value) => base(&value).map_err(|why| {

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::Path;
 
-use super::{dblp_export, lab, profile, sync, PROFILE};
+use super::{dblp_export, fixture, lab, orcid_routes, profile, sync, PROFILE};
 use crate::common::server::{Reply, Server};
 use crate::common::stderr;
 
@@ -131,4 +131,30 @@ fn a_rate_limit_is_waited_for() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(server.seen().len(), 2);
     assert!(profile(dir.path()).contains("Teapots at Scale"));
+}
+
+#[test]
+fn a_failing_datacite_leaves_the_profile_as_it_was_and_names_itself() {
+    // issue 48: DataCite is a service like the others: a failure there is no "unknown DOI".
+    let cases: Vec<(Reply, &str)> = vec![
+        (Reply::status(503, "Busy"), "DataCite: answered 503"),
+        (Reply::json(b"{\"errors\": []}"), "DataCite: the answer for"),
+        (Reply::json(b"not json"), "is not JSON"),
+    ];
+    for (reply, said) in cases {
+        let mut routes = orcid_routes(Reply::json(&fixture("crossref-work.json")));
+        for (route, replies) in &mut routes {
+            if route.starts_with("/dois/") {
+                *replies = vec![reply.clone()];
+            }
+        }
+        let server = Server::start(routes);
+        let dir = lab("  orcid: 0000-0002-1825-0097");
+        let before = profile(dir.path());
+        let output = sync(dir.path(), &server, &["p.yaml", "--timeout", "5"]);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{said}: {err}");
+        assert!(err.contains(said), "{said}: {err}");
+        assert_eq!(profile(dir.path()), before, "{said}");
+    }
 }

@@ -28,8 +28,9 @@ pub(crate) fn dblp_export() -> Reply {
     }
 }
 
-/// ORCID's routes (the list of works and one whole record) and Crossref's record of the
-/// fixture's DOI, answered with `crossref`.
+/// ORCID's routes (the list of works and one whole record), Crossref's record of the
+/// fixture's journal article, answered with `crossref`, and of its book chapter, and DataCite's
+/// record of its Zenodo dataset.
 pub(crate) fn orcid_routes(crossref: Reply) -> Vec<(&'static str, Vec<Reply>)> {
     vec![
         (
@@ -41,6 +42,15 @@ pub(crate) fn orcid_routes(crossref: Reply) -> Vec<(&'static str, Vec<Reply>)> {
             vec![Reply::json(&fixture("orcid-work-1002.json"))],
         ),
         ("/works/10.5555/carberry.2023.01", vec![crossref]),
+        (
+            "/works/10.5555/carberry.chapter.3",
+            vec![Reply::json(&fixture("crossref-chapter.json"))],
+        ),
+        // Crossref does not know the Zenodo DOI (404, unrouted); DataCite does.
+        (
+            "/dois/10.5555/zenodo.8000001",
+            vec![Reply::json(&fixture("datacite-dataset.json"))],
+        ),
     ]
 }
 
@@ -90,6 +100,7 @@ pub(crate) fn sync(dir: &Path, server: &Server, args: &[&str]) -> std::process::
             ("CVPDF_ORCID_URL", base),
             ("CVPDF_CROSSREF_URL", base),
             ("CVPDF_OPENALEX_URL", base),
+            ("CVPDF_DATACITE_URL", base),
             ("CVPDF_CACHE_DIR", cache.to_str().unwrap()),
         ],
     )
@@ -155,7 +166,28 @@ fn orcid_works_are_completed_by_crossref_and_by_orcid_s_whole_record() {
     assert!(output.status.success(), "{}", stderr(&output));
     let text = profile(dir.path());
     let out = stdout(&output);
-    assert!(out.contains("1 added, 1 updated"), "{out}");
+    assert!(out.contains("3 added, 1 updated"), "{out}");
+    // issue 48: the journal article carries its volume, issue and pages from Crossref.
+    assert!(
+        text.contains("kind: journal\n    volume: '598'\n    issue: '7'\n    pages: 138-149\n"),
+        "{text}"
+    );
+    // issue 48: Crossref's book chapter is a chapter in its book (the last container title;
+    // the first is the series), with the book's editors, edition, publisher and place.
+    for line in [
+        "venue: Handbook of Psychoceramics\n    year: 2020\n    kind: chapter\n",
+        "pages: 17-42\n    editors:\n    - Grace Hopper\n    - Alan Turing\n    edition: '2'\n",
+        "publisher: Springer International Publishing\n    place: Cham\n",
+        "series: Lecture Notes in Teacup Science\n",
+    ] {
+        assert!(text.contains(line), "{line} missing in\n{text}");
+    }
+    // issue 48: the Zenodo DOI Crossref does not know is DataCite's dataset, with its
+    // repository and version.
+    assert!(
+        text.contains("kind: dataset\n    publisher: Zenodo\n    version: 1.2.0\n"),
+        "{text}"
+    );
     // Crossref's title, its markup made the profile's; the consortium is an author.
     assert!(
         text.contains("Psychoceramics of the Cracked Pot: *Teacup fragilis* and H₂O at low T²"),
@@ -174,7 +206,7 @@ fn orcid_works_are_completed_by_crossref_and_by_orcid_s_whole_record() {
     assert!(!text.contains("Some Editor"), "{text}");
     // The DOI Crossref does not know, and whose record ORCID does not have: skipped, said why.
     assert!(
-        out.contains("\"A Pot That Crossref Never Heard Of\": Crossref does not know its DOI 10.5555/unknown.404, and ORCID names no authors"),
+        out.contains("\"A Pot That Crossref Never Heard Of\": neither Crossref nor DataCite knows its DOI 10.5555/unknown.404, and ORCID names no authors"),
         "{out}"
     );
     let asked: Vec<String> = server.seen().iter().map(|s| s.target.clone()).collect();
@@ -182,6 +214,15 @@ fn orcid_works_are_completed_by_crossref_and_by_orcid_s_whole_record() {
         asked.iter().any(|t| t == "/works/10.5555/carberry.2023.01"),
         "{asked:?}"
     );
+    // DataCite is asked only for what Crossref does not know, after Crossref.
+    let at = |target: &str| asked.iter().position(|t| t == target);
+    assert!(
+        at("/works/10.5555/zenodo.8000001") < at("/dois/10.5555/zenodo.8000001"),
+        "{asked:?}"
+    );
+    assert_eq!(at("/dois/10.5555/carberry.2023.01"), None, "{asked:?}");
+    let datacite = &server.seen()[at("/dois/10.5555/zenodo.8000001").unwrap()];
+    assert_eq!(datacite.header("accept"), Some("application/vnd.api+json"));
 }
 
 #[test]
@@ -191,11 +232,9 @@ fn openalex_is_read_page_by_page_with_its_cursor() {
     let output = sync(dir.path(), &server, &["p.yaml", "--since", "2022"]);
     assert!(output.status.success(), "{}", stderr(&output));
     let out = stdout(&output);
-    assert!(out.contains("OpenAlex: 3 listed"), "{out}");
-    assert!(
-        out.contains("\"Supplementary figure 3\": a dataset, not a paper"),
-        "{out}"
-    );
+    // issue 48: the dataset on Zenodo is kept, not skipped as "no paper".
+    assert!(out.contains("OpenAlex: 4 listed"), "{out}");
+    assert!(!out.contains("not a paper"), "{out}");
     assert_eq!(server.seen().len(), 3);
     assert!(server.seen()[0]
         .target
@@ -208,6 +247,16 @@ fn openalex_is_read_page_by_page_with_its_cursor() {
         "{text}"
     );
     assert!(text.contains("arxiv: '2405.00001'"), "{text}");
+    // issue 48: OpenAlex's biblio lands (first and last page as one range), and the dataset's
+    // repository is its publisher.
+    assert!(
+        text.contains("year: 2022\n    month: 6\n    volume: '3'\n    pages: 17-29\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("kind: dataset\n    publisher: Zenodo\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -311,4 +360,26 @@ fn the_marks_the_user_added_survive_every_sync() {
         "{text}"
     );
     assert!(text.contains("selected: true") && text.contains("note: Cover article"));
+}
+
+#[test]
+fn a_paper_in_press_keeps_its_status_until_its_record_is_in_an_issue() {
+    // issue 48: the profile's `status: in-press` was overwritten by "published" as soon as
+    // Crossref listed the paper online ahead of print (no volume, no pages yet).
+    let record = String::from_utf8(fixture("crossref-work.json")).unwrap();
+    let ahead_of_print = record
+        .replace("\"page\": \"138-149\", ", "")
+        .replace("\"volume\": \"598\", \"issue\": \"7\"", "\"issue\": \"7\"");
+    assert_ne!(ahead_of_print, record);
+    for (body, in_press) in [(ahead_of_print, true), (record, false)] {
+        let server = Server::start(orcid_routes(Reply::json(body.as_bytes())));
+        let dir = lab("  orcid: 0000-0002-1825-0097");
+        let text = profile(dir.path())
+            .replace("    year: 2023\n", "    year: 2023\n    status: in-press\n");
+        fs::write(dir.path().join("p.yaml"), text).unwrap();
+        let output = sync(dir.path(), &server, &["p.yaml"]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = profile(dir.path());
+        assert_eq!(text.contains("status: in-press"), in_press, "{text}");
+    }
 }
