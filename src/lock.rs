@@ -7,6 +7,8 @@
 use std::fs::{File, TryLockError};
 use std::path::Path;
 
+use crate::diag::Problem;
+
 /// A held lock on a folder, let go when dropped.
 #[derive(Debug)]
 pub struct FolderLock {
@@ -16,17 +18,18 @@ pub struct FolderLock {
 
 /// Makes `folder` if need be and locks it for this run; an error saying so when another run
 /// of cvpdf holds it.
-pub fn lock_folder(folder: &Path) -> Result<FolderLock, String> {
+pub fn lock_folder(folder: &Path) -> Result<FolderLock, Problem> {
     std::fs::create_dir_all(folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let open = File::open(folder).map_err(|e| format!("cannot open {}: {e}", folder.display()))?;
+        .map_err(|e| Problem::error(format!("cannot create {}: {e}", folder.display())))?;
+    let open = File::open(folder)
+        .map_err(|e| Problem::error(format!("cannot open {}: {e}", folder.display())))?;
     match open.try_lock() {
         Ok(()) => Ok(FolderLock { _folder: open }),
-        Err(TryLockError::WouldBlock) => Err(format!(
+        Err(TryLockError::WouldBlock) => Err(Problem::error(format!(
             "another cvpdf is building or publishing into {} now; run this again once it has \
              finished (nothing was written)",
             folder.display()
-        )),
+        ))),
         // A file system without locks: the run goes on as it did before locks.
         Err(TryLockError::Error(_)) => Ok(FolderLock { _folder: open }),
     }
@@ -41,7 +44,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("site #1");
         let first = lock_folder(&out).unwrap();
-        let err = lock_folder(&out).unwrap_err();
+        let err = lock_folder(&out).unwrap_err().message;
         assert!(
             err.contains("another cvpdf is building or publishing"),
             "{err}"
