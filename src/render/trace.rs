@@ -9,6 +9,7 @@ use typst::syntax::Span;
 use typst::{World, WorldExt};
 use typst_kit::diagnostics::DiagnosticWorld;
 
+use crate::diag::Problem;
 use crate::world::CvWorld;
 
 /// The worlds compiled while the timer was on, to give the spans of Typst's scopes their file

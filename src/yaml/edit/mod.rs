@@ -83,7 +83,9 @@ pub fn placed(problem: Problem, index: &SpanIndex, path: &str) -> Problem {
 
 /// serde_yaml's syntax error in `text` as a problem at the place it names.
 pub fn syntax_problem(text: &str, error: &serde_yaml::Error) -> Problem {
-    let problem = Problem::error(format!("YAML syntax error: {error}"));
+    // serde_yaml counts lines in the text it read, which may be a part of the file (a page's
+    // front matter): the place is the span's, not the message's.
+    let problem = Problem::error(format!("YAML syntax error: {}", without_places(error)));
     match error.location().map(|l| l.index().min(text.len())) {
         Some(at) if text.is_char_boundary(at) => {
             let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
@@ -91,6 +93,22 @@ pub fn syntax_problem(text: &str, error: &serde_yaml::Error) -> Problem {
         }
         _ => problem,
     }
+}
+
+/// serde_yaml's message without its ` at line L column C` places.
+fn without_places(error: &serde_yaml::Error) -> String {
+    let mut message = error.to_string();
+    while let Some(at) = message.find(" at line ") {
+        let rest = &message[at + " at line ".len()..];
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let line = digits(rest);
+        let Some(after) = rest[line..].strip_prefix(" column ") else {
+            break;
+        };
+        let end = at + " at line ".len() + line + " column ".len() + digits(after);
+        message.replace_range(at..end, "");
+    }
+    message
 }
 
 /// `edited`, a new version of the file text `original` made on its plain form (LF line
