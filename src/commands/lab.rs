@@ -83,7 +83,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
     }
     refuse_lab_names(&jobs, &out)?;
-    let _lock = crate::lock::lock_folder(&out).map_err(|p| Error::failed(p.message))?;
+    let _lock = crate::lock::lock_folder(&out).map_err(|e| Error::failed(e.to_string()))?;
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);

@@ -52,7 +52,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let _lock = if choices.dry_run {
         None
     } else {
-        Some(crate::lock::lock_folder(&options.site).map_err(|p| Error::failed(p.message))?)
+        Some(crate::lock::lock_folder(&options.site).map_err(|e| Error::failed(e.to_string()))?)
     };
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let super::Run { styles, planned } = super::Run::plan(
