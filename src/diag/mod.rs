@@ -11,10 +11,11 @@ use std::sync::Arc;
 
 pub mod json;
 mod print;
+mod short;
 mod stdout;
 mod suggest;
 
-pub use print::{escape_controls, escape_line, Printer};
+pub use print::{escape_controls, escape_line, Format, Printer};
 pub(crate) use stdout::{errln, outln};
 pub use stdout::{stdout_failure, write_stderr, write_stdout};
 pub(crate) use suggest::{close_to, unknown};
@@ -200,23 +201,8 @@ impl Report {
     pub fn short(&self) -> String {
         self.problems
             .iter()
-            .map(|p| format!("{}\n", self.short_line(p)))
+            .map(|p| format!("{}\n", short::line(self, p, false)))
             .collect()
-    }
-
-    fn short_line(&self, problem: &Problem) -> String {
-        let mut line = self.file.display().to_string();
-        if let Some((l, c)) = self.line_column(problem) {
-            line = format!("{line}:{l}:{c}");
-        }
-        if let Some(field) = &problem.field {
-            line = format!("{line}: {field}");
-        }
-        let mut line = format!("{line}: {}", problem.message);
-        if let Some(help) = &problem.help {
-            line = format!("{line} ({help})");
-        }
-        line
     }
 }
 

@@ -13,10 +13,21 @@ use typst_kit::diagnostics::{emit, DiagnosticFormat};
 
 use super::{Diagnostic, Severity};
 
+/// How diagnostics are laid out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The message, the place, the source line with a caret under the field, the help.
+    #[default]
+    Human,
+    /// One line per problem, `file:line:column: error: message`, for editors and CI.
+    Short,
+}
+
 /// Turns diagnostics into terminal text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Printer {
     color: bool,
+    format: Format,
 }
 
 impl Printer {
@@ -25,12 +36,21 @@ impl Printer {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Self {
             color: !no_color && std::io::stderr().is_terminal(),
+            format: Format::Human,
         }
     }
 
     /// Never colour (tests, files).
     pub fn plain() -> Self {
-        Self { color: false }
+        Self {
+            color: false,
+            format: Format::Human,
+        }
+    }
+
+    /// The same printer laying diagnostics out as `format` says.
+    pub fn with_format(self, format: Format) -> Self {
+        Self { format, ..self }
     }
 
     /// The diagnostics as the terminal shows them.
@@ -41,6 +61,11 @@ impl Printer {
             Buffer::no_color()
         };
         let mut buffer = Escaping::new(&mut colored);
+        if self.format == Format::Short {
+            // Writing into memory cannot fail.
+            let _ = super::short::write(&mut buffer, diagnostics);
+            return String::from_utf8_lossy(colored.as_slice()).into_owned();
+        }
         for diagnostic in diagnostics {
             buffer.cut = !matches!(diagnostic, Diagnostic::Message { .. });
             // Writing into memory cannot fail; a source that cannot be shown is left out.
@@ -324,7 +349,11 @@ mod tests {
     fn control_characters_never_reach_the_terminal() {
         let text = Printer::plain().format(&[Diagnostic::error("a\u{1b}]0;x\u{7}b\u{202e}c\td")]);
         assert_eq!(text, "error: a\\u{1b}]0;x\\u{7}b\\u{202e}c\td\n");
-        let colored = Printer { color: true }.format(&[Diagnostic::error("\u{1b}[2J")]);
+        let colored = Printer {
+            color: true,
+            format: Format::Human,
+        }
+        .format(&[Diagnostic::error("\u{1b}[2J")]);
         assert!(colored.contains("\\u{1b}[2J"), "{colored:?}");
         assert!(
             colored.contains('\u{1b}'),
