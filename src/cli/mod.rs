@@ -27,13 +27,7 @@ pub struct Cli {
     command: Command,
     /// How problems are printed: `human` quotes the line with a caret; `short` prints one
     /// `file:line:column: error: message` line each, for editors and CI.
-    #[arg(
-        long,
-        global = true,
-        value_enum,
-        default_value = "human",
-        value_name = "FORMAT"
-    )]
+    #[arg(long, global = true, value_enum, default_value_t)]
     diagnostic_format: DiagnosticFormatArg,
 }
 

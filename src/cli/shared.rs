@@ -160,9 +160,10 @@ pub enum FromArg {
 }
 
 /// Layouts of `--diagnostic-format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum DiagnosticFormatArg {
     /// The message, the place, the source line with a caret, the help.
+    #[default]
     Human,
     /// One line per problem: `file:line:column: error: message`.
     Short,

@@ -9,13 +9,15 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod escape;
 pub mod json;
 mod print;
 mod short;
 mod stdout;
 mod suggest;
 
-pub use print::{escape_controls, escape_line, Format, Printer};
+pub use escape::{escape_controls, escape_line};
+pub use print::{Format, Printer};
 pub(crate) use stdout::{errln, outln};
 pub use stdout::{stdout_failure, write_stderr, write_stdout};
 pub(crate) use suggest::{close_to, unknown};
@@ -148,7 +150,7 @@ impl Report {
     /// labelled with the field path, then the suggestion.
     pub fn emit(&self, out: &mut dyn WriteColor) -> io::Result<()> {
         // The file's name stays on the header's line whatever it holds.
-        let name = print::escape_line(&self.file.display().to_string()).into_owned();
+        let name = escape::escape_line(&self.file.display().to_string()).into_owned();
         let shown = print::without_passwords(self.text.as_deref().unwrap_or(""));
         let file = SimpleFile::new(name.as_str(), shown.as_ref());
         let config = term::Config::default();

@@ -2,7 +2,7 @@
 //! problem matchers and CI logs: `file:line:column: error: field: message (help: …)`, as
 //! typst-cli's and compilers' short forms read.
 
-use std::io::{self, Write};
+use std::io;
 
 use typst_kit::diagnostics::{emit, DiagnosticFormat};
 
