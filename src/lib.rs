@@ -107,6 +107,6 @@ pub fn lab_bib_round_trip(
 /// render failed, 2 a usage error, 130 interrupted).
 pub fn run(cli: cli::Cli) -> u8 {
     panics::install_hook();
-    let printer = diag::Printer::detect();
+    let printer = diag::Printer::detect().with_format(cli.diagnostic_format());
     commands::finish(commands::run(cli.command(), printer), printer)
 }

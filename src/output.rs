@@ -10,17 +10,17 @@ pub use crate::input::parent_dir;
 
 /// The name a profile gives its CV and its page: the file name without its extension
 /// (`x.v1.yaml` → `x.v1`); refused when that names no file (`...yaml` → `..`).
-pub fn profile_stem(profile: &Path) -> Result<String, String> {
+pub fn profile_stem(profile: &Path) -> Result<String, crate::diag::Problem> {
     let stem = profile
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     if stem.is_empty() || stem.chars().all(|c| c == '.') {
-        return Err(format!(
+        return Err(crate::diag::Problem::error(format!(
             "{}: a CV is named after its profile's file, and this name leaves none; rename \
              the profile (e.g. ada-lovelace.yaml)",
             profile.display()
-        ));
+        )));
     }
     Ok(stem)
 }

@@ -12,7 +12,8 @@
 //! is still what was written goes. A mark is not enough, since a user who copied a CV of
 //! cvpdf's somewhere, or saved their own picture over one, means to keep it.
 
-use std::path::Path;
+use std::fmt;
+use std::path::{Path, PathBuf};
 
 /// What cvpdf's own files of a kind carry, so that one can be recognised without a record
 /// (the cache that holds records may have been cleared, or the file made on another machine).
@@ -40,9 +41,71 @@ pub enum Recorded {
     Changed,
 }
 
+/// Why a file is left as it is; shown, it is the sentence that says so and how to go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// The file (or folder) left.
+    pub path: PathBuf,
+    /// What about it makes it not cvpdf's to replace or remove.
+    pub why: Why,
+    /// Whether cvpdf meant to remove it (else to write over it).
+    pub removing: bool,
+    /// How the sentence goes on: where else to write ([`may_replace`]'s `place`), or why
+    /// cvpdf would remove it ([`may_remove`]'s `what`).
+    context: String,
+}
+
+/// What makes a file not cvpdf's to replace or remove.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why {
+    /// A folder where a file would be written.
+    Directory,
+    /// Not a regular file (a link, a folder), where one would be removed.
+    NotAFile,
+    /// Not written by cvpdf: no record names it and nothing in it says cvpdf made it.
+    NotOurs,
+    /// A record names it, and it has changed since cvpdf wrote it: the user's now.
+    Changed,
+    /// No record says it is still what cvpdf wrote (a mark is not enough to remove a file).
+    NoRecord,
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (path, context) = (self.path.display(), &self.context);
+        if self.removing {
+            let why = match self.why {
+                Why::Changed => "it has changed since cvpdf wrote it",
+                Why::NotAFile | Why::Directory => "it is not a regular file",
+                Why::NotOurs | Why::NoRecord => "cvpdf has no record of writing it as it is now",
+            };
+            return write!(
+                f,
+                "{path} {context}, but {why}, so it is left (remove it yourself if it should go)"
+            );
+        }
+        let whose = match self.why {
+            Why::Directory | Why::NotAFile => {
+                return write!(
+                    f,
+                    "{path} is a directory where cvpdf would write a file, so it is left as it \
+                     is (move or rename it, or {context})"
+                )
+            }
+            Why::Changed => "has changed since cvpdf wrote it",
+            Why::NotOurs | Why::NoRecord => "was not written by cvpdf",
+        };
+        write!(
+            f,
+            "{path} is in the way and {whose}, so it is left as it is (move or rename it, or \
+             {context})"
+        )
+    }
+}
+
 /// Whether `path` may be written with `bytes`: `Ok` when nothing is there, or the file there
-/// is cvpdf's by the rule above (a folder never is); otherwise the
-/// message to show, which says how to go on. `place` finishes that message: where else to
+/// is cvpdf's by the rule above (a folder never is); otherwise why not, which says how to go
+/// on. `place` finishes that message: where else to
 /// write ("with -o", "in the site's config").
 pub fn may_replace(
     path: &Path,
@@ -50,17 +113,19 @@ pub fn may_replace(
     recorded: Recorded,
     mark: Mark,
     place: &str,
-) -> Result<(), String> {
+) -> Result<(), Refused> {
+    let refused = |why| Refused {
+        path: path.to_path_buf(),
+        why,
+        removing: false,
+        context: place.to_string(),
+    };
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return Ok(());
     };
     if meta.is_dir() {
         // Refused here, before anything of the set is written, not by the write halfway.
-        return Err(format!(
-            "{} is a directory where cvpdf would write a file, so it is left as it is (move or \
-             rename it, or {place})",
-            path.display()
-        ));
+        return Err(refused(Why::Directory));
     }
     let empty = meta.is_file() && meta.len() == 0;
     let ours = match recorded {
@@ -71,34 +136,32 @@ pub fn may_replace(
     if ours {
         return Ok(());
     }
-    let whose = if recorded == Recorded::Changed {
-        "has changed since cvpdf wrote it"
+    Err(refused(if recorded == Recorded::Changed {
+        Why::Changed
     } else {
-        "was not written by cvpdf"
-    };
-    Err(format!(
-        "{} is in the way and {whose}, so it is left as it is (move or rename it, or {place})",
-        path.display()
-    ))
+        Why::NotOurs
+    }))
 }
 
 /// Whether cvpdf may remove the file at `path`: `Ok` only when it is a regular file that a
 /// record names and that is still what cvpdf wrote ([`Recorded::Intact`]); otherwise the
-/// sentence that says why it is left, naming `what` (why cvpdf would remove it).
-pub fn may_remove(path: &Path, recorded: Recorded, what: &str) -> Result<(), String> {
+/// reason it is left, whose sentence names `what` (why cvpdf would remove it).
+pub fn may_remove(path: &Path, recorded: Recorded, what: &str) -> Result<(), Refused> {
     let is_file = std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file());
     if is_file && recorded == Recorded::Intact {
         return Ok(());
     }
     let why = match recorded {
-        Recorded::Changed => "it has changed since cvpdf wrote it",
-        _ if !is_file => "it is not a regular file",
-        _ => "cvpdf has no record of writing it as it is now",
+        Recorded::Changed => Why::Changed,
+        _ if !is_file => Why::NotAFile,
+        _ => Why::NoRecord,
     };
-    Err(format!(
-        "{} {what}, but {why}, so it is left (remove it yourself if it should go)",
-        path.display()
-    ))
+    Err(Refused {
+        path: path.to_path_buf(),
+        why,
+        removing: true,
+        context: what.to_string(),
+    })
 }
 
 /// Whether the file at `path` is a regular file, not empty, that carries `mark` (a CV a link
@@ -194,9 +257,15 @@ mod tests {
         assert!(ok(Recorded::Unknown, Mark::Pdf).is_ok());
         assert!(ok(Recorded::Intact, Mark::None).is_ok());
         let err = ok(Recorded::Changed, Mark::Pdf).unwrap_err();
-        assert!(err.contains("has changed since cvpdf wrote it"), "{err}");
+        assert_eq!(err.why, Why::Changed);
+        assert!(
+            err.to_string().contains("has changed since cvpdf wrote it"),
+            "{err}"
+        );
         std::fs::write(&path, b"%PDF-1.7 my scan").unwrap();
         let err = ok(Recorded::Unknown, Mark::Pdf).unwrap_err();
+        assert_eq!(err.why, Why::NotOurs);
+        let err = err.to_string();
         assert!(err.contains("was not written by cvpdf") && err.ends_with("choose another)"));
     }
 
@@ -208,6 +277,8 @@ mod tests {
         assert!(may_remove(&path, Recorded::Intact, "is stale").is_ok());
         for recorded in [Recorded::Unknown, Recorded::Changed] {
             let err = may_remove(&path, recorded, "is stale").unwrap_err();
+            assert!(err.removing);
+            let err = err.to_string();
             assert!(
                 err.contains("a.png is stale, but") && err.contains("left"),
                 "{err}"

@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 
 use notify::{EventKind, RecommendedWatcher, RecursiveMode, Watcher};
 
+use crate::diag::Problem;
 use crate::pipeline::{Record, Records};
 
 /// Records of a watch session, in memory.
@@ -85,7 +86,7 @@ pub fn watch_directories(
     watcher: &mut RecommendedWatcher,
     watched: &mut Watched,
     inputs: &[PathBuf],
-) -> Result<bool, String> {
+) -> Result<bool, Problem> {
     let wanted: HashSet<PathBuf> = inputs
         .iter()
         .filter_map(|p| {
@@ -117,7 +118,7 @@ pub fn watch_directories(
         }
         watcher
             .watch(&dir, RecursiveMode::NonRecursive)
-            .map_err(|e| format!("cannot watch {}: {e}", dir.display()))?;
+            .map_err(|e| Problem::error(format!("cannot watch {}: {e}", dir.display())))?;
         watched.insert(dir, now);
     }
     Ok(added)
@@ -136,7 +137,7 @@ pub fn wait_for_change(
     inputs: &[PathBuf],
     watched: &Watched,
     named: &Presence,
-) -> Result<(), String> {
+) -> Result<(), Problem> {
     let files: HashSet<&Path> = inputs.iter().map(PathBuf::as_path).collect();
     let relevant = |event: &notify::Event| {
         !matches!(event.kind, EventKind::Access(_))
@@ -151,7 +152,7 @@ pub fn wait_for_change(
         match rx.recv_timeout(LOOK_AGAIN) {
             Ok(event) if event.as_ref().is_ok_and(relevant) => break,
             Ok(_) | Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+            Err(RecvTimeoutError::Disconnected) => return Err(stopped()),
         }
         // Also between unrelated events, which a busy directory never stops sending.
         if looked.elapsed() >= LOOK_AGAIN {
@@ -167,10 +168,15 @@ pub fn wait_for_change(
         match rx.recv_timeout(Duration::from_millis(5)) {
             Ok(_) => continue,
             Err(RecvTimeoutError::Timeout) => break,
-            Err(RecvTimeoutError::Disconnected) => return Err("the file watcher stopped".into()),
+            Err(RecvTimeoutError::Disconnected) => return Err(stopped()),
         }
     }
     Ok(())
+}
+
+/// The watcher's channel closed: nothing more would ever be seen.
+fn stopped() -> Problem {
+    Problem::error("the file watcher stopped")
 }
 
 /// Files cvpdf writes itself (outputs and their temporary files): their events must

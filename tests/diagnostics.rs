@@ -136,3 +136,52 @@ fn a_sync_error() {
         .collect();
     golden("sync", &output, 1, &plain);
 }
+
+/// Guards issue 47 (`--diagnostic-format short`, for editors' problem matchers and CI): one
+/// `file:line:column: severity: field: message (help: …)` line per problem of a profile, of a
+/// Typst template and of an imported file, and a message without a place on one line.
+#[test]
+fn the_short_format_is_one_line_per_problem() {
+    let files = [
+        ("p.yaml", "name: ' '\nheadline: {}\n"),
+        // A key with a line break: the line stays one line.
+        ("q.yaml", "name: Ada\n\"a\\nb\": 1\n"),
+        ("ok.yaml", "name: Ada Lovelace\n"),
+        (
+            "tpl/bad.typ",
+            "#let cv(profile, style) = [#profile.name #no-such-function()]\n",
+        ),
+        ("resume.json", "{\"basics\": {\"name\": \"Ada\",}\n"),
+    ];
+    let commands: [&[&str]; 4] = [
+        &["check", "p.yaml", "q.yaml"],
+        &["render", "ok.yaml", "--template", "tpl/bad.typ"],
+        &["import", "resume.json"],
+        &["render", "missing.yaml"],
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let mut said = Vec::new();
+    for args in commands {
+        let mut args = args.to_vec();
+        args.extend(["--diagnostic-format", "short"]);
+        let output = cvpdf(dir.path(), &args);
+        assert_ne!(output.status.code(), Some(0), "{args:?}");
+        said.extend(format!("$ cvpdf {}\n", args.join(" ")).into_bytes());
+        said.extend(output.stderr);
+    }
+    let output = Output {
+        status: cvpdf(
+            dir.path(),
+            &["check", "ok.yaml", "--diagnostic-format", "short"],
+        )
+        .status,
+        stdout: Vec::new(),
+        stderr: said,
+    };
+    golden("short", &output, 0, &[(&canonical(dir.path()), "<DIR>")]);
+}

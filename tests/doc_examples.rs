@@ -83,6 +83,12 @@ fn seed(page: &str) -> Folder {
         &root().join("profiles/zhiyao-li.yaml"),
         &work.join("me.yaml"),
     );
+    // docs/commands.md: a profile with a mistake, for `--diagnostic-format short`.
+    fs::write(
+        work.join("broken.yaml"),
+        "name: Ada Lovelace\nheadline: {}\n",
+    )
+    .unwrap();
     // The pictures the YAML examples name.
     copy(&fixtures.join("photo.png"), &work.join("logo.png"));
     copy(&fixtures.join("photo.jpg"), &work.join("photos/zhiyao.jpg"));

@@ -274,3 +274,44 @@ fn a_publish_into_a_site_another_run_is_writing_stops_and_says_so() {
     assert!(output.status.success(), "{}", stderr(&output));
     assert_ne!(fs::read_to_string(&page).unwrap(), page_text);
 }
+
+#[test]
+fn a_page_whose_front_matter_cannot_take_the_link_is_shown_at_its_line() {
+    // Issue 47: the page's problem was one line naming the file; now it is the page's own
+    // line with a caret under the key, as a profile's problems are shown.
+    let dir = tempfile::tempdir().unwrap();
+    profiles(dir.path());
+    let page = "site/content/authors/ada-lovelace/_index.md";
+    let scalar = "---\ntitle: Ada Lovelace\nsocial: github\n---\nBody\n";
+    put(dir.path(), page, scalar.as_bytes());
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("`social` is not a list"), "{said}");
+    assert!(said.contains(&format!("{page}:3:1")), "{said}");
+    assert!(said.contains("3 │ social: github"), "{said}");
+    assert!(said.contains("│ ^^^^^^^^^^^^^^ social"), "{said}");
+    assert_eq!(fs::read_to_string(dir.path().join(page)).unwrap(), scalar);
+    assert!(!dir.path().join("site/static/uploads").exists(), "{said}");
+
+    // A syntax error in a page with a byte-order mark and CRLF lines: the place is the page's
+    // own, not that of the front matter read apart from it.
+    let broken = "\u{feff}---\r\ntitle: Ada Lovelace\r\nsocial: [github\r\n---\r\nBody\r\n";
+    put(dir.path(), page, broken.as_bytes());
+    let output = publish(
+        dir.path(),
+        &["profiles/ada-lovelace.yaml", "--site", "site"],
+    );
+    let said = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("YAML syntax error"), "{said}");
+    // serde_yaml's own "at line 3 column 1" counted in the front matter alone: left out.
+    assert!(!said.contains(" column "), "{said}");
+    assert!(said.contains(&format!("{page}:4:1")), "{said}");
+    assert!(said.contains("4 │ ---"), "{said}");
+    assert!(said.contains("│ ^"), "{said}");
+    assert_eq!(fs::read_to_string(dir.path().join(page)).unwrap(), broken);
+}

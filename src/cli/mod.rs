@@ -11,7 +11,9 @@ use crate::import::SourceFormat;
 mod manual;
 mod shared;
 
-pub use shared::{FontArgs, FormatArg, FromArg, PdfStandardArg, StyleArgs, TargetArgs};
+pub use shared::{
+    DiagnosticFormatArg, FontArgs, FormatArg, FromArg, PdfStandardArg, StyleArgs, TargetArgs,
+};
 
 /// Turn a research lab's profile YAML into polished academic CV PDFs.
 #[derive(Debug, Parser)]
@@ -23,6 +25,10 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     command: Command,
+    /// How problems are printed: `human` quotes the line with a caret; `short` prints one
+    /// `file:line:column: error: message` line each, for editors and CI.
+    #[arg(long, global = true, value_enum, default_value_t)]
+    diagnostic_format: DiagnosticFormatArg,
 }
 
 /// The subcommands.
@@ -298,6 +304,11 @@ pub struct CheckArgs {
 }
 
 impl Cli {
+    /// How problems are to be printed.
+    pub fn diagnostic_format(&self) -> crate::diag::Format {
+        self.diagnostic_format.into()
+    }
+
     /// The command to run, in the domain's terms.
     pub fn command(self) -> Run {
         match self.command {

@@ -159,6 +159,25 @@ pub enum FromArg {
     AlFolio,
 }
 
+/// Layouts of `--diagnostic-format`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum DiagnosticFormatArg {
+    /// The message, the place, the source line with a caret, the help.
+    #[default]
+    Human,
+    /// One line per problem: `file:line:column: error: message`.
+    Short,
+}
+
+impl From<DiagnosticFormatArg> for crate::diag::Format {
+    fn from(arg: DiagnosticFormatArg) -> Self {
+        match arg {
+            DiagnosticFormatArg::Human => crate::diag::Format::Human,
+            DiagnosticFormatArg::Short => crate::diag::Format::Short,
+        }
+    }
+}
+
 /// PDF standards `--pdf-standard` accepts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, ValueEnum)]
 pub enum PdfStandardArg {

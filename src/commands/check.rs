@@ -120,7 +120,7 @@ struct JsonFile {
 
 /// Runs `cvpdf check`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
-    let inputs = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
+    let inputs = super::expand_inputs(&options.inputs).map_err(|p| Error::usage(p.message))?;
     let fonts = super::font_set(options.fonts)?;
     let styles = super::styles(options.style, &fonts)?;
     let mut failed = 0;

@@ -74,8 +74,8 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         &VariantChoice::Default,
         printer,
     )?;
-    let mut jobs =
-        plan_jobs(&planned, Some(&out), &[Format::Pdf, Format::Thumbnail]).map_err(Error::usage)?;
+    let mut jobs = plan_jobs(&planned, Some(&out), &[Format::Pdf, Format::Thumbnail])
+        .map_err(|p| Error::usage(p.message))?;
     // A thumbnail of the full CV is enough for the page.
     for job in &mut jobs {
         if job.variant.is_some() {
@@ -83,7 +83,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         }
     }
     refuse_lab_names(&jobs, &out)?;
-    let _lock = crate::lock::lock_folder(&out).map_err(Error::failed)?;
+    let _lock = crate::lock::lock_folder(&out).map_err(|e| Error::failed(e.to_string()))?;
 
     let pipeline = Pipeline::new(&renderer, &styles, THUMBNAIL_PPI);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);

@@ -33,8 +33,8 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
             options.site.display()
         )));
     }
-    let profiles =
-        super::expand_inputs(std::slice::from_ref(&options.profiles)).map_err(Error::usage)?;
+    let profiles = super::expand_inputs(std::slice::from_ref(&options.profiles))
+        .map_err(|p| Error::usage(p.message))?;
     let kind = SiteKind::detect(&options.site);
     if kind == SiteKind::AlFolio && profiles.len() > 1 {
         return Err(Error::usage(format!(
@@ -52,7 +52,7 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     let _lock = if choices.dry_run {
         None
     } else {
-        Some(crate::lock::lock_folder(&options.site).map_err(Error::failed)?)
+        Some(crate::lock::lock_folder(&options.site).map_err(|e| Error::failed(e.to_string()))?)
     };
     let renderer = super::renderer(options.fonts, Vec::new())?;
     let super::Run { styles, planned } = super::Run::plan(

@@ -32,7 +32,7 @@ pub struct Options {
 /// Runs `cvpdf render`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
     if let Some(path) = &options.timings {
-        crate::render::trace::may_write(path).map_err(Error::usage)?;
+        crate::render::trace::may_write(path).map_err(|p| Error::usage(p.message))?;
         timings::start();
     }
     let run = timings::scope("cvpdf render");
@@ -47,14 +47,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         &target.variants,
         printer,
     )?;
-    let jobs =
-        plan_jobs(&planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
+    let jobs = plan_jobs(&planned, target.output.as_deref(), &target.formats)
+        .map_err(|p| Error::usage(p.message))?;
     let pipeline = Pipeline::new(&renderer, &styles, target.ppi);
     let batch_options = BatchOptions::new(options.jobs, options.force, options.quiet);
     let summary = batch::run(&pipeline, &jobs, &batch_options, printer);
     drop(run);
     if let Some(path) = &options.timings {
-        crate::render::trace::finish(path).map_err(Error::failed)?;
+        crate::render::trace::finish(path).map_err(|p| Error::failed(p.message))?;
     }
     report(&summary, options.quiet)
 }

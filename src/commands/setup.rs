@@ -39,7 +39,7 @@ pub fn font_set(fonts: FontOptions) -> Result<FontSet, Error> {
 fn check_font_paths(fonts: &FontOptions) -> Result<(), Error> {
     crate::pipeline::font_files(&fonts.paths)
         .map(drop)
-        .map_err(Error::usage)
+        .map_err(|p| Error::usage(p.message))
 }
 
 /// The styles of a run: the command line's overrides, checked once before any profile (a
@@ -71,9 +71,10 @@ impl<'a> Run<'a> {
         variants: &VariantChoice,
         printer: Printer,
     ) -> Result<Self, Error> {
-        let inputs = expand_inputs(inputs).map_err(Error::usage)?;
+        let inputs = expand_inputs(inputs).map_err(|p| Error::usage(p.message))?;
         let styles = styles(overrides, renderer.fonts())?;
-        let planned = plan_variants(&inputs, variants, &styles).map_err(Error::usage)?;
+        let planned =
+            plan_variants(&inputs, variants, &styles).map_err(|p| Error::usage(p.message))?;
         printer.eprint(&undefined_variants(&planned, variants));
         Ok(Run { styles, planned })
     }

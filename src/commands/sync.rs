@@ -32,7 +32,7 @@ pub struct Options {
 
 /// Runs `cvpdf sync`.
 pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
-    let profiles = super::expand_inputs(&options.inputs).map_err(Error::usage)?;
+    let profiles = super::expand_inputs(&options.inputs).map_err(|p| Error::usage(p.message))?;
     let bases = Bases::from_env().map_err(|problem| Error::usage(problem.message))?;
     let limits = Limits {
         connect: options.connect_timeout,

@@ -50,7 +50,8 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         &target.variants,
         printer,
     )?;
-    plan_jobs(&run.planned, target.output.as_deref(), &target.formats).map_err(Error::usage)?;
+    plan_jobs(&run.planned, target.output.as_deref(), &target.formats)
+        .map_err(|p| Error::usage(p.message))?;
     drop(run);
     let session = Session {
         renderer: &renderer,
@@ -94,20 +95,20 @@ impl Session<'_> {
             .iter()
             .filter_map(|p| resolved(p))
             .collect();
-        watch_directories(&mut watcher, &mut watched, &named)?;
+        watch_directories(&mut watcher, &mut watched, &named).map_err(|p| p.message)?;
         loop {
             let inputs = self.round();
             // A directory watched only now may have changed between the round's reading it
             // and its watch being set up (a save made the moment a line was printed): look
             // again before waiting. A round with nothing new renders nothing.
-            if watch_directories(&mut watcher, &mut watched, &inputs)? {
+            if watch_directories(&mut watcher, &mut watched, &inputs).map_err(|p| p.message)? {
                 continue;
             }
             // The round is done: say so, on stdout after its lines, so that a user (and a test)
             // knows every rebuild a save caused has finished.
             crate::diag::outln!("{IDLE}");
             let named = Presence::of(&self.options.target.inputs);
-            wait_for_change(&rx, &inputs, &watched, &named)?;
+            wait_for_change(&rx, &inputs, &watched, &named).map_err(|p| p.message)?;
         }
     }
 
@@ -134,7 +135,8 @@ impl Session<'_> {
             .and_then(|planned| plan_jobs(&planned, target.output.as_deref(), &target.formats));
         let jobs = match jobs {
             Ok(jobs) => jobs,
-            Err(message) => {
+            Err(problem) => {
+                let message = problem.message;
                 // Once, not after every save of a file that does not mend it.
                 if self.unplanned.as_ref() != Some(&message) {
                     self.printer.eprint(&[Diagnostic::error(message.clone())]);

@@ -9,12 +9,15 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+mod escape;
 pub mod json;
 mod print;
+mod short;
 mod stdout;
 mod suggest;
 
-pub use print::{escape_controls, escape_line, Printer};
+pub use escape::{escape_controls, escape_line};
+pub use print::{Format, Printer};
 pub(crate) use stdout::{errln, outln};
 pub use stdout::{stdout_failure, write_stderr, write_stdout};
 pub(crate) use suggest::{close_to, unknown};
@@ -147,7 +150,7 @@ impl Report {
     /// labelled with the field path, then the suggestion.
     pub fn emit(&self, out: &mut dyn WriteColor) -> io::Result<()> {
         // The file's name stays on the header's line whatever it holds.
-        let name = print::escape_line(&self.file.display().to_string()).into_owned();
+        let name = escape::escape_line(&self.file.display().to_string()).into_owned();
         let shown = print::without_passwords(self.text.as_deref().unwrap_or(""));
         let file = SimpleFile::new(name.as_str(), shown.as_ref());
         let config = term::Config::default();
@@ -200,23 +203,8 @@ impl Report {
     pub fn short(&self) -> String {
         self.problems
             .iter()
-            .map(|p| format!("{}\n", self.short_line(p)))
+            .map(|p| format!("{}\n", short::line(self, p, false)))
             .collect()
-    }
-
-    fn short_line(&self, problem: &Problem) -> String {
-        let mut line = self.file.display().to_string();
-        if let Some((l, c)) = self.line_column(problem) {
-            line = format!("{line}:{l}:{c}");
-        }
-        if let Some(field) = &problem.field {
-            line = format!("{line}: {field}");
-        }
-        let mut line = format!("{line}: {}", problem.message);
-        if let Some(help) = &problem.help {
-            line = format!("{line} ({help})");
-        }
-        line
     }
 }
 

@@ -11,12 +11,24 @@ use codespan_reporting::term::termcolor::{Buffer, ColorSpec, WriteColor};
 use codespan_reporting::term::{self};
 use typst_kit::diagnostics::{emit, DiagnosticFormat};
 
+use super::escape::escape_controls;
 use super::{Diagnostic, Severity};
+
+/// How diagnostics are laid out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The message, the place, the source line with a caret under the field, the help.
+    #[default]
+    Human,
+    /// One line per problem, `file:line:column: error: message`, for editors and CI.
+    Short,
+}
 
 /// Turns diagnostics into terminal text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Printer {
     color: bool,
+    format: Format,
 }
 
 impl Printer {
@@ -25,12 +37,21 @@ impl Printer {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Self {
             color: !no_color && std::io::stderr().is_terminal(),
+            format: Format::Human,
         }
     }
 
     /// Never colour (tests, files).
     pub fn plain() -> Self {
-        Self { color: false }
+        Self {
+            color: false,
+            format: Format::Human,
+        }
+    }
+
+    /// The same printer laying diagnostics out as `format` says.
+    pub fn with_format(self, format: Format) -> Self {
+        Self { format, ..self }
     }
 
     /// The diagnostics as the terminal shows them.
@@ -41,6 +62,11 @@ impl Printer {
             Buffer::no_color()
         };
         let mut buffer = Escaping::new(&mut colored);
+        if self.format == Format::Short {
+            // Writing into memory cannot fail.
+            let _ = super::short::write(&mut buffer, diagnostics);
+            return String::from_utf8_lossy(colored.as_slice()).into_owned();
+        }
         for diagnostic in diagnostics {
             buffer.cut = !matches!(diagnostic, Diagnostic::Message { .. });
             // Writing into memory cannot fail; a source that cannot be shown is left out.
@@ -209,72 +235,9 @@ impl WriteColor for Escaping<'_> {
     }
 }
 
-/// `text` with control characters (but newlines and tabs), the invisible bidirectional
-/// overrides and marks, and the Unicode line and paragraph separators written as `\u{…}`
-/// escapes, for anything shown on a terminal.
-pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    let hidden = |c: char| {
-        (c.is_control() && c != '\n' && c != '\t')
-            || matches!(
-                c,
-                '\u{202A}'..='\u{202E}'
-                    | '\u{2066}'..='\u{2069}'
-                    | '\u{200E}'
-                    | '\u{200F}'
-                    | '\u{061C}'
-                    | '\u{2028}'
-                    | '\u{2029}'
-            )
-    };
-    if !text.chars().any(hidden) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(
-        text.chars()
-            .map(|c| {
-                if hidden(c) {
-                    format!("\\u{{{:x}}}", c as u32)
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
-}
-
-/// `text` as one line of a terminal: like [`escape_controls`], and line breaks and tabs
-/// escaped too, for a line that names files (`ok    profiles/a\u{a}b.yaml`): a name with a
-/// line break in it would otherwise split the line and read as two.
-pub fn escape_line(text: &str) -> Cow<'_, str> {
-    if !text.contains(['\n', '\r', '\t']) {
-        return escape_controls(text);
-    }
-    let spaced: String = text
-        .chars()
-        .map(|c| match c {
-            '\n' | '\r' | '\t' => format!("\\u{{{:x}}}", c as u32),
-            c => c.to_string(),
-        })
-        .collect();
-    Cow::Owned(escape_controls(&spaced).into_owned())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_line_naming_files_stays_one_line() {
-        assert_eq!(
-            escape_line("a\u{2028}b\u{b}c\u{85}d\u{200f}"),
-            "a\\u{2028}b\\u{b}c\\u{85}d\\u{200f}"
-        );
-        assert_eq!(
-            escape_line("ok    a\nb.yaml\t\u{1b}"),
-            "ok    a\\u{a}b.yaml\\u{9}\\u{1b}"
-        );
-        assert_eq!(escape_line("plain"), "plain");
-    }
 
     #[test]
     fn messages_print_as_one_line_or_with_their_notes() {
@@ -324,7 +287,11 @@ mod tests {
     fn control_characters_never_reach_the_terminal() {
         let text = Printer::plain().format(&[Diagnostic::error("a\u{1b}]0;x\u{7}b\u{202e}c\td")]);
         assert_eq!(text, "error: a\\u{1b}]0;x\\u{7}b\\u{202e}c\td\n");
-        let colored = Printer { color: true }.format(&[Diagnostic::error("\u{1b}[2J")]);
+        let colored = Printer {
+            color: true,
+            format: Format::Human,
+        }
+        .format(&[Diagnostic::error("\u{1b}[2J")]);
         assert!(colored.contains("\\u{1b}[2J"), "{colored:?}");
         assert!(
             colored.contains('\u{1b}'),

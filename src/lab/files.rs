@@ -72,7 +72,7 @@ impl<'a> SiteFiles<'a> {
             Mark::Content(&ours),
             "choose another folder with -o",
         )
-        .map_err(|message| vec![Diagnostic::error(message)])?;
+        .map_err(|refused| vec![Diagnostic::error(refused.to_string())])?;
         if let Some(parent) = path.parent() {
             // A folder of the site (photos/) that is a link would take the file elsewhere.
             if parent != self.out

@@ -9,6 +9,7 @@ use minijinja::{AutoEscape, Environment};
 use serde::Serialize;
 
 use super::{Member, Paper, Site};
+use crate::diag::Diagnostic;
 use crate::profile::MemberGroup;
 use crate::source::short_url;
 use crate::style::Numbering;
@@ -61,7 +62,7 @@ pub fn people_page(
     site: &Site,
     words: &serde_yaml::Value,
     numbered: Numbering,
-) -> Result<String, String> {
+) -> Result<String, Diagnostic> {
     let word = |path: &[&str]| -> String {
         let mut v = words;
         for key in path {
@@ -151,10 +152,10 @@ pub fn people_page(
     // Every template of this environment is HTML, whatever its name.
     env.set_auto_escape_callback(|_| AutoEscape::Html);
     env.add_template("lab.html", TEMPLATE)
-        .map_err(|e| format!("the page template: {e}"))?;
+        .map_err(|e| Diagnostic::error(format!("the page template: {e}")))?;
     let template = env
         .get_template("lab.html")
-        .map_err(|e| format!("the page template: {e}"))?;
+        .map_err(|e| Diagnostic::error(format!("the page template: {e}")))?;
     template
         .render(minijinja::context! {
             site => site,
@@ -165,5 +166,5 @@ pub fn people_page(
             anchors => anchors,
             t => words,
         })
-        .map_err(|e| format!("cannot make the people page: {e}"))
+        .map_err(|e| Diagnostic::error(format!("cannot make the people page: {e}")))
 }

@@ -220,7 +220,7 @@ pub fn finish_site(
             .is_ok_and(|v| v["title"] == "Site" && v["properties"]["generator"].is_object())
     })?;
     let words = crate::template::words_of(&style.lang);
-    let html = page::people_page(&site, words, style.numbering).map_err(fail)?;
+    let html = page::people_page(&site, words, style.numbering).map_err(|d| vec![d])?;
     site_files.write("index.html", html.as_bytes(), |found| {
         found
             .windows(page::GENERATOR.len())

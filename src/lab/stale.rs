@@ -269,7 +269,7 @@ pub fn remove(out: &Path, stale: &BTreeSet<String>, records: &dyn Records) -> Re
             recorded,
             "was published by an earlier lab build and is not now",
         ) {
-            done.left.push(why);
+            done.left.push(why.to_string());
             continue;
         }
         match fs::remove_file(&path) {

@@ -127,7 +127,7 @@ pub(crate) fn base_hasher() -> SipHasher13 {
 /// `.otc`). Symbolic links to directories are not followed, so a link to a parent cannot make
 /// the walk endless, and the walk gives up past [`MAX_FONT_PATH_ENTRIES`] entries: `--font-path
 /// /` is a mistake to report, not a filesystem to index.
-pub(crate) fn font_files(paths: &[PathBuf]) -> Result<Vec<FontFile>, String> {
+pub(crate) fn font_files(paths: &[PathBuf]) -> Result<Vec<FontFile>, crate::diag::Problem> {
     let mut out = Vec::new();
     let mut seen = 0usize;
     for root in paths {
@@ -139,11 +139,12 @@ pub(crate) fn font_files(paths: &[PathBuf]) -> Result<Vec<FontFile>, String> {
             let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
             seen += entries.len();
             if seen > MAX_FONT_PATH_ENTRIES {
-                return Err(format!(
+                return Err(crate::diag::Problem::error(format!(
                     "--font-path {} holds more than {MAX_FONT_PATH_ENTRIES} files and folders; \
                      give a folder of fonts",
                     root.display()
-                ));
+                ))
+                .at_field("--font-path"));
             }
             entries.sort();
             // Depth first, in name order: the same list on every run.

@@ -97,7 +97,7 @@ impl Pipeline<'_> {
                 }
                 (Format::Png, Some(compiled)) => {
                     let pages = png_pages(&compiled.document, self.ppi)
-                        .map_err(|e| Failure::message(e).after(artifacts.warnings.clone()))?;
+                        .map_err(|f| f.after(artifacts.warnings.clone()))?;
                     for (i, page) in pages.into_iter().enumerate() {
                         artifacts
                             .files
@@ -107,7 +107,7 @@ impl Pipeline<'_> {
                 (Format::Thumbnail, Some(compiled)) => {
                     if let Some(page) = compiled.document.pages().first() {
                         let png = png_page(page, self.ppi)
-                            .map_err(|e| Failure::message(e).after(artifacts.warnings.clone()))?;
+                            .map_err(|f| f.after(artifacts.warnings.clone()))?;
                         artifacts.files.push((target, output.clone(), png));
                     }
                 }
@@ -219,7 +219,8 @@ pub(crate) fn write(
             Format::Png | Format::Thumbnail => Mark::Png,
             Format::Typ | Format::Svg => Mark::None,
         };
-        may_replace(path, bytes, recorded, mark, "choose another place with -o").map_err(fail)?;
+        may_replace(path, bytes, recorded, mark, "choose another place with -o")
+            .map_err(|refused| fail(refused.to_string()))?;
     }
     let mut outputs = Vec::new();
     let mut written: Vec<Vec<Written>> = vec![Vec::new(); targets.len()];

@@ -9,13 +9,14 @@ pub use variants::{plan_variants, undefined_variants, Planned, VariantChoice};
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use crate::diag::Problem;
 use crate::pipeline::{Format, Job};
 
 /// Files stay as given; a directory stands for its `*.yaml` and `*.yml` files (sorted), except
 /// the lab's `cvpdf.yaml` configuration and hidden files. A file named twice, however it is
 /// written (`p.yaml ./p.yaml`, a folder and a file in it), is there once, where first named.
 /// A path that names nothing is refused (the caller's usage error).
-pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Problem> {
     let mut seen = std::collections::HashSet::new();
     Ok(every_input(inputs)?
         .into_iter()
@@ -24,21 +25,25 @@ pub fn expand_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
 }
 
 /// Every file the inputs name, in order, as [`expand_inputs`] says, repeats included.
-fn every_input(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+fn every_input(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, Problem> {
     let mut out = Vec::new();
     for input in inputs {
         if input.is_dir() {
-            let entries = fs::read_dir(input)
-                .map_err(|e| format!("cannot read the directory {}: {e}", input.display()))?;
+            let entries = fs::read_dir(input).map_err(|e| {
+                Problem::error(format!(
+                    "cannot read the directory {}: {e}",
+                    input.display()
+                ))
+            })?;
             let mut found: Vec<PathBuf> = entries
                 .filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.is_file() && is_profile_file(p))
                 .collect();
             if found.is_empty() {
-                return Err(format!(
+                return Err(Problem::error(format!(
                     "{} holds no profiles (*.yaml files)",
                     input.display()
-                ));
+                )));
             }
             found.sort();
             out.extend(found);
@@ -47,10 +52,10 @@ fn every_input(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
         } else {
             // A path that names nothing is a mistyped argument, as in most command lines
             // (ripgrep exits 2): a usage error, before anything is read or written.
-            return Err(format!(
+            return Err(Problem::error(format!(
                 "{} does not exist: name a profile or a folder of profiles",
                 input.display()
-            ));
+            )));
         }
     }
     Ok(out)
@@ -74,7 +79,7 @@ pub fn plan_jobs(
     planned: &[Planned],
     output: Option<&Path>,
     formats: &[Format],
-) -> Result<Vec<Job>, String> {
+) -> Result<Vec<Job>, Problem> {
     for (input, _) in planned {
         crate::output::profile_stem(input)?;
     }
@@ -101,13 +106,13 @@ pub fn plan_jobs(
             let key = crate::output::absolute(output);
             if let Some(other) = seen.insert(key, job) {
                 if other.input != job.input || other.variant != job.variant {
-                    return Err(format!(
+                    return Err(Problem::error(format!(
                         "{} and {} would both be written to {}; render them into different \
                          directories, or rename one",
                         shown_cv(other),
                         shown_cv(job),
                         output.display()
-                    ));
+                    )));
                 }
             }
         }
@@ -189,7 +194,7 @@ fn output_target(
     output: Option<&Path>,
     inputs: usize,
     formats: &[Format],
-) -> Result<OutputTarget, String> {
+) -> Result<OutputTarget, Problem> {
     let Some(output) = output else {
         return Ok(OutputTarget::NextToProfile);
     };
@@ -200,18 +205,20 @@ fn output_target(
             .is_some_and(|e| e == formats[0].extension());
     if is_file {
         if inputs != 1 {
-            return Err(format!(
+            return Err(Problem::error(format!(
                 "-o {} names one file, but there are {inputs} profiles; give a directory instead",
                 output.display()
-            ));
+            ))
+            .at_field("-o"));
         }
         return Ok(OutputTarget::File(output.to_path_buf()));
     }
     if output.exists() && !output.is_dir() {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "-o {} exists and is not a directory",
             output.display()
-        ));
+        ))
+        .at_field("-o"));
     }
     // `-o cv.png` without `--format png` would otherwise become a directory named cv.png.
     let looks_like_a_file = [Format::Pdf, Format::Png, Format::Svg, Format::Typ]
@@ -223,16 +230,22 @@ fn output_target(
         });
     if let (false, Some(named)) = (output.is_dir(), looks_like_a_file) {
         let asked: Vec<&str> = formats.iter().map(|f| f.extension()).collect();
-        return Err(format!(
+        return Err(Problem::error(format!(
             "-o {} names a .{} file, but the format asked for is {}; add --format {} (one \
              format), or give a directory",
             output.display(),
             named.extension(),
             asked.join(" and "),
             named.extension(),
-        ));
+        ))
+        .at_field("-o"));
     }
-    fs::create_dir_all(output)
-        .map_err(|e| format!("cannot create the directory {}: {e}", output.display()))?;
+    fs::create_dir_all(output).map_err(|e| {
+        Problem::error(format!(
+            "cannot create the directory {}: {e}",
+            output.display()
+        ))
+        .at_field("-o")
+    })?;
     Ok(OutputTarget::Dir(output.to_path_buf()))
 }

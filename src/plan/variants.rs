@@ -42,7 +42,7 @@ pub fn plan_variants(
     inputs: &[PathBuf],
     choice: &VariantChoice,
     styles: &StyleCache,
-) -> Result<Vec<Planned>, String> {
+) -> Result<Vec<Planned>, crate::diag::Problem> {
     // The lab's variants of each input (a configuration with errors defines none here; its
     // jobs report it).
     let mut broken_lab = false;
@@ -92,16 +92,15 @@ pub fn plan_variants(
                         .collect();
                     all.sort();
                     all.dedup();
-                    let problem = unknown("variant", name, all.iter().copied(), || {
+                    let mut problem = unknown("variant", name, all.iter().copied(), || {
                         format!("the variants are: {}", all.join(", "))
                     });
-                    let mut message = problem.message;
-                    if let Some(help) = problem.help {
-                        message = format!("--variant: {message}; {help}");
-                    } else {
-                        message = format!("--variant: {message}");
-                    }
-                    return Err(message);
+                    // One line for the usage error: the flag, what is wrong, the suggestion.
+                    problem.message = match problem.help.take() {
+                        Some(help) => format!("--variant: {}; {help}", problem.message),
+                        None => format!("--variant: {}", problem.message),
+                    };
+                    return Err(problem.at_field("--variant"));
                 }
             }
             for (i, input) in inputs.iter().enumerate() {

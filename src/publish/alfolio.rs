@@ -110,10 +110,8 @@ fn front_value(page: &str, key: &str) -> Option<String> {
 }
 
 /// The CV page with `cv_pdf: value` in its front matter.
-fn set_cv_pdf(page: &str, value: &str) -> Result<String, String> {
-    in_front_matter(page, |front| {
-        edit::set_scalar(front, &["cv_pdf"], value).map_err(|p| p.message)
-    })
+fn set_cv_pdf(page: &str, value: &str) -> Result<String, crate::diag::Problem> {
+    in_front_matter(page, |front| edit::set_scalar(front, &["cv_pdf"], value))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use super::page::{front_matter, in_front_matter, keeping_line_endings, PageEdit};
 use super::CvLink;
-use crate::diag::Failure;
+use crate::diag::{Failure, Problem};
 use crate::yaml::list;
 
 /// The CV's link for `slug` and the edit of the author's page `page` that makes it: a page
@@ -56,7 +56,7 @@ fn is_cv(item: &serde_yaml::Value) -> bool {
 
 /// The page's text before and after making sure its front matter's `social` list has a CV
 /// entry linking `link`.
-fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), String> {
+fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), Problem> {
     let new = in_front_matter(text, |front| {
         ensure_link(
             front,
@@ -70,7 +70,7 @@ fn link_in_front_matter(text: &str, link: &str) -> Result<(String, String), Stri
 }
 
 /// The data file's text before and after making sure its `links` list has a CV entry.
-fn link_in_data_file(text: &str, link: &str) -> Result<(String, String), String> {
+fn link_in_data_file(text: &str, link: &str) -> Result<(String, String), Problem> {
     let new = keeping_line_endings(text, |text| {
         ensure_link(
             text,
@@ -92,8 +92,8 @@ fn ensure_link(
     url_key: &str,
     new_entry: &[(&str, &str)],
     link: &str,
-) -> Result<String, String> {
-    list::ensure_item(text, key, is_cv, url_key, link, new_entry).map_err(|p| p.message)
+) -> Result<String, Problem> {
+    list::ensure_item(text, key, is_cv, url_key, link, new_entry)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::page::{front_matter, in_front_matter, PageEdit};
 use super::CvLink;
-use crate::diag::Failure;
+use crate::diag::{Failure, Problem};
 use crate::yaml::edit;
 use crate::yaml::spans::{RootKind, SpanIndex};
 
@@ -34,28 +34,34 @@ pub(super) fn cv_link(root: &Path, page: PathBuf, file: &str) -> Result<CvLink, 
 }
 
 /// The member's page with `cv: link` among its front matter's `links`.
-fn set_member_cv(page: &str, link: &str) -> Result<String, String> {
+fn set_member_cv(page: &str, link: &str) -> Result<String, Problem> {
     in_front_matter(page, |front| {
-        edit::set_scalar(front, &["links", "cv"], link).map_err(|p| p.message)
+        edit::set_scalar(front, &["links", "cv"], link)
     })
 }
 
 /// The types file with a `cv` type, if it has none; refused when the file is not a mapping
 /// of types that a key can be added to.
-pub fn with_cv_type(types: &str) -> Result<String, String> {
+pub fn with_cv_type(types: &str) -> Result<String, Problem> {
     const ADDED: &str =
         "cv:\n  icon: fa-solid fa-file-pdf\n  text: CV\n  tooltip: Curriculum vitae\n";
-    let index = SpanIndex::build(types).map_err(|e| format!("YAML syntax error: {}", e.message))?;
+    let index = SpanIndex::build(types).map_err(|e| {
+        Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)
+    })?;
     if !matches!(index.root(), RootKind::Empty | RootKind::Mapping) {
-        return Err(format!(
-            "it is not a mapping of link types, so the members' CV links get no `cv` type; \
-             add one by hand:\n{ADDED}"
+        return Err(edit::placed(
+            Problem::error(format!(
+                "it is not a mapping of link types, so the members' CV links get no `cv` type; \
+                 add one by hand:\n{ADDED}"
+            )),
+            &index,
+            "",
         ));
     }
     if index.get("cv").is_some() {
         return Ok(types.to_string());
     }
-    edit::appendable(types, "a `cv` type").map_err(|p| p.message)?;
+    edit::appendable(types, "a `cv` type")?;
     let sep = if types.is_empty() || types.ends_with('\n') {
         ""
     } else {
@@ -117,7 +123,7 @@ mod tests {
             "pi: {}\n...\n",
         ] {
             let err = with_cv_type(types).unwrap_err();
-            assert!(err.contains("by hand"), "{types}: {err}");
+            assert!(err.message.contains("by hand"), "{types}: {err}");
         }
     }
 

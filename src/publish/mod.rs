@@ -117,7 +117,7 @@ pub fn publish_one(
             .map_err(|(failure, _)| failure)?;
         others.push((variant, prepared));
     }
-    let slug = crate::output::profile_stem(path).map_err(Failure::message)?;
+    let slug = crate::output::profile_stem(path).map_err(|p| Failure::message(p.message))?;
 
     let mut published = Published::default();
     let uploads = site.join(kind.uploads());
@@ -189,7 +189,7 @@ pub fn publish_one(
             mark,
             "remove it if it is an old CV",
         )
-        .map_err(Failure::message)?;
+        .map_err(|refused| Failure::message(refused.to_string()))?;
     }
     for (file, bytes) in files {
         let real = within_site(&root, &file)?;

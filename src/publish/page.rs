@@ -5,7 +5,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use crate::diag::Failure;
+use crate::diag::{Failure, Problem, Report};
 use crate::yaml::edit;
 
 /// A page (or data file) of the site, read and edited in memory.
@@ -25,11 +25,13 @@ impl PageEdit {
     pub fn of(
         root: &Path,
         file: PathBuf,
-        edit: impl FnOnce(&str) -> Result<String, String>,
+        edit: impl FnOnce(&str) -> Result<String, Problem>,
     ) -> Result<PageEdit, Failure> {
         let real = within_site(root, &file)?;
         let old = read(&real)?;
-        let new = edit(&old).map_err(|e| Failure::message(format!("{}: {e}", file.display())))?;
+        // Shown as the page's line with a caret under the key that cannot take the edit.
+        let new = edit(&old)
+            .map_err(|p| Failure::new(Report::new(&file, Some(old.as_str().into()), vec![p])))?;
         Ok(PageEdit {
             file,
             real,
@@ -91,13 +93,19 @@ fn read(path: &Path) -> Result<String, Failure> {
 
 /// Runs `edit` on `text` as if it had LF line endings and no byte-order mark, then gives the
 /// result the page's own form: its byte-order mark, every line the edit did not touch as it
-/// was, new lines ending as their neighbours do ([`edit::in_original_form`]).
+/// was, new lines ending as their neighbours do ([`edit::in_original_form`]). A problem's
+/// span is moved from the plain form into `text`.
 pub(super) fn keeping_line_endings(
     text: &str,
-    edit: impl FnOnce(&str) -> Result<String, String>,
-) -> Result<String, String> {
+    edit: impl FnOnce(&str) -> Result<String, Problem>,
+) -> Result<String, Problem> {
     let plain = edit::plain_form(text);
-    let edited = edit(&plain)?;
+    let edited = edit(&plain).map_err(|mut p| {
+        p.span = p
+            .span
+            .map(|s| edit::original_offset(text, s.start)..edit::original_offset(text, s.end));
+        p
+    })?;
     if edited == plain {
         return Ok(text.to_string());
     }
@@ -105,20 +113,23 @@ pub(super) fn keeping_line_endings(
 }
 
 /// The page with `edit` made to its YAML front matter (between the `---` lines), every other
-/// byte as it was (line endings and a byte-order mark too).
+/// byte as it was (line endings and a byte-order mark too). A problem points into the page.
 pub(super) fn in_front_matter(
     text: &str,
-    edit: impl FnOnce(&str) -> Result<String, String>,
-) -> Result<String, String> {
+    edit: impl FnOnce(&str) -> Result<String, Problem>,
+) -> Result<String, Problem> {
     keeping_line_endings(text, |text| {
         let mut lines = text.split_inclusive('\n');
         let first = lines.next().unwrap_or_default();
+        // The first line is what the page has instead of `---`, or the `---` left open.
+        let first_line = 0..first.trim_end().len();
         if first.trim_end() != "---" {
-            return Err(if first.trim_end() == "+++" {
-                "the front matter is TOML (+++); add the CV link by hand".to_string()
+            let message = if first.trim_end() == "+++" {
+                "the front matter is TOML (+++); add the CV link by hand"
             } else {
-                "the page has no YAML front matter (---)".to_string()
-            });
+                "the page has no YAML front matter (---)"
+            };
+            return Err(Problem::error(message).with_span(first_line));
         }
         let start = first.len();
         let mut end = start;
@@ -131,9 +142,12 @@ pub(super) fn in_front_matter(
             end += line.len();
         }
         if !closed {
-            return Err("the front matter has no closing ---".into());
+            return Err(Problem::error("the front matter has no closing ---").with_span(first_line));
         }
-        let new_front = edit(&text[start..end])?;
+        let new_front = edit(&text[start..end]).map_err(|mut p| {
+            p.span = p.span.map(|s| s.start + start..s.end + start);
+            p
+        })?;
         Ok(format!("{}{}{}", &text[..start], new_front, &text[end..]))
     })
 }

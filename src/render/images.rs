@@ -3,8 +3,10 @@
 
 use typst_layout::PagedDocument;
 
+use crate::diag::Failure;
+
 /// Each page as a PNG image at `ppi` pixels per inch.
-pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, String> {
+pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, Failure> {
     document
         .pages()
         .iter()
@@ -13,7 +15,7 @@ pub fn png_pages(document: &PagedDocument, ppi: f32) -> Result<Vec<Vec<u8>>, Str
 }
 
 /// One page as a PNG image at `ppi` pixels per inch, marked as cvpdf's (see `ownership`).
-pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, String> {
+pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, Failure> {
     let options = typst_render::RenderOptions {
         pixel_per_pt: typst::utils::Scalar::new(f64::from(ppi) / 72.0),
         render_bleed: false,
@@ -21,7 +23,7 @@ pub fn png_page(page: &typst_layout::Page, ppi: f32) -> Result<Vec<u8>, String> 
     typst_render::render(page, &options)
         .encode_png()
         .map(crate::ownership::mark_png)
-        .map_err(|e| e.to_string())
+        .map_err(|e| Failure::message(e.to_string()))
 }
 
 /// Each page as an SVG image.

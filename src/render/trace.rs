@@ -9,6 +9,7 @@ use typst::syntax::Span;
 use typst::{World, WorldExt};
 use typst_kit::diagnostics::DiagnosticWorld;
 
+use crate::diag::Problem;
 use crate::world::CvWorld;
 
 /// The worlds compiled while the timer was on, to give the spans of Typst's scopes their file
@@ -34,15 +35,15 @@ pub(crate) fn remember(world: &Arc<CvWorld>) {
 
 /// Whether a trace may be written at `path`: nothing is there, or a trace is (cvpdf never
 /// replaces a file it did not write).
-pub fn may_write(path: &Path) -> Result<(), String> {
+pub fn may_write(path: &Path) -> Result<(), Problem> {
     // Asked before the run, not found out after a long batch.
     let folder = crate::output::parent_dir(path);
     if !folder.is_dir() {
-        return Err(format!(
+        return Err(Problem::error(format!(
             "cannot write the timings to {}: {} is not a folder",
             path.display(),
             folder.display()
-        ));
+        )));
     }
     let is_trace = |bytes: &[u8]| bytes == b"[]" || bytes.starts_with(br#"[{"name":"#);
     crate::ownership::may_replace(
@@ -52,17 +53,22 @@ pub fn may_write(path: &Path) -> Result<(), String> {
         crate::ownership::Mark::Content(&is_trace),
         "choose another file for --timings",
     )
+    .map_err(|refused| Problem::error(refused.to_string()))
 }
 
 /// Writes what was recorded to `path` (atomically) as a Chrome trace and stops recording.
-pub fn finish(path: &Path) -> Result<(), String> {
+pub fn finish(path: &Path) -> Result<(), Problem> {
     typst_timing::disable();
     may_write(path)?;
     let worlds = std::mem::take(&mut *WORLDS.lock().unwrap_or_else(|e| e.into_inner()));
     let mut json = Vec::new();
-    typst_timing::export_json(&mut json, |raw| place(&worlds, raw))?;
-    crate::output::write_atomic(path, &json)
-        .map_err(|e| format!("cannot write the timings to {}: {e}", path.display()))
+    typst_timing::export_json(&mut json, |raw| place(&worlds, raw)).map_err(Problem::error)?;
+    crate::output::write_atomic(path, &json).map_err(|e| {
+        Problem::error(format!(
+            "cannot write the timings to {}: {e}",
+            path.display()
+        ))
+    })
 }
 
 /// The file and line (1-based) of the span `raw`, as the newest world that has its file

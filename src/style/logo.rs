@@ -17,8 +17,8 @@ pub(super) fn read_logo(dir: &Path, logo: &str) -> Result<Asset, Problem> {
             "save the picture again as PNG, JPEG or SVG, at most a few thousand pixels a side",
         )
     };
-    let kind = picture::check(&bytes, true).map_err(unusable)?;
-    let bytes = picture::print_size(bytes.into()).map_err(unusable)?;
+    let kind = picture::check(&bytes, true).map_err(|r| unusable(r.to_string()))?;
+    let bytes = picture::print_size(bytes.into()).map_err(|r| unusable(r.to_string()))?;
     if let Kind::Raster(_) = kind {
         image::load_from_memory(&bytes).map_err(|e| unusable(e.to_string()))?;
     }

@@ -23,10 +23,10 @@ pub fn ensure_item(
     value: &str,
     fields: &[(&str, &str)],
 ) -> Result<String, Problem> {
-    let before: Value = serde_yaml::from_str(text)
-        .map_err(|e| Problem::error(format!("YAML syntax error: {e}")))?;
-    let index = SpanIndex::build(text)
-        .map_err(|e| Problem::error(format!("YAML syntax error: {}", e.message)))?;
+    let before: Value = serde_yaml::from_str(text).map_err(|e| edit::syntax_problem(text, &e))?;
+    let index = SpanIndex::build(text).map_err(|e| {
+        Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)
+    })?;
     let found = before
         .get(list)
         .and_then(Value::as_sequence)
@@ -55,14 +55,22 @@ fn set_item_scalar(
 ) -> Result<String, Problem> {
     let path = format!("{list}[{item}].{key}");
     let refused = || {
-        Problem::error(format!(
-            "`{path}` is written in a way cvpdf cannot edit safely; set it by hand"
-        ))
+        edit::placed(
+            Problem::error(format!(
+                "`{path}` is written in a way cvpdf cannot edit safely; set it by hand"
+            )),
+            index,
+            &path,
+        )
     };
     if value.chars().any(char::is_control) {
-        return Err(Problem::error(format!(
-            "`{path}` takes one line of text, without control characters"
-        )));
+        return Err(edit::placed(
+            Problem::error(format!(
+                "`{path}` takes one line of text, without control characters"
+            )),
+            index,
+            &path,
+        ));
     }
     let node = index.get(&path).ok_or_else(refused)?;
     if node.kind != RootKind::Scalar || index.is_repeated(&path) {
@@ -92,21 +100,26 @@ fn append_item(
     list: &str,
     fields: &[(&str, &str)],
 ) -> Result<String, Problem> {
+    let placed = |problem| edit::placed(problem, index, list);
     let refused = || {
-        Problem::error(format!(
+        placed(Problem::error(format!(
             "`{list}` is written in a way cvpdf cannot edit safely; add the entry by hand"
-        ))
+        )))
     };
     if !matches!(before, Value::Null | Value::Mapping(_)) {
-        return Err(Problem::error(format!(
-            "the file is not a mapping of keys, so `{list}` cannot be added to it"
-        )));
+        return Err(edit::placed(
+            Problem::error(format!(
+                "the file is not a mapping of keys, so `{list}` cannot be added to it"
+            )),
+            index,
+            "",
+        ));
     }
     if index.is_repeated(list) {
-        return Err(Problem::error(format!(
+        return Err(placed(Problem::error(format!(
             "`{list}` is given more than once, and YAML readers disagree about which counts; \
              keep one, then run again"
-        )));
+        ))));
     }
     let new: Mapping = fields
         .iter()
@@ -116,9 +129,9 @@ fn append_item(
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Sequence(items)) => items.clone(),
         Some(_) => {
-            return Err(Problem::error(format!(
+            return Err(placed(Problem::error(format!(
                 "`{list}` is not a list; add the CV link by hand"
-            )))
+            ))))
         }
     };
     let edited = match edit::sequence_at(text, index, list) {
@@ -141,10 +154,10 @@ fn append_item(
         // A flow list with items (or an alias of one) would have to be written anew, and its
         // comments and quoting would not survive.
         SequenceAt::Other if !items.is_empty() => {
-            return Err(Problem::error(format!(
+            return Err(placed(Problem::error(format!(
                 "`{list}` is written on one line ([…]) or as an alias; write it one entry per \
                  line (`- icon: …`) or add the entry by hand"
-            )))
+            ))))
         }
         // Empty or null: the key's lines become a block list.
         SequenceAt::Empty | SequenceAt::Other => {
@@ -205,8 +218,8 @@ mod tests {
     const CV: &[(&str, &str)] = &[("icon", "cv"), ("link", "uploads/a.pdf")];
 
     /// Appends the CV entry (no item matches).
-    fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, String> {
-        ensure_item(text, list, |_| false, "link", "uploads/a.pdf", fields).map_err(|p| p.message)
+    fn append_item(text: &str, list: &str, fields: &[(&str, &str)]) -> Result<String, Problem> {
+        ensure_item(text, list, |_| false, "link", "uploads/a.pdf", fields)
     }
 
     /// Sets `key` of the item with icon `cv`.
@@ -216,8 +229,8 @@ mod tests {
         _item: usize,
         key: &str,
         value: &str,
-    ) -> Result<String, String> {
-        ensure_item(text, list, |item| item["icon"] == "cv", key, value, CV).map_err(|p| p.message)
+    ) -> Result<String, Problem> {
+        ensure_item(text, list, |item| item["icon"] == "cv", key, value, CV)
     }
 
     #[test]
@@ -262,7 +275,13 @@ mod tests {
             "links: &l [{icon: a}]\nsocial: *l\n",
         ] {
             let err = append_item(page, "social", CV).unwrap_err();
-            assert!(err.contains("one entry per line"), "{page:?}: {err}");
+            assert!(
+                err.message.contains("one entry per line"),
+                "{page:?}: {err}"
+            );
+            // The problem points at the list, for the caret under the page's line.
+            assert_eq!(err.field.as_deref(), Some("social"), "{page:?}");
+            assert!(err.span.is_some(), "{page:?}");
         }
     }
 

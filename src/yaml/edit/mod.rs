@@ -11,6 +11,7 @@ pub use scalar::set_scalar;
 pub use sequence::{comment_lines_in, inline_value_lines, sequence_at, SequenceAt};
 
 use crate::diag::Problem;
+use crate::yaml::spans::SpanIndex;
 use std::ops::Range;
 
 use serde::Serialize;
@@ -45,6 +46,69 @@ pub fn plain_form(text: &str) -> String {
         plain.push('\n');
     }
     plain
+}
+
+/// Where byte `offset` of the plain form of `original` ([`plain_form`]) is in `original`
+/// itself: past the byte-order mark and the carriage returns before it, so that a problem
+/// found in the plain form points into the file as it is.
+pub fn original_offset(original: &str, offset: usize) -> usize {
+    let bom = if original.starts_with('\u{feff}') {
+        3
+    } else {
+        0
+    };
+    let bytes = &original.as_bytes()[bom..];
+    let (mut at, mut plain) = (0, 0);
+    while at < bytes.len() && plain < offset {
+        if !(bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n')) {
+            plain += 1;
+        }
+        at += 1;
+    }
+    bom + at
+}
+
+/// `problem` placed at the node `path` of the document `index` was built from: the field
+/// named, and the key and value underlined (when the document has the node).
+pub fn placed(problem: Problem, index: &SpanIndex, path: &str) -> Problem {
+    let problem = problem.at_field(path);
+    match index.get(path) {
+        Some(node) => {
+            let start = node.key.as_ref().map_or(node.value.start, |k| k.start);
+            problem.with_span(start..node.value.end.max(start))
+        }
+        None => problem,
+    }
+}
+
+/// serde_yaml's syntax error in `text` as a problem at the place it names.
+pub fn syntax_problem(text: &str, error: &serde_yaml::Error) -> Problem {
+    // serde_yaml counts lines in the text it read, which may be a part of the file (a page's
+    // front matter): the place is the span's, not the message's.
+    let problem = Problem::error(format!("YAML syntax error: {}", without_places(error)));
+    match error.location().map(|l| l.index().min(text.len())) {
+        Some(at) if text.is_char_boundary(at) => {
+            let end = text[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+            problem.with_span(at..end)
+        }
+        _ => problem,
+    }
+}
+
+/// serde_yaml's message without its ` at line L column C` places.
+fn without_places(error: &serde_yaml::Error) -> String {
+    let mut message = error.to_string();
+    while let Some(at) = message.find(" at line ") {
+        let rest = &message[at + " at line ".len()..];
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let line = digits(rest);
+        let Some(after) = rest[line..].strip_prefix(" column ") else {
+            break;
+        };
+        let end = at + " at line ".len() + line + " column ".len() + digits(after);
+        message.replace_range(at..end, "");
+    }
+    message
 }
 
 /// `edited`, a new version of the file text `original` made on its plain form (LF line

@@ -50,6 +50,7 @@ fn verified(
             "the file is written in a way cvpdf cannot edit safely; set `{}` by hand",
             path.join(".")
         ))
+        .at_field(path.join("."))
     };
     let after = serde_yaml::from_str::<Value>(&edited).map_err(|_| refused())?;
     if value_at(&after, path) != Some(value) || without(before, path) != without(after, path) {
@@ -92,13 +93,15 @@ fn without(mut value: serde_yaml::Value, path: &[&str]) -> serde_yaml::Value {
 
 /// [`set_scalar`]'s edit, before it is verified.
 fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Problem> {
-    let index = SpanIndex::build(text)
-        .map_err(|e| Problem::error(format!("YAML syntax error: {}", e.message)))?;
+    let index = SpanIndex::build(text).map_err(|e| {
+        Problem::error(format!("YAML syntax error: {}", e.message)).with_span(e.span)
+    })?;
     let full = path.join(".");
+    let placed = |problem| super::placed(problem, &index, &full);
     if value.chars().any(char::is_control) {
-        return Err(Problem::error(format!(
+        return Err(placed(Problem::error(format!(
             "`{full}` takes one line of text, without control characters"
-        )));
+        ))));
     }
     let written = scalar(value);
     // A collection as a key (`? a: b`) is indexed under `?`: the text around it cannot be
@@ -113,23 +116,27 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Problem
         )));
     }
     if index.is_repeated(&full) {
-        return Err(Problem::error(format!(
+        return Err(placed(Problem::error(format!(
             "`{full}` is given more than once, and YAML readers disagree about which counts \
              (Jekyll takes the last, Hugo refuses the file); keep one, then run again"
-        )));
+        ))));
     }
     if let Some(node) = index.get(&full) {
         if node.kind != RootKind::Scalar {
-            return Err(Problem::error(format!(
+            return Err(placed(Problem::error(format!(
                 "`{full}` is not a single value; set it by hand"
-            )));
+            ))));
         }
         return Ok(apply(text, vec![replacing(text, node, &written)]));
     }
     if !matches!(index.root(), RootKind::Empty | RootKind::Mapping) {
-        return Err(Problem::error(format!(
-            "the file is not a mapping of keys, so `{full}` cannot be added to it"
-        )));
+        return Err(super::placed(
+            Problem::error(format!(
+                "the file is not a mapping of keys, so `{full}` cannot be added to it"
+            )),
+            &index,
+            "",
+        ));
     }
     appendable(text, &format!("`{full}: {written}`"))?;
     // A block scalar that ends the file without a line break would gain one (`|` keeps it).
@@ -171,9 +178,13 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Problem
             )),
             Some(node) if node.kind == RootKind::Mapping => {
                 if text[node.value.start..].starts_with('{') {
-                    return Err(Problem::error(format!(
-                        "`{parent}` is written on one line ({{…}}); add `{key}: {written}` to it by hand"
-                    )));
+                    return Err(super::placed(
+                        Problem::error(format!(
+                            "`{parent}` is written on one line ({{…}}); add `{key}: {written}` to it by hand"
+                        )),
+                        &index,
+                        parent,
+                    ));
                 }
                 let first = index
                     .nodes()
@@ -203,16 +214,20 @@ fn edit_scalar(text: &str, path: &[&str], value: &str) -> Result<String, Problem
             }
             Some(_) => {
                 let Some(lines) = inline_value_lines(text, &index, parent) else {
-                    return Err(Problem::error(format!(
-                        "`{parent}` is not a mapping; set `{key}` by hand"
-                    )));
+                    return Err(super::placed(
+                        Problem::error(format!("`{parent}` is not a mapping; set `{key}` by hand")),
+                        &index,
+                        parent,
+                    ));
                 };
                 let value = &text[index.get(parent).map_or(0..0, |n| n.value.clone())];
                 let empty = matches!(value.trim(), "" | "~" | "null" | "{}");
                 if !empty {
-                    return Err(Problem::error(format!(
-                        "`{parent}` is not a mapping; set `{key}` by hand"
-                    )));
+                    return Err(super::placed(
+                        Problem::error(format!("`{parent}` is not a mapping; set `{key}` by hand")),
+                        &index,
+                        parent,
+                    ));
                 }
                 Ok(apply(
                     text,

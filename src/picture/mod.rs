@@ -7,11 +7,17 @@
 //! beyond [`MAX_PIXELS`] before any decoder allocates. A photo larger than it is printed is
 //! scaled down once ([`print_size`]), so a 6000 × 4000 phone photo does not make a 10 MB CV.
 
+use std::fmt;
 use std::io::{BufRead, Cursor, Seek};
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use image::{ImageDecoder, ImageFormat, ImageReader, Limits};
+
+mod svg;
+
+pub use svg::recognisable_svg;
+use svg::{check_svg, SvgError};
 
 /// The most pixels a picture may declare (40 megapixels: any camera's ordinary output).
 pub const MAX_PIXELS: u64 = 40_000_000;
@@ -25,9 +31,6 @@ pub const MAX_FILE_BYTES: u64 = 32 * 1024 * 1024;
 /// The shorter side, in pixels, a picture is scaled down to when it is larger: 800 pixels
 /// are 300 ppi over 6.7 cm, more than any template prints a photo or logo at.
 pub const PRINT_SIDE: u32 = 800;
-
-/// How deeply SVG pictures may embed SVG pictures.
-const MAX_SVG_NESTING: usize = 4;
 
 /// A picture served to the template under a name of cvpdf's own.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -60,6 +63,54 @@ impl Kind {
     }
 }
 
+/// Why a picture cannot be used: the clause that ends the caller's sentence (`the photo
+/// "me.png" cannot be used: it declares …`), since only the caller knows the field it came
+/// from and what to advise; typed, so that what was refused can be told apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unusable {
+    /// It declares a size refused: none, or beyond [`MAX_SIDE`] or [`MAX_PIXELS`].
+    Size {
+        /// Declared width, in pixels.
+        width: u32,
+        /// Declared height, in pixels.
+        height: u32,
+    },
+    /// Not a PNG or JPEG, nor (where one is accepted) an SVG: the SVG reader's reason, if
+    /// it was asked.
+    NotAPicture(Option<String>),
+    /// A picture with something refused inside (an SVG's linked picture), or one its
+    /// decoder could not read: the reason.
+    Invalid(String),
+}
+
+impl fmt::Display for Unusable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unusable::Size { width, height } if *width == 0 || *height == 0 => {
+                write!(f, "it declares {width} × {height} pixels")
+            }
+            Unusable::Size { width, height } => write!(
+                f,
+                "it declares {width} × {height} pixels ({:.0} megapixels); at most {} megapixels \
+                 and {MAX_SIDE} pixels a side are accepted",
+                (u64::from(*width) * u64::from(*height)) as f64 / 1e6,
+                MAX_PIXELS / 1_000_000
+            ),
+            Unusable::NotAPicture(None) => f.write_str("it is not a PNG or JPEG image"),
+            Unusable::NotAPicture(Some(reason)) => write!(
+                f,
+                "it is not a PNG or JPEG image, and not a valid SVG: {reason}"
+            ),
+            Unusable::Invalid(reason) => f.write_str(reason),
+        }
+    }
+}
+
+/// A decoder's error, as the reason a picture is refused.
+fn invalid(error: image::ImageError) -> Unusable {
+    Unusable::Invalid(error.to_string())
+}
+
 /// The raster format `head` (a file's first bytes) starts with, if a template can show it.
 pub fn raster_format(head: &[u8]) -> Option<ImageFormat> {
     image::guess_format(head)
@@ -68,185 +119,46 @@ pub fn raster_format(head: &[u8]) -> Option<ImageFormat> {
 }
 
 /// Checks a PNG or JPEG's declared size from its header alone; returns width and height.
-pub fn check_raster<R: BufRead + Seek>(reader: R) -> Result<(u32, u32), String> {
+pub fn check_raster<R: BufRead + Seek>(reader: R) -> Result<(u32, u32), Unusable> {
     let reader = ImageReader::new(reader)
         .with_guessed_format()
-        .map_err(|e| e.to_string())?;
-    let (width, height) = reader.into_dimensions().map_err(|e| e.to_string())?;
+        .map_err(|e| Unusable::Invalid(e.to_string()))?;
+    let (width, height) = reader.into_dimensions().map_err(invalid)?;
     check_dimensions(width, height)?;
     Ok((width, height))
 }
 
 /// Refuses a size beyond [`MAX_SIDE`] or [`MAX_PIXELS`].
-fn check_dimensions(width: u32, height: u32) -> Result<(), String> {
+fn check_dimensions(width: u32, height: u32) -> Result<(), Unusable> {
     let pixels = u64::from(width) * u64::from(height);
-    if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS {
-        return Err(format!(
-            "it declares {width} × {height} pixels ({:.0} megapixels); at most {} megapixels \
-             and {MAX_SIDE} pixels a side are accepted",
-            pixels as f64 / 1e6,
-            MAX_PIXELS / 1_000_000
-        ));
-    }
-    if width == 0 || height == 0 {
-        return Err(format!("it declares {width} × {height} pixels"));
+    if width > MAX_SIDE || height > MAX_SIDE || pixels > MAX_PIXELS || pixels == 0 {
+        return Err(Unusable::Size { width, height });
     }
     Ok(())
-}
-
-/// The SVG namespace, which Typst looks for near the start of a file to take it for SVG.
-const SVG_NAMESPACE: &str = "http://www.w3.org/2000/svg";
-
-/// An SVG that Typst recognises as one: when its namespace comes later than Typst looks (a
-/// long prolog: an editor's comments, a DOCTYPE declaring entities, as Illustrator writes
-/// them), a comment naming it goes right after the XML declaration (a comment may stand
-/// anywhere in the prolog, and changes nothing drawn). Anything else is returned as it is.
-pub fn recognisable_svg(bytes: Arc<[u8]>) -> Arc<[u8]> {
-    // Typst's own sniffing decides, so that this and the render never disagree.
-    if typst::visualize::ImageFormat::detect(&bytes).is_some() {
-        return bytes;
-    }
-    let Ok(text) = std::str::from_utf8(&bytes) else {
-        return bytes;
-    };
-    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    let declaration = if text[bom..].starts_with("<?xml") {
-        text[bom..].find("?>").map_or(0, |end| end + 2)
-    } else {
-        0
-    };
-    let at = bom + declaration;
-    let mut out = Vec::with_capacity(bytes.len() + 40);
-    out.extend_from_slice(&bytes[..at]);
-    out.extend_from_slice(format!("<!-- {SVG_NAMESPACE} -->").as_bytes());
-    out.extend_from_slice(&bytes[at..]);
-    out.into()
 }
 
 /// What the picture in `bytes` is, after checking everything it declares: a raster's size,
 /// or an SVG's structure and every picture it embeds. Whether a file is SVG is for the SVG
 /// parser to say (a comment, a byte-order mark or an editor's header may come first).
-pub fn check(bytes: &[u8], svg_allowed: bool) -> Result<Kind, String> {
+pub fn check(bytes: &[u8], svg_allowed: bool) -> Result<Kind, Unusable> {
     if let Some(format) = raster_format(bytes) {
         check_raster(Cursor::new(bytes))?;
         return Ok(Kind::Raster(format));
     }
     if !svg_allowed {
-        return Err("it is not a PNG or JPEG image".into());
+        return Err(Unusable::NotAPicture(None));
     }
     match check_svg(bytes, 0) {
         Ok(()) => Ok(Kind::Svg),
-        Err(SvgError::NotSvg(reason)) => Err(format!(
-            "it is not a PNG or JPEG image, and not a valid SVG: {reason}"
-        )),
-        Err(SvgError::Invalid(reason)) => Err(reason),
+        Err(SvgError::NotSvg(reason)) => Err(Unusable::NotAPicture(Some(reason))),
+        Err(SvgError::Invalid(reason)) => Err(Unusable::Invalid(reason)),
     }
-}
-
-/// Why bytes are not an acceptable SVG.
-enum SvgError {
-    /// Not an SVG document at all.
-    NotSvg(String),
-    /// An SVG with something refused inside.
-    Invalid(String),
-}
-
-/// Parses an SVG document and checks the pictures it embeds; a linked (not embedded) picture
-/// is refused, since the logo must be one self-contained file.
-fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
-    let text =
-        std::str::from_utf8(bytes).map_err(|e| SvgError::NotSvg(format!("not UTF-8 text: {e}")))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let options = roxmltree::ParsingOptions {
-        allow_dtd: true,
-        ..roxmltree::ParsingOptions::default()
-    };
-    let document = roxmltree::Document::parse_with_options(text, options)
-        .map_err(|e| SvgError::NotSvg(e.to_string()))?;
-    let root = document.root_element();
-    if root.tag_name().name() != "svg" {
-        return Err(SvgError::NotSvg(format!(
-            "its root element is <{}>, not <svg>",
-            root.tag_name().name()
-        )));
-    }
-    for node in document.descendants().filter(|n| n.is_element()) {
-        let href = node
-            .attributes()
-            .find(|a| a.name() == "href")
-            .map(|a| a.value());
-        let Some(href) = href else { continue };
-        let name = node.tag_name().name();
-        if name != "image" && name != "feImage" {
-            continue;
-        }
-        let invalid = SvgError::Invalid;
-        if href.starts_with('#') {
-            continue;
-        }
-        if !href.trim_start().to_ascii_lowercase().starts_with("data:") {
-            return Err(invalid(format!(
-                "it links to the picture \"{}\" instead of embedding it",
-                crate::diag::escape_controls(&shorten(href))
-            )));
-        }
-        let data = data_url::DataUrl::process(href.trim()).map_err(|e| {
-            invalid(format!(
-                "an embedded picture is not a valid data: URI ({e:?})"
-            ))
-        })?;
-        let (body, _) = data
-            .decode_to_vec()
-            .map_err(|_| invalid("an embedded picture's base64 data is invalid".into()))?;
-        if raster_format(&body).is_some() {
-            check_raster(Cursor::new(&body[..]))
-                .map_err(|reason| invalid(format!("an embedded picture: {reason}")))?;
-        } else if depth < MAX_SVG_NESTING {
-            match check_svg(&body, depth + 1) {
-                Ok(()) => {}
-                Err(SvgError::NotSvg(_)) => {
-                    return Err(invalid(
-                        "an embedded picture is not a PNG, JPEG or SVG image".into(),
-                    ))
-                }
-                Err(err) => return Err(err),
-            }
-        } else {
-            return Err(invalid(format!(
-                "SVG pictures are embedded more than {MAX_SVG_NESTING} levels deep"
-            )));
-        }
-    }
-    // What is left is for Typst's own SVG reader to accept.
-    svg_error(bytes).map_or(Ok(()), |reason| Err(SvgError::Invalid(reason)))
-}
-
-/// At most 80 characters of a (possibly huge) attribute, for a message.
-fn shorten(text: &str) -> String {
-    let mut short: String = text.chars().take(80).collect();
-    if short.len() < text.len() {
-        short.push('…');
-    }
-    short
-}
-
-/// Why Typst could not parse `bytes` as SVG, if it could not.
-fn svg_error(bytes: &[u8]) -> Option<String> {
-    use typst::diag::LoadedWithin;
-    use typst::foundations::Bytes;
-    use typst::loading::{LoadSource, Loaded};
-    use typst::syntax::{Span, Spanned};
-
-    let data = Bytes::new(bytes.to_vec());
-    let error = typst::visualize::SvgImage::new(data.clone()).err()?;
-    let loaded = Loaded::new(Spanned::new(LoadSource::Bytes, Span::detached()), data);
-    Some(error.within(&loaded).message.to_string())
 }
 
 /// The picture at the size it is printed: a raster whose shorter side is over [`PRINT_SIDE`]
 /// is decoded (its size was checked), turned upright by its EXIF orientation, scaled and
 /// encoded again in its own format; anything else is returned as it is.
-pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, String> {
+pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, Unusable> {
     let Some(format) = raster_format(&bytes) else {
         return Ok(recognisable_svg(bytes));
     };
@@ -261,9 +173,9 @@ pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, String> {
     limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(MAX_PIXELS * 4 + (64 << 20));
     reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(|e| e.to_string())?;
-    let orientation = decoder.orientation().map_err(|e| e.to_string())?;
-    let mut picture = image::DynamicImage::from_decoder(decoder).map_err(|e| e.to_string())?;
+    let mut decoder = reader.into_decoder().map_err(invalid)?;
+    let orientation = decoder.orientation().map_err(invalid)?;
+    let mut picture = image::DynamicImage::from_decoder(decoder).map_err(invalid)?;
     picture.apply_orientation(orientation);
     let scale = f64::from(PRINT_SIDE) / f64::from(width.min(height));
     let (w, h) = (picture.width(), picture.height());
@@ -280,7 +192,7 @@ pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, String> {
         }
         _ => scaled.write_to(&mut Cursor::new(&mut out), ImageFormat::Png),
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(invalid)?;
     Ok(out.into())
 }
 
@@ -317,10 +229,22 @@ pub(crate) mod tests {
 
     #[test]
     fn declared_sizes_are_refused_before_decoding() {
-        let err = check(&jpeg_claiming(65_500, 65_500), false).unwrap_err();
+        let err = check(&jpeg_claiming(65_500, 65_500), false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("65500 × 65500 pixels"), "{err}");
         assert!(check(&jpeg_claiming(4000, 3000), false).is_ok());
-        let err = check(&jpeg_claiming(20_001, 10), false).unwrap_err();
+        // The size refused is told as such, for a caller that words it its own way.
+        assert_eq!(
+            check(&jpeg_claiming(30_000, 10), false),
+            Err(Unusable::Size {
+                width: 30_000,
+                height: 10
+            })
+        );
+        let err = check(&jpeg_claiming(20_001, 10), false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("20000 pixels a side"), "{err}");
     }
 
@@ -364,19 +288,21 @@ pub(crate) mod tests {
         let svg = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"10\" height=\"10\"><image width=\"10\" height=\"10\" xlink:href=\"data:image/jpeg;base64,{bomb}\"/></svg>"
         );
-        let err = check(svg.as_bytes(), true).unwrap_err();
+        let err = check(svg.as_bytes(), true).unwrap_err().to_string();
         assert!(err.contains("65500 × 65500"), "{err}");
         let inner = base64::engine::general_purpose::STANDARD.encode(&svg);
         let nested = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><image width=\"10\" height=\"10\" href=\"data:image/svg+xml;base64,{inner}\"/></svg>"
         );
-        let err = check(nested.as_bytes(), true).unwrap_err();
+        let err = check(nested.as_bytes(), true).unwrap_err().to_string();
         assert!(err.contains("65500 × 65500"), "{err}");
         let linked =
             "<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"../../secret.png\"/></svg>";
-        let err = check(linked.as_bytes(), true).unwrap_err();
+        let err = check(linked.as_bytes(), true).unwrap_err().to_string();
         assert!(err.contains("links to the picture"), "{err}");
-        let err = check(b"<html><body/></html>", true).unwrap_err();
+        let err = check(b"<html><body/></html>", true)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("not a PNG or JPEG image, and not a valid SVG"),
             "{err}"
