@@ -263,6 +263,8 @@ fn new_writes_a_starter_that_renders_and_never_overwrites() {
     assert!(
         !profile.hobbies.is_empty() && !profile.sections.is_empty() && !profile.links.is_empty()
     );
+    // Issue 48: the record a PI's CV adds is shown too.
+    assert!(!profile.grants.is_empty() && !profile.supervision.is_empty());
     let pdf = render(dir.path(), "profiles/ada-lovelace-byron.yaml");
     assert!(pdf.contains("Ada Lovelace-Byron"));
     assert!(
