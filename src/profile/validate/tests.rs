@@ -203,6 +203,10 @@ fn grants_state_money_in_a_currency() {
         grant(", amount: -5, currency: EUR")[0].0,
         "grants[0].amount"
     );
+    for amount in [".nan", ".inf", "1e14"] {
+        let e = grant(&format!(", amount: {amount}, currency: EUR"));
+        assert_eq!(e[0].0, "grants[0].amount", "{amount}");
+    }
     assert_eq!(grant(", currency: usd")[0].0, "grants[0].currency");
     assert_eq!(grant(", currency: Euro")[0].0, "grants[0].currency");
     assert_eq!(grant(", start: 2024, end: 2020")[0].0, "grants[0].end");
