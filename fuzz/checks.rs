@@ -371,29 +371,63 @@ fn without(mut value: serde_yaml::Value, path: &[&str]) -> serde_yaml::Value {
     value
 }
 
+/// The kinds the lab's BibTeX check cycles through: every kind a profile holds.
+const KINDS: [cvpdf::profile::PublicationKind; 13] = {
+    use cvpdf::profile::PublicationKind::*;
+    [
+        Conference, Journal, Workshop, Preprint, Book, Chapter, Edited, Report, Thesis, Patent,
+        Dataset, Software, Other,
+    ]
+};
+
 /// The lab's BibTeX writer and `import-bib`, on papers made of any text: the input's lines
-/// are a title, a venue, then authors. Every paper the profile format accepts comes back with
-/// the words of its title and venue and its authors.
+/// are a title, a venue, then authors; after a NUL byte (issue 48), the record's lines: volume,
+/// issue, pages, edition, publisher, place, series, number, ISBN, version, then editors, and
+/// the input's length picks the kind. Every paper the profile format accepts comes back with
+/// the words of its title and venue, its authors and every field of its record.
 pub fn lab_bib(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    let mut lines = text.split('\n');
+    let (head, record) = text.split_once('\0').unwrap_or((&text, ""));
+    let mut lines = head.split('\n');
     let title = lines.next().unwrap_or_default();
     let venue = lines.next().unwrap_or_default();
     let authors: Vec<String> = lines.take(8).map(str::to_string).collect();
     let year = 1900 + (data.len() % 200) as u16;
+    let mut record = record.split('\n');
+    let mut field = || {
+        record
+            .next()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+    };
+    let kind = if text.contains('\0') {
+        KINDS[data.len() % KINDS.len()]
+    } else {
+        cvpdf::profile::PublicationKind::Journal
+    };
+    let (volume, issue, pages, edition) = (field(), field(), field(), field());
+    let (publisher, place, series) = (field(), field(), field());
+    let (number, isbn, version) = (field(), field(), field());
+    let editors: Vec<String> = std::iter::from_fn(&mut field).take(4).collect();
     let paper = cvpdf::profile::Publication {
         title: title.into(),
         authors,
         venue: (!venue.trim().is_empty()).then(|| venue.into()),
-        venue_short: None,
         year: Some(year),
-        month: None,
-        kind: cvpdf::profile::PublicationKind::Journal,
-        status: Default::default(),
-        award: None,
-        note: None,
-        links: Default::default(),
-        selected: false,
+        kind,
+        volume,
+        issue,
+        pages,
+        edition,
+        publisher: publisher.map(Text::from),
+        place: place.map(Text::from),
+        series: series.map(Text::from),
+        // A journal article's BibTeX `number` is its issue: an article has no number of its own
+        // to write (a report's or a patent's number is not an article's).
+        number: number.filter(|_| kind != cvpdf::profile::PublicationKind::Journal),
+        isbn,
+        version,
+        editors,
         ..Default::default()
     };
     // BibTeX needs an author besides `others`.
@@ -485,6 +519,29 @@ pub fn lab_bib(data: &[u8]) {
         "{paper:?} → {got:?}"
     );
     assert_eq!(got.year, Some(year));
+    assert_eq!(got.kind, paper.kind, "{paper:?} → {got:?}");
+    assert_eq!(
+        names(&got.editors),
+        names(&paper.editors),
+        "{paper:?} → {got:?}"
+    );
+    // The record: plain fields as printed, Markdown ones by the words they print.
+    let plain = |v: &Option<String>| v.as_deref().map(line);
+    let printed = |v: &Option<Text>| v.as_deref().map(words);
+    for (name, got_value, want) in [
+        ("volume", plain(&got.volume), plain(&paper.volume)),
+        ("issue", plain(&got.issue), plain(&paper.issue)),
+        ("pages", plain(&got.pages), plain(&paper.pages)),
+        ("edition", plain(&got.edition), plain(&paper.edition)),
+        ("number", plain(&got.number), plain(&paper.number)),
+        ("isbn", plain(&got.isbn), plain(&paper.isbn)),
+        ("version", plain(&got.version), plain(&paper.version)),
+        ("publisher", printed(&got.publisher), printed(&paper.publisher)),
+        ("place", printed(&got.place), printed(&paper.place)),
+        ("series", printed(&got.series), printed(&paper.series)),
+    ] {
+        assert_eq!(got_value, want, "{name}: {paper:?} → {got:?}");
+    }
 }
 
 /// Text on one line, TeX's ligatures as BibTeX readers take them: `--` and `---` are the

@@ -24,6 +24,16 @@ impl Prose<'_> {
         Value::Str(smarten(&one_line(text, " "), self.0))
     }
 
+    /// A value the templates know (a key they translate, an edition's number) or, where the
+    /// profile wrote words of its own instead, those words: a dict of `name` and `text`, one of
+    /// them none (a thesis's degree, a role, an edition).
+    pub fn known_or_text(self, name: &'static str, known: Result<Value, &str>) -> Value {
+        match known {
+            Ok(value) => Value::Dict(vec![(name, value), ("text", Value::None)]),
+            Err(text) => Value::Dict(vec![(name, Value::None), ("text", self.text(text))]),
+        }
+    }
+
     pub fn opt_text(self, text: Option<&Text>) -> Value {
         text.map_or(Value::None, |t| self.text(t))
     }

@@ -44,16 +44,15 @@ pub(super) fn paper_value(pb: &Publication, own: &[String], t: Prose, place: &Li
         ("version", plain(pb.version.as_ref())),
         (
             "degree",
-            match &pb.degree {
-                None => Value::None,
-                Some(ThesisDegree::Known(d)) => Value::Dict(vec![
-                    ("key", Value::str(<&str>::from(*d))),
-                    ("text", Value::None),
-                ]),
-                Some(ThesisDegree::Other(text)) => {
-                    Value::Dict(vec![("key", Value::None), ("text", t.text(text))])
-                }
-            },
+            pb.degree.as_ref().map_or(Value::None, |degree| {
+                t.known_or_text(
+                    "key",
+                    match degree {
+                        ThesisDegree::Known(d) => Ok(Value::str(<&str>::from(*d))),
+                        ThesisDegree::Other(text) => Err(text),
+                    },
+                )
+            }),
         ),
         ("award", t.opt_text(pb.award.as_ref())),
         ("note", t.opt_paragraphs(pb.note.as_deref())),
@@ -100,10 +99,8 @@ fn edition(text: Option<&str>, t: Prose) -> Value {
     let Some(text) = text.map(str::trim) else {
         return Value::None;
     };
-    match text.parse::<u16>() {
-        Ok(n) => Value::Dict(vec![("n", Value::Int(i64::from(n))), ("text", Value::None)]),
-        Err(_) => Value::Dict(vec![("n", Value::None), ("text", t.text(text))]),
-    }
+    let number = text.parse::<u16>().map(|n| Value::Int(i64::from(n)));
+    t.known_or_text("n", number.map_err(|_| text))
 }
 
 #[cfg(test)]

@@ -68,14 +68,15 @@ pub(super) fn supervision_value(people: &[Supervision], t: Prose) -> Value {
 /// A role: `(key: "pi", text: none)` for a known one (the template prints its word), or
 /// `(key: none, text: "…")`.
 fn role<K: Copy + Into<&'static str>>(role: Option<&Role<K>>, t: Prose) -> Value {
-    match role {
-        None => Value::None,
-        Some(Role::Known(k)) => Value::Dict(vec![
-            ("key", Value::str((*k).into())),
-            ("text", Value::None),
-        ]),
-        Some(Role::Other(text)) => Value::Dict(vec![("key", Value::None), ("text", t.text(text))]),
-    }
+    role.map_or(Value::None, |role| {
+        t.known_or_text(
+            "key",
+            match role {
+                Role::Known(k) => Ok(Value::str((*k).into())),
+                Role::Other(text) => Err(text),
+            },
+        )
+    })
 }
 
 /// An amount of money as its whole units (digits, for the template to group as the language

@@ -42,7 +42,7 @@ pub fn inline(title: &str) -> String {
         .replace("</italic>", "</i>")
         .replace("<bold>", "<b>")
         .replace("</bold>", "</b>");
-    let title = maths_as_text(&title);
+    let title = super::mathml::as_text(&title);
     let title = scripts_as_text(&title, "sub", subscript);
     let title = scripts_as_text(&title, "sup", superscript);
     html_text(&title)
@@ -56,102 +56,6 @@ pub fn cleaned(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
-}
-
-/// `text` with each MathML `<math>` (or `<mml:math>`) element replaced by the text it shows.
-fn maths_as_text(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = find_tag(rest, "math") {
-        out.push_str(&rest[..open]);
-        let after = &rest[open..];
-        let Some(end) = find_closing(after, "math") else {
-            // Unclosed: its tags go, its text stays.
-            out.push_str(&without_tags(after));
-            return out;
-        };
-        out.push_str(&math_text(&after[..end]));
-        rest = &after[end..];
-        rest = rest.find('>').map_or("", |gt| &rest[gt + 1..]);
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Where the first opening tag of element `name` (with or without a namespace prefix) starts.
-fn find_tag(text: &str, name: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(at) = text[from..].find('<').map(|i| i + from) {
-        if tag_name(&text[at + 1..]) == Some(name) {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
-}
-
-/// Where the closing tag of element `name` starts.
-fn find_closing(text: &str, name: &str) -> Option<usize> {
-    let mut from = 0;
-    while let Some(at) = text[from..].find("</").map(|i| i + from) {
-        if tag_name(&text[at + 2..]) == Some(name) {
-            return Some(at);
-        }
-        from = at + 2;
-    }
-    None
-}
-
-/// The local name of the tag that `text` starts (after its `<` or `</`): `mml:msub` → `msub`.
-fn tag_name(text: &str) -> Option<&str> {
-    let end = text
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '-'))
-        .unwrap_or(text.len());
-    let name = &text[..end];
-    let local = name.rsplit(':').next().unwrap_or(name);
-    (!local.is_empty()).then_some(local)
-}
-
-/// The text a MathML element shows: sub- and superscripts as Unicode where they have forms, a
-/// fraction as `a/b`, everything else its characters in order.
-fn math_text(math: &str) -> String {
-    // Prefixes dropped so that the XML reader needs no namespace declarations.
-    let plain = math.replace("<mml:", "<").replace("</mml:", "</");
-    let closed = format!("{plain}</math>");
-    match roxmltree::Document::parse(&closed) {
-        Ok(document) => node_text(document.root_element()),
-        Err(_) => entities(&without_tags(&plain)),
-    }
-}
-
-/// The text of a MathML node.
-fn node_text(node: roxmltree::Node) -> String {
-    if node.is_text() {
-        return node.text().unwrap_or_default().trim().to_string();
-    }
-    let children: Vec<String> = node
-        .children()
-        .filter(|c| c.is_element() || c.is_text())
-        .map(node_text)
-        .filter(|t| !t.is_empty())
-        .collect();
-    let name = node.tag_name().name();
-    match (name, children.as_slice()) {
-        ("msub", [base, sub]) => format!("{base}{}", script(sub, false)),
-        ("msup", [base, sup]) => format!("{base}{}", script(sup, true)),
-        ("msubsup", [base, sub, sup]) => {
-            format!("{base}{}{}", script(sub, false), script(sup, true))
-        }
-        ("mfrac", [top, bottom]) => format!("{top}/{bottom}"),
-        ("msqrt", _) => format!("√{}", children.concat()),
-        _ => children.concat(),
-    }
-}
-
-/// A MathML script as the TeX reader writes one ([`super::math::scripted`]); MathML's
-/// asterisk operator is the asterisk of `C^*`.
-fn script(text: &str, up: bool) -> String {
-    super::math::scripted(&text.replace('∗', "*"), up)
 }
 
 /// `text` with each `<tag>…</tag>` (`sub` or `sup`) replaced by its text in script form when

@@ -3,7 +3,8 @@
 //! here, once, for every format.
 //!
 //! - [`tex`] (with [`math`] and [`symbols`]): LaTeX and TeX math as the text a reader sees;
-//! - [`jats`]: titles as publishers register them (JATS, HTML, MathML) as inline text;
+//! - [`jats`]: titles as publishers register them (JATS, HTML, MathML) as inline text, and
+//!   [`mathml`]: MathML, from any source, as the text it shows;
 //! - [`controls`]: terminal escape sequences and control characters, taken out;
 //! - [`text`]: foreign text — HTML, Markdown, TeX — as the profile's own inline text, and
 //!   [`mojibake`]: text decoded twice, repaired;
@@ -18,6 +19,7 @@ pub mod jats;
 pub mod language;
 pub mod links;
 pub mod math;
+pub mod mathml;
 pub mod mojibake;
 pub mod months;
 pub mod native;

@@ -4,7 +4,8 @@
 //!
 //! - comments go: Markdown's `[//]: <> (…)`, `[//]: # (…)`, `[comment]: <> (…)` lines and
 //!   HTML's `<!-- … -->`;
-//! - TeX math becomes text (`$\mathrm{AC}^0$` → `AC⁰`, see [`super::tex`]);
+//! - TeX math becomes text (`$\mathrm{AC}^0$` → `AC⁰`, see [`super::tex`]), and so does
+//!   MathML ([`super::mathml`]);
 //! - every link target, in Markdown or HTML, passes the one link classifier: a path within the
 //!   site is resolved against the site's address or the link is dropped (its text kept);
 //! - HTML tags that only style (`<small>`, `<font>`, `<span>`) are named, once, in the summary.
@@ -12,6 +13,7 @@
 //! Text decoded twice (mojibake) is repaired before the file is parsed: [`super::mojibake`].
 
 use super::links::{address, Address};
+use super::mathml;
 use super::tex::{self, Dropped};
 use crate::import::Warning;
 
@@ -56,6 +58,7 @@ pub fn foreign(text: &str, path: &str, context: &mut Context) -> String {
     // Math first: its commands (`\frac`, `\mathbb`) are math's, not text's.
     let text = tex::math_in_markdown(&text, &mut context.dropped);
     let text = tex::commands_in_markdown(&text, &mut context.dropped);
+    let text = mathml::as_text(&text);
     note_tags(&text, &mut context.dropped);
     let text = autolinks(&text, path, context);
     let text = markdown_links(&text, path, context);

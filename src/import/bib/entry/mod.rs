@@ -15,6 +15,7 @@ mod people;
 mod record;
 
 use crate::import::convert::links::arxiv_in;
+use crate::import::convert::mathml;
 use crate::import::convert::papers;
 use crate::import::convert::tex::Dropped;
 use crate::import::convert::text::{foreign, Context};
@@ -60,7 +61,8 @@ impl<'a> Fields<'a> {
     /// The field as text (LaTeX turned into text), if not empty.
     fn text(&mut self, name: &'static str) -> Option<String> {
         let chunks = self.chunks(name)?;
-        let text = latex::text(chunks, &mut self.dropped);
+        // A reference manager's copy of a publisher's MathML is markup, not text.
+        let text = mathml::as_text(&latex::text(chunks, &mut self.dropped));
         (!text.is_empty()).then_some(text)
     }
 

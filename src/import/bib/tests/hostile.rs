@@ -96,6 +96,17 @@ fn text_decoded_twice_is_repaired_as_cvpdf_import_repairs_it() {
     );
 }
 
+/// Issue 48, corpus file `bibtex/102`: Zotero exports the MathML a publisher put in a title
+/// with its brackets as TeX math and its tags title-cased; the title shows the formula.
+#[test]
+fn a_publishers_mathml_escaped_by_zotero_is_the_formula_it_shows() {
+    let title = "title = {The {{Multidimensional}} {$<$}math{$><$}mrow {{Is}}=''true''{$><$}msub {{Is}}=''true''{$><$}mi {{Is}}=''true''{$>$}{{P}}{$<$}/{{Mi}}{$><$}mi{$>$}n{$<$}/mi{$><$}/{{Msub}}{$><$}/{{Mrow}}{$><$}/{{Math}}{$>$} {{Equations}} and a {$<$} b}";
+    let bib = one("z", &format!("{title}, author = {{Ada Lovelace}}"));
+    let (read, papers) = read(&bib, None);
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    assert_eq!(papers["z"].title, "The Multidimensional Pₙ Equations and a \\< b");
+}
+
 #[test]
 fn venues_do_not_count_as_papers_against_the_bound() {
     // 1,100 papers, each with its own @proceedings: 2,200 entries, 1,100 papers.
