@@ -96,6 +96,52 @@ fn lab_bib_inputs_come_back_whole() {
     }
 }
 
+/// Issue 48: the lab's BibTeX check on papers of every kind whose whole record (volume to
+/// editors) is made of the characters BibTeX and Markdown treat specially, from a fixed seed —
+/// a small fuzz run that CI can afford without a nightly toolchain. Most papers must be ones a
+/// profile accepts, or the run would check nothing.
+#[test]
+fn lab_bib_records_of_awkward_text_come_back_whole() {
+    const ALPHABET: &[&str] = &[
+        "a", "Z", "7", " ", "-", "--", "{", "}", "$", "&", "#", "%", "_", "^", "~", "'", "``", "é",
+        "ß", "–", "中", ",", ".", ":", "@", "=", "\"", "and", "*",
+    ];
+    // No backslash yet: a Markdown field's `\--` comes back as `\–`, which prints its
+    // backslash (noted on issue 48 with the `=` in names below; both still to fix).
+    let mut state: u64 = 0x1ab_b1b;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let text = |next: &mut dyn FnMut(usize) -> usize| -> String {
+        let len = 1 + next(6);
+        (0..len).map(|_| ALPHABET[next(ALPHABET.len())]).collect()
+    };
+    let (mut checked, runs) = (0, 300);
+    for _ in 0..runs {
+        let head = format!(
+            "Title {}\nVenue {}\nAda Lovelace",
+            text(&mut next),
+            text(&mut next)
+        );
+        // Ten fields, then two editors. A name here begins with a letter and holds no `=`:
+        // import-bib's name reader loses a name with one (`editor = {Cy a=b and Cy b}` gives
+        // only Cy b), a bug noted on issue 48 and not yet fixed.
+        let mut record: Vec<String> = (0..10).map(|_| text(&mut next)).collect();
+        record.extend((0..2).map(|_| format!("Cy a{}", text(&mut next).replace('=', "+"))));
+        let input = format!("{head}\0{}", record.join("\n"));
+        if checks::lab_bib(input.as_bytes()) {
+            checked += 1;
+        }
+    }
+    assert!(
+        checked * 2 > runs,
+        "only {checked} of {runs} papers were checked"
+    );
+}
+
 /// The CPU time this thread has used, in seconds.
 fn thread_cpu_seconds() -> f64 {
     let mut now = libc::timespec {

@@ -7,4 +7,6 @@ mod checks;
 
 use libfuzzer_sys::fuzz_target;
 
-fuzz_target!(|data: &[u8]| checks::lab_bib(data));
+fuzz_target!(|data: &[u8]| {
+    checks::lab_bib(data);
+});

@@ -226,7 +226,7 @@ fn record(field: &mut dyn FnMut(&str, &str), p: &Publication) {
         (publisher, text(&p.publisher)),
         ("address", text(&p.place)),
         ("series", text(&p.series)),
-        ("isbn", p.isbn.as_deref().map(escape_verbatim)),
+        ("isbn", string(&p.isbn)),
         ("version", string(&p.version)),
         ("type", degree),
     ];

@@ -29,7 +29,9 @@ pub fn as_text(text: &str) -> String {
             out.push_str(&entities(&without_tags(element)));
             return out;
         };
-        let end = element[close..].find('>').map_or(element.len(), |gt| close + gt + 1);
+        let end = element[close..]
+            .find('>')
+            .map_or(element.len(), |gt| close + gt + 1);
         out.push_str(&element_text(&element[..end]));
         rest = &element[end..];
     }
@@ -150,7 +152,10 @@ mod tests {
             as_text("More on <math id=\"M1\">\n  <mi mathvariant=\"script\">D</mi>\n  <mi>α</mi>\n</math>-Closed"),
             "More on Dα-Closed"
         );
-        assert_eq!(as_text("<math><mfrac><mn>1</mn><mn>2</mn></mfrac></math>"), "1/2");
+        assert_eq!(
+            as_text("<math><mfrac><mn>1</mn><mn>2</mn></mfrac></math>"),
+            "1/2"
+        );
     }
 
     /// Issue 48, corpus file `bibtex/102`: Zotero's export of a publisher's MathML, its tags
@@ -159,15 +164,17 @@ mod tests {
     fn title_cased_tags_with_broken_attributes_read() {
         let zotero = "the PL<math><mrow Is=”true”><msub Is=”true”><mrow Is=”true”><mi Is=”true”>P</Mi></Mrow><mrow Is=”true”><mi Is=”true”>n</Mi></Mrow></Msub></Mrow></Math> Equations";
         assert_eq!(as_text(zotero), "the PLPₙ Equations");
-        assert_eq!(
-            as_text("x <MML:MATH><MML:MI>y</MML:MI></MML:MATH>"),
-            "x y"
-        );
+        assert_eq!(as_text("x <MML:MATH><MML:MI>y</MML:MI></MML:MATH>"), "x y");
     }
 
     #[test]
     fn text_without_an_element_stays_as_it_was() {
-        for text in ["a < b and c > d", "<mathematics> is a word here", "P<0.05", ""] {
+        for text in [
+            "a < b and c > d",
+            "<mathematics> is a word here",
+            "P<0.05",
+            "",
+        ] {
             assert_eq!(as_text(text), text);
         }
         assert_eq!(as_text("broken <math><mi>y"), "broken y");

@@ -153,7 +153,7 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
     }
     p.pages = fields.text("pages");
     p.edition = fields.text("edition");
-    p.isbn = fields.verbatim("isbn");
+    p.isbn = fields.text("isbn");
     p.version = fields.text("version");
     p.series = fields.text("series").map(Into::into);
     p.place = first_of(fields, left, &["address", "location"]).map(Into::into);

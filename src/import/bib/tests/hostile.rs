@@ -104,7 +104,10 @@ fn a_publishers_mathml_escaped_by_zotero_is_the_formula_it_shows() {
     let bib = one("z", &format!("{title}, author = {{Ada Lovelace}}"));
     let (read, papers) = read(&bib, None);
     assert!(read.skipped.is_empty(), "{:?}", read.skipped);
-    assert_eq!(papers["z"].title, "The Multidimensional Pₙ Equations and a \\< b");
+    assert_eq!(
+        papers["z"].title,
+        "The Multidimensional Pₙ Equations and a \\< b"
+    );
 }
 
 #[test]
