@@ -183,3 +183,55 @@ fn issue_48_a_file_in_another_language_says_which_lang_to_render_with() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn issue_48_a_current_hugo_blox_author_page_keeps_its_contacts_affiliations_and_skills() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, warnings) = import(dir.path(), "hugo-blox-page.md");
+    // `profiles:` → the e-mail and the accounts, each of its kind.
+    assert_eq!(p["contact"]["email"], "ada@example.edu");
+    let links: Vec<(&str, &str)> = p["links"]
+        .as_sequence()
+        .expect("links")
+        .iter()
+        .map(|l| (l["kind"].as_str().unwrap(), l["url"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        links,
+        [
+            ("github", "https://github.com/ada-example"),
+            (
+                "google-scholar",
+                "https://scholar.google.com/citations?user=EXAMPLE0000"
+            ),
+            ("orcid", "https://orcid.org/0000-0002-1825-0097"),
+        ]
+    );
+    // `organizations:` → the current affiliation.
+    assert_eq!(p["affiliations"][0]["name"], "Example University");
+    assert_eq!(p["affiliations"][0]["url"], "https://www.example.edu/");
+    assert_eq!(p["headline"], "Assistant Professor");
+    // The résumé lists, dated by the one date reader.
+    assert_eq!(p["education"][0]["degree"], "PhD Computer Science");
+    assert_eq!(p["education"][0]["start"], "2019-04-01");
+    assert_eq!(p["education"][0]["end"], "2023-03-31");
+    assert_eq!(p["experience"][0]["organization"], "Example University");
+    assert_eq!(p["experience"][0]["end"], "present");
+    assert_eq!(p["experience"][1]["role"], "Research Scientist");
+    // Skills: the names, a description beside its skill; the bars and icons said lost.
+    assert_eq!(p["skills"][0]["name"], "Technical");
+    assert_eq!(p["skills"][0]["keywords"][0], "Python");
+    assert_eq!(p["skills"][0]["keywords"][1], "Compilers (JIT and AOT)");
+    assert_eq!(p["skills"][1]["keywords"][0], "Climbing");
+    let said = |path: &str| warnings.iter().any(|w| w.contains(path));
+    assert!(said("skills[0].items[*].percent"), "{warnings:?}");
+    assert!(said("skills[0].items[*].icon"), "{warnings:?}");
+    assert!(said("skills[1].color"), "{warnings:?}");
+    // Nothing else of the page is listed as lost: every field was read.
+    assert!(
+        warnings.iter().all(|w| !w.contains("profiles")
+            && !w.contains("organizations")
+            && !w.contains("date_")),
+        "{warnings:?}"
+    );
+}
