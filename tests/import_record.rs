@@ -235,3 +235,23 @@ fn issue_48_a_current_hugo_blox_author_page_keeps_its_contacts_affiliations_and_
         "{warnings:?}"
     );
 }
+
+#[test]
+fn issue_48_a_json_resume_score_is_printed_with_its_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, warnings) = import(dir.path(), "jsonresume-scores.json");
+    // The schema's education score is a grade point average: said as one.
+    assert_eq!(p["education"][0]["score"], "GPA 3.8/4.0");
+    // A skill's level beside its name; a score where there is no level, with its label.
+    assert_eq!(p["skills"][0]["name"], "Python (Expert)");
+    assert_eq!(p["skills"][0]["keywords"][0], "NumPy");
+    assert_eq!(p["skills"][1]["name"], "Rust (score: 3)");
+    assert_eq!(p["skills"][2]["name"], "Go (Beginner)");
+    // The score beside a level is the same fact: said not shown, not silently dropped.
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("skills[0].score") && w.contains("Expert")),
+        "{warnings:?}"
+    );
+}
