@@ -255,3 +255,49 @@ fn issue_48_a_json_resume_score_is_printed_with_its_label() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn issue_48_rendercv_sub_bullets_are_joined_to_their_parent_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, warnings) = import(dir.path(), "rendercv-nested.yaml");
+    let highlights = &p["experience"][0]["highlights"];
+    assert_eq!(highlights[0], "Led the compiler port: parser; type checker");
+    assert_eq!(highlights[1], "Wrote the manual.");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("highlights[0]") && w.contains("2 sub-bullet(s) are joined")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn issue_48_a_section_of_grants_and_awards_is_split_by_each_entrys_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, _) = import(dir.path(), "rendercv-grants-awards.yaml");
+    let titles = |key: &str| -> Vec<String> {
+        p[key]
+            .as_sequence()
+            .map(|list| {
+                list.iter()
+                    .map(|e| e["title"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // A sum, a role like PI: grants; the rest, which nothing tells apart, awards.
+    assert_eq!(
+        titles("grants"),
+        ["CAREER: Robust Analytical Engines", "Engines for All"]
+    );
+    assert_eq!(titles("awards"), ["Best Paper Award", "Dean's Fellowship"]);
+    assert_eq!(p["grants"][0]["funder"], "National Science Foundation");
+    assert_eq!(p["grants"][0]["amount"].as_f64(), Some(1_200_000.0));
+    assert_eq!(p["grants"][1]["role"], "pi");
+
+    let (p, _, _) = import(dir.path(), "alfolio-honors-funding.yml");
+    assert_eq!(p["grants"][0]["title"], "Research Grant on Engines");
+    assert_eq!(p["grants"][0]["currency"], "EUR");
+    assert_eq!(p["awards"][0]["title"], "Young Researcher Prize");
+    assert_eq!(p["awards"].as_sequence().map(Vec::len), Some(1));
+}
