@@ -237,7 +237,7 @@ fn skill_items(src: &mut Tracked, at: &str, warnings: &mut Vec<Warning>) -> Vec<
     }
     for key in unprinted {
         let what = match key {
-            "level" | "percent" => "a skill's level (a bar on the site) is not shown in a CV",
+            "level" | "percent" => "skill levels (bars on the site) are not shown in a CV",
             _ => "a skill's icon is a website setting, not shown in a CV",
         };
         warnings.push(Warning::at(format!("{at}.items[*].{key}"), what));

@@ -146,8 +146,8 @@ pub(super) fn skills_languages_interests(
 /// An education's `score` as it means: JSON Resume's schema calls it the grade point average
 /// (`3.67/4.0`), so a bare number (`3.8`, `3.8/4`) is said to be one, and a percentage or a
 /// number on a larger scale (`85%`, `110/110`) a grade (issue 48: printed without its label).
-/// A score with words of its own (`GPA 3.9`, `First class`) or without a number (`—`) is kept
-/// as written.
+/// A score with words of its own (`GPA 3.9`, `First class`), without a number (`—`) or of
+/// zero (a placeholder) is kept as written.
 pub(super) fn labelled_score(score: &str) -> String {
     let score = score.trim();
     if score.chars().any(char::is_alphabetic) || !score.chars().any(|c| c.is_ascii_digit()) {
@@ -157,11 +157,12 @@ pub(super) fn labelled_score(score: &str) -> String {
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
         .collect();
-    let small = first
-        .replace(',', ".")
-        .parse::<f64>()
-        .is_ok_and(|n| n <= 10.0);
-    if small && !score.contains('%') {
+    let value = first.replace(',', ".").parse::<f64>().ok();
+    // `0` is a form's placeholder, not a grade: kept as written.
+    if value.is_some_and(|n| n == 0.0) {
+        return score.to_string();
+    }
+    if value.is_some_and(|n| n <= 10.0) && !score.contains('%') {
         format!("GPA {score}")
     } else {
         format!("Grade {score}")
@@ -181,5 +182,6 @@ mod tests {
         assert_eq!(labelled_score("GPA 3.9"), "GPA 3.9");
         assert_eq!(labelled_score("First class"), "First class");
         assert_eq!(labelled_score("—"), "—");
+        assert_eq!(labelled_score("0"), "0");
     }
 }

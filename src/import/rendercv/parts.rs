@@ -189,11 +189,8 @@ pub(super) fn entry(title: String) -> CustomEntry {
 /// to its parent ([`joined_sub_bullets`]), said in a warning.
 pub(super) fn highlights(src: &mut Tracked, at: &str, warnings: &mut Vec<Warning>) -> Vec<String> {
     let mut out: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
-    for (i, line) in src
-        .strs(&format!("{at}.highlights"))
-        .into_iter()
-        .enumerate()
-    {
+    let lines = src.strs(&format!("{at}.highlights"));
+    for (i, line) in lines.into_iter().enumerate() {
         match joined_sub_bullets(&line) {
             Some((joined, count)) => {
                 warnings.push(Warning::at(
@@ -211,11 +208,10 @@ pub(super) fn highlights(src: &mut Tracked, at: &str, warnings: &mut Vec<Warning
     out
 }
 
-/// A highlight with Markdown sub-bullets (`Led the port:\n  - parser\n  - type checker`, as
-/// RenderCV writes nested bullets) as one line, `Led the port: parser; type checker`, and
-/// how many sub-bullets it had; `None` for a highlight without any. The profile holds a
-/// highlight as one line of text, so the nesting is kept by an explicit separator rather
-/// than flattened into `Led the port: - parser - type checker` (issue 48).
+/// A highlight with Markdown sub-bullets (`Led the port:\n  - parser\n  - types`, RenderCV's
+/// nested bullets) as one line, `Led the port: parser; types`, and how many it had (`None`
+/// without any): the profile's highlight is one line, so an explicit separator keeps the
+/// nesting, not a flattened `Led the port: - parser - types` (issue 48).
 pub(super) fn joined_sub_bullets(text: &str) -> Option<(String, usize)> {
     let mut lines = text.lines();
     let parent = lines.next()?.trim();
