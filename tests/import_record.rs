@@ -183,3 +183,121 @@ fn issue_48_a_file_in_another_language_says_which_lang_to_render_with() {
         "{warnings:?}"
     );
 }
+
+#[test]
+fn issue_48_a_current_hugo_blox_author_page_keeps_its_contacts_affiliations_and_skills() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, warnings) = import(dir.path(), "hugo-blox-page.md");
+    // `profiles:` → the e-mail and the accounts, each of its kind.
+    assert_eq!(p["contact"]["email"], "ada@example.edu");
+    let links: Vec<(&str, &str)> = p["links"]
+        .as_sequence()
+        .expect("links")
+        .iter()
+        .map(|l| (l["kind"].as_str().unwrap(), l["url"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        links,
+        [
+            ("github", "https://github.com/ada-example"),
+            (
+                "google-scholar",
+                "https://scholar.google.com/citations?user=EXAMPLE0000"
+            ),
+            ("orcid", "https://orcid.org/0000-0002-1825-0097"),
+        ]
+    );
+    // `organizations:` → the current affiliation.
+    assert_eq!(p["affiliations"][0]["name"], "Example University");
+    assert_eq!(p["affiliations"][0]["url"], "https://www.example.edu/");
+    assert_eq!(p["headline"], "Assistant Professor");
+    // The résumé lists, dated by the one date reader.
+    assert_eq!(p["education"][0]["degree"], "PhD Computer Science");
+    assert_eq!(p["education"][0]["start"], "2019-04-01");
+    assert_eq!(p["education"][0]["end"], "2023-03-31");
+    assert_eq!(p["experience"][0]["organization"], "Example University");
+    assert_eq!(p["experience"][0]["end"], "present");
+    assert_eq!(p["experience"][1]["role"], "Research Scientist");
+    // Skills: the names, a description beside its skill; the bars and icons said lost.
+    assert_eq!(p["skills"][0]["name"], "Technical");
+    assert_eq!(p["skills"][0]["keywords"][0], "Python");
+    assert_eq!(p["skills"][0]["keywords"][1], "Compilers (JIT and AOT)");
+    assert_eq!(p["skills"][1]["keywords"][0], "Climbing");
+    let said = |path: &str| warnings.iter().any(|w| w.contains(path));
+    assert!(said("skills[0].items[*].percent"), "{warnings:?}");
+    assert!(said("skills[0].items[*].icon"), "{warnings:?}");
+    assert!(said("skills[1].color"), "{warnings:?}");
+    // Nothing else of the page is listed as lost: every field was read.
+    assert!(
+        warnings.iter().all(|w| !w.contains("profiles")
+            && !w.contains("organizations")
+            && !w.contains("date_")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn issue_48_a_json_resume_score_is_printed_with_its_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, warnings) = import(dir.path(), "jsonresume-scores.json");
+    // The schema's education score is a grade point average: said as one.
+    assert_eq!(p["education"][0]["score"], "GPA 3.8/4.0");
+    // A skill's level beside its name; a score where there is no level, with its label.
+    assert_eq!(p["skills"][0]["name"], "Python (Expert)");
+    assert_eq!(p["skills"][0]["keywords"][0], "NumPy");
+    assert_eq!(p["skills"][1]["name"], "Rust (score: 3)");
+    assert_eq!(p["skills"][2]["name"], "Go (Beginner)");
+    // The score beside a level is the same fact: said not shown, not silently dropped.
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("skills[0].score") && w.contains("Expert")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn issue_48_rendercv_sub_bullets_are_joined_to_their_parent_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, warnings) = import(dir.path(), "rendercv-nested.yaml");
+    let highlights = &p["experience"][0]["highlights"];
+    assert_eq!(highlights[0], "Led the compiler port: parser; type checker");
+    assert_eq!(highlights[1], "Wrote the manual.");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("highlights[0]") && w.contains("2 sub-bullet(s) are joined")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn issue_48_a_section_of_grants_and_awards_is_split_by_each_entrys_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let (p, _, _) = import(dir.path(), "rendercv-grants-awards.yaml");
+    let titles = |key: &str| -> Vec<String> {
+        p[key]
+            .as_sequence()
+            .map(|list| {
+                list.iter()
+                    .map(|e| e["title"].as_str().unwrap_or_default().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // A sum, a role like PI: grants; the rest, which nothing tells apart, awards.
+    assert_eq!(
+        titles("grants"),
+        ["CAREER: Robust Analytical Engines", "Engines for All"]
+    );
+    assert_eq!(titles("awards"), ["Best Paper Award", "Dean's Fellowship"]);
+    assert_eq!(p["grants"][0]["funder"], "National Science Foundation");
+    assert_eq!(p["grants"][0]["amount"].as_f64(), Some(1_200_000.0));
+    assert_eq!(p["grants"][1]["role"], "pi");
+
+    let (p, _, _) = import(dir.path(), "alfolio-honors-funding.yml");
+    assert_eq!(p["grants"][0]["title"], "Research Grant on Engines");
+    assert_eq!(p["grants"][0]["currency"], "EUR");
+    assert_eq!(p["awards"][0]["title"], "Young Researcher Prize");
+    assert_eq!(p["awards"].as_sequence().map(Vec::len), Some(1));
+}

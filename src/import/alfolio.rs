@@ -186,6 +186,8 @@ fn time_table_section(
 ) {
     for i in 0..src.len(contents) {
         let e = format!("{contents}[{i}]");
+        // In `Grants and Awards`, a grant by its shape.
+        let meaning = super::mixed::award_or_grant(title, meaning, src, &e);
         // Warnings name the entry: its section and its name, where it has one.
         let named = ["title", "degree", "position", "name"]
             .iter()

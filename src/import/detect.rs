@@ -72,12 +72,13 @@ pub(super) fn detect(text: &str) -> Result<SourceFormat, Problem> {
 }
 
 /// Whether `value` has the fields of an author page (two of `first_name`, `role`, `social`,
-/// `organizations`, `user_groups`).
+/// `profiles` (Hugo Blox's current name for `social`), `organizations`, `user_groups`).
 fn author_page(value: &Value) -> bool {
     [
         "first_name",
         "role",
         "social",
+        "profiles",
         "organizations",
         "user_groups",
     ]

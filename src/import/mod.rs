@@ -17,6 +17,7 @@ mod fit;
 mod hugo;
 mod json;
 mod jsonresume;
+mod mixed;
 mod name;
 mod record;
 mod rendercv;

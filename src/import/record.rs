@@ -56,10 +56,12 @@ impl Fields {
             role: field(&["role"]),
             thesis,
             now: field(&["now", "current_position", "placement", "next"]),
-            // A talk's place, or a grant's funder (RenderCV has no field for it).
-            location: matches!(section, Section::Talks | Section::Grants)
-                .then(|| field(&["location"]))
-                .flatten(),
+            // A talk's place, or a grant's funder (RenderCV has no field for it; others do).
+            location: match section {
+                Section::Talks => field(&["location"]),
+                Section::Grants => field(&["funder", "agency", "sponsor", "location"]),
+                _ => None,
+            },
             number: field(&["number", "award_number", "grant_number"]),
         }
     }
@@ -242,7 +244,7 @@ fn level(text: &str) -> Option<Level> {
 }
 
 /// A grant role: a known one by its usual words, any other as written.
-fn grant_role(text: String) -> Role<GrantRole> {
+pub(super) fn grant_role(text: String) -> Role<GrantRole> {
     let t = text.to_lowercase().replace(['.', ' ', '_'], "");
     match t.as_str() {
         "pi" | "principalinvestigator" | "leadpi" => Role::Known(GrantRole::Pi),
@@ -317,7 +319,7 @@ fn sum(
 }
 
 /// The sums written in `text` (`$1.2M`, `€ 500,000`, `USD 250k`, `1.5 million EUR`).
-fn sums(text: &str) -> Vec<(f64, &'static str)> {
+pub(super) fn sums(text: &str) -> Vec<(f64, &'static str)> {
     let mut out = Vec::new();
     for (sign, code) in CURRENCIES {
         for (at, _) in text.match_indices(sign) {

@@ -79,7 +79,8 @@ fn json_with_comments_and_trailing_commas_is_read_with_a_note() {
         p.experience[0].start.map(|d| d.to_string()).as_deref(),
         Some("2017-05")
     );
-    assert_eq!(p.education[0].score.as_deref(), Some("4.0"));
+    // issue 48: the schema's score is a grade point average, said as one.
+    assert_eq!(p.education[0].score.as_deref(), Some("GPA 4.0"));
     assert!(imported.warnings[0]
         .to_string()
         .contains("comments or trailing commas"));

@@ -54,12 +54,25 @@ pub fn meaning(title: &str) -> Option<Section> {
         .iter()
         .find(|(_, words)| words.iter().any(|w| has_word(&title, w)))
         .map(|(section, _)| *section);
-    // `Grants – Awards`, `Honors and Grants`: awards, which take any named entry, as before
-    // grants had a section of their own.
+    // `Grants – Awards`, `Honors and Grants`: awards, which take any named entry; each entry
+    // that has a grant's shape goes to grants (`import::mixed`, [`grants_and_awards`]).
     match found {
         Some(Section::Grants) if says(Section::Awards) => Some(Section::Awards),
         found => found,
     }
+}
+
+/// Whether `title` names grants and awards together (`Grants and Awards`, `Honors &
+/// Funding`, `Awards – Grants`, in any of the languages of [`RULES`]): a section that means
+/// awards, whose entries are each a grant or an award by their shape.
+pub fn grants_and_awards(title: &str) -> bool {
+    let title = title.to_lowercase().replace(['_', '-'], " ");
+    let says = |section: Section| {
+        RULES
+            .iter()
+            .any(|(s, words)| *s == section && words.iter().any(|w| has_word(&title, w)))
+    };
+    says(Section::Grants) && says(Section::Awards)
 }
 
 /// The section whose own title `title` is, in any language: the one table of section titles

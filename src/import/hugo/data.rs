@@ -1,7 +1,7 @@
 //! Hugo Blox author data files (`data/authors/<slug>.yaml`, schema `hugoblox/author/v1`).
 
 use super::super::Tracked;
-use super::{dated, shared_fields, social_link};
+use super::{dated, profile_links, shared_fields};
 use crate::import::Warning;
 use crate::profile::*;
 
@@ -60,15 +60,9 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
         native_name: native,
         ..Profile::default()
     };
-    shared_fields(src, &mut p, "affiliations");
-    for i in 0..src.len("links") {
-        let at = format!("links[{i}]");
-        let icon = src.str(&format!("{at}.icon")).unwrap_or_default();
-        let label = src.str(&format!("{at}.label"));
-        if let Some(url) = src.str(&format!("{at}.url")) {
-            social_link(&mut p, &icon, url, label, &at, warnings);
-        }
-    }
+    shared_fields(src, &mut p);
+    p.contact.email = src.str("email");
+    profile_links(src, &mut p, warnings);
     // Entries their own rules cannot take, kept with what they have.
     let (own, mut other) = (p.name.clone(), Vec::new());
     for i in 0..src.len("education") {
@@ -163,25 +157,10 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
             super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
-        let mut keywords = Vec::new();
-        let mut levels = false;
-        for j in 0..src.len(&format!("{at}.items")) {
-            let item = format!("{at}.items[{j}]");
-            keywords.extend(
-                src.str(&format!("{item}.label"))
-                    .or_else(|| src.str(&format!("{item}.name"))),
-            );
-            levels |= src.get(&format!("{item}.level")).is_some();
-        }
-        if levels {
-            warnings.push(Warning::at(
-                format!("{at}.items[*].level"),
-                "skill levels are not shown in a CV",
-            ));
-        }
+        let keywords = skill_items(src, &at, warnings);
         p.skills.push(Skill {
             name: name.into(),
-            keywords: keywords.into_iter().map(Text::from).collect::<Vec<_>>(),
+            keywords,
         });
     }
     for i in 0..src.len("languages") {
@@ -191,11 +170,14 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
             super::super::entries::otherwise(src, &at, missing, &own, &mut p, &mut other, warnings);
             continue;
         };
-        if src.get(&format!("{at}.level")).is_some() {
-            warnings.push(Warning::at(
-                format!("{at}.level"),
-                "a numeric level is not shown; `label` is kept as the fluency",
-            ));
+        // `level` (data file) or `percent` (author page): a bar on the site.
+        for key in ["level", "percent"] {
+            if src.get(&format!("{at}.{key}")).is_some() {
+                warnings.push(Warning::at(
+                    format!("{at}.{key}"),
+                    "a numeric level is not shown; `label` is kept as the fluency",
+                ));
+            }
         }
         p.languages.push(Language {
             name: name.into(),
@@ -222,4 +204,50 @@ pub(super) fn data_file(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profi
         }
     }
     p
+}
+
+/// The items of the skill group at `at` as keywords: `label` (data file) or `name` (author
+/// page), with a `description` kept beside it in parentheses. How much (`level`, `percent`:
+/// bars on the site) and the site's look (`icon`, the group's `color`, `color_border`) are
+/// not printed in a CV: each said once per group (issue 48: Hugo Blox's skills).
+fn skill_items(src: &mut Tracked, at: &str, warnings: &mut Vec<Warning>) -> Vec<Text> {
+    let mut keywords = Vec::new();
+    let mut unprinted: Vec<&str> = Vec::new();
+    for j in 0..src.len(&format!("{at}.items")) {
+        let item = format!("{at}.items[{j}]");
+        let name = src
+            .str(&format!("{item}.label"))
+            .or_else(|| src.str(&format!("{item}.name")));
+        let description = src.str(&format!("{item}.description"));
+        keywords.extend(name.map(|name| match description {
+            Some(d) if !d.trim().is_empty() && d.trim() != name.trim() => {
+                Text::from(format!("{name} ({})", d.trim()))
+            }
+            _ => Text::from(name),
+        }));
+        for key in ["level", "percent", "icon", "icon_pack"] {
+            let path = format!("{item}.{key}");
+            if src.peek(&path).is_some_and(|v| !super::is_empty(v)) {
+                src.mark(&path);
+                if !unprinted.contains(&key) {
+                    unprinted.push(key);
+                }
+            }
+        }
+    }
+    for key in unprinted {
+        let what = match key {
+            "level" | "percent" => "skill levels (bars on the site) are not shown in a CV",
+            _ => "a skill's icon is a website setting, not shown in a CV",
+        };
+        warnings.push(Warning::at(format!("{at}.items[*].{key}"), what));
+    }
+    for key in ["color", "color_border"] {
+        let path = format!("{at}.{key}");
+        if src.peek(&path).is_some_and(|v| !super::is_empty(v)) {
+            src.mark(&path);
+            warnings.push(Warning::at(path, "a website setting, not part of a CV"));
+        }
+    }
+    keywords
 }

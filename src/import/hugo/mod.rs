@@ -99,7 +99,7 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
             ));
         }
     }
-    shared_fields(src, &mut p, "organizations");
+    shared_fields(src, &mut p);
     let mut kept = Vec::new();
     for i in 0..src.len("education.courses") {
         let at = format!("education.courses[{i}]");
@@ -137,21 +137,15 @@ fn front_matter(src: &mut Tracked, warnings: &mut Vec<Warning>) -> Profile {
         });
     }
     p.contact.email = src.str("email");
-    for i in 0..src.len("social") {
-        let at = format!("social[{i}]");
-        let icon = src.str(&format!("{at}.icon")).unwrap_or_default();
-        src.mark(&format!("{at}.icon_pack"));
-        if let Some(url) = src.str(&format!("{at}.link")) {
-            social_link(&mut p, &icon, url, None, &at, warnings);
-        }
-    }
+    profile_links(src, &mut p, warnings);
     website_settings(src, warnings);
     p
 }
 
 /// The fields an Academic author page and a Hugo Blox author file write alike: `role`, `bio`,
-/// `interests`, and the affiliations under `affiliations` (`organizations` on a page).
-pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile, affiliations: &str) {
+/// `interests`, and the affiliations under `affiliations` (a data file) or `organizations` (a
+/// page, older or current: issue 48, a current page's were lost when it had résumé lists).
+pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile) {
     p.headline = (src.str("role")).map(Text::from);
     p.bio = (src.str("bio")).map(Text::from);
     // The site prints interests as Markdown: `Control Theory \& applied math` is an `&`
@@ -165,13 +159,36 @@ pub(super) fn shared_fields(src: &mut Tracked, p: &mut Profile, affiliations: &s
         })
         .map(Text::from)
         .collect::<Vec<_>>();
-    for i in 0..src.len(affiliations) {
-        let at = format!("{affiliations}[{i}]");
-        if let Some(name) = src.str(&format!("{at}.name")) {
-            p.affiliations.push(Affiliation {
-                name: name.into(),
-                url: src.str(&format!("{at}.url")),
-            });
+    for key in ["affiliations", "organizations"] {
+        for i in 0..src.len(key) {
+            let at = format!("{key}[{i}]");
+            if let Some(name) = src.str(&format!("{at}.name")) {
+                p.affiliations.push(Affiliation {
+                    name: name.into(),
+                    url: src.str(&format!("{at}.url")),
+                });
+            }
+        }
+    }
+}
+
+/// The author's e-mail and accounts, in every list the themes have named them: `social`
+/// (Academic, Wowchemy: `icon`, `icon_pack`, `link`), `profiles` (Hugo Blox's author page
+/// since 2024: `icon` like `brands/github`, `url`, `label`; issue 48: it came in without any)
+/// and `links` (its data file, same shape). Each through [`social_link`].
+pub(super) fn profile_links(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
+    for key in ["social", "profiles", "links"] {
+        for i in 0..src.len(key) {
+            let at = format!("{key}[{i}]");
+            let icon = src.str(&format!("{at}.icon")).unwrap_or_default();
+            src.mark(&format!("{at}.icon_pack"));
+            let label = src.str(&format!("{at}.label"));
+            let url = src
+                .str(&format!("{at}.url"))
+                .or_else(|| src.str(&format!("{at}.link")));
+            if let Some(url) = url {
+                social_link(p, &icon, url, label, &at, warnings);
+            }
         }
     }
 }

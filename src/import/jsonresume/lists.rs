@@ -79,3 +79,109 @@ pub(super) fn custom_section(
         });
     }
 }
+
+/// `skills`, `languages`, and `interests` (as hobbies).
+pub(super) fn skills_languages_interests(
+    src: &mut Tracked,
+    p: &mut Profile,
+    warnings: &mut Vec<Warning>,
+) {
+    let mut kept = Vec::new();
+    for i in 0..src.len("skills") {
+        let at = format!("skills[{i}]");
+        let Some(name) = src.str(&format!("{at}.name")) else {
+            otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
+            continue;
+        };
+        let keywords = src.strs(&format!("{at}.keywords"));
+        // A level says how well, not what: beside the skill's name, never one of its keywords
+        // (issue 48: `Advanced` was printed as a skill). A `score` (not in the schema, but
+        // written: `"level": "Expert", "score": 4`) is the same fact as a number: said with its
+        // label where there is no level, and said dropped where the level says it.
+        let score = src.str(&format!("{at}.score"));
+        let name = match (src.str(&format!("{at}.level")), score) {
+            (Some(level), Some(score)) => {
+                warnings.push(Warning::at(
+                    format!("{at}.score"),
+                    format!("the score {score} is not shown; the level \"{level}\" says it"),
+                ));
+                format!("{name} ({level})")
+            }
+            (Some(level), None) => format!("{name} ({level})"),
+            (None, Some(score)) => format!("{name} (score: {score})"),
+            (None, None) => name,
+        };
+        p.skills.push(Skill {
+            name: name.into(),
+            keywords: keywords.into_iter().map(Text::from).collect::<Vec<_>>(),
+        });
+    }
+    for i in 0..src.len("languages") {
+        let at = format!("languages[{i}]");
+        let Some(name) = src.str(&format!("{at}.language")) else {
+            otherwise(src, &at, (None, "`language`"), p, &mut kept, warnings);
+            continue;
+        };
+        p.languages.push(Language {
+            name: name.into(),
+            fluency: (src.str(&format!("{at}.fluency"))).map(Text::from),
+        });
+    }
+    for i in 0..src.len("interests") {
+        let at = format!("interests[{i}]");
+        let Some(name) = src.str(&format!("{at}.name")) else {
+            otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
+            continue;
+        };
+        let keywords = src.strs(&format!("{at}.keywords"));
+        p.hobbies.push(if keywords.is_empty() {
+            name.into()
+        } else {
+            format!("{name} ({})", keywords.join(", ")).into()
+        });
+    }
+    add_section(p, "Other entries", kept);
+}
+
+/// An education's `score` as it means: JSON Resume's schema calls it the grade point average
+/// (`3.67/4.0`), so a bare number (`3.8`, `3.8/4`) is said to be one, and a percentage or a
+/// number on a larger scale (`85%`, `110/110`) a grade (issue 48: printed without its label).
+/// A score with words of its own (`GPA 3.9`, `First class`), without a number (`—`) or of
+/// zero (a placeholder) is kept as written.
+pub(super) fn labelled_score(score: &str) -> String {
+    let score = score.trim();
+    if score.chars().any(char::is_alphabetic) || !score.chars().any(|c| c.is_ascii_digit()) {
+        return score.to_string();
+    }
+    let first: String = score
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ',')
+        .collect();
+    let value = first.replace(',', ".").parse::<f64>().ok();
+    // `0` is a form's placeholder, not a grade: kept as written.
+    if value.is_some_and(|n| n == 0.0) {
+        return score.to_string();
+    }
+    if value.is_some_and(|n| n <= 10.0) && !score.contains('%') {
+        format!("GPA {score}")
+    } else {
+        format!("Grade {score}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::labelled_score;
+
+    #[test]
+    fn a_bare_score_is_said_to_be_a_gpa_or_a_grade() {
+        assert_eq!(labelled_score("3.8"), "GPA 3.8");
+        assert_eq!(labelled_score("3.67/4.0"), "GPA 3.67/4.0");
+        assert_eq!(labelled_score("85%"), "Grade 85%");
+        assert_eq!(labelled_score("110/110"), "Grade 110/110");
+        assert_eq!(labelled_score("GPA 3.9"), "GPA 3.9");
+        assert_eq!(labelled_score("First class"), "First class");
+        assert_eq!(labelled_score("—"), "—");
+        assert_eq!(labelled_score("0"), "0");
+    }
+}

@@ -12,7 +12,7 @@ use super::convert::paper_links::file_paper_link;
 use super::{link_kind, Tracked};
 use crate::diag::Problem;
 use crate::profile::*;
-use lists::{add_section, custom_section, otherwise};
+use lists::{add_section, custom_section, labelled_score, otherwise, skills_languages_interests};
 
 mod lists;
 
@@ -214,10 +214,9 @@ fn education(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
             end,
             expected,
             advisors: Vec::new(),
-            score: (src
-                .str(&format!("{at}.score"))
-                .or_else(|| src.str(&format!("{at}.gpa"))))
-            .map(Text::from),
+            score: (src.str(&format!("{at}.score")))
+                .or_else(|| src.str(&format!("{at}.gpa")))
+                .map(|score| Text::from(labelled_score(&score))),
             highlights: highlights.into_iter().map(Text::from).collect::<Vec<_>>(),
         });
     }
@@ -324,54 +323,6 @@ fn publications(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>)
     if authorless > 0 {
         warnings.push(Warning::at("publications", format!("JSON Resume has no authors; {authorless} publication(s) list only {name} — add the co-authors (or import a .bib with `cvpdf import-bib`)")));
     }
-}
-
-/// `skills`, `languages`, and `interests` (as hobbies).
-fn skills_languages_interests(src: &mut Tracked, p: &mut Profile, warnings: &mut Vec<Warning>) {
-    let mut kept = Vec::new();
-    for i in 0..src.len("skills") {
-        let at = format!("skills[{i}]");
-        let Some(name) = src.str(&format!("{at}.name")) else {
-            otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
-            continue;
-        };
-        let keywords = src.strs(&format!("{at}.keywords"));
-        // A level says how well, not what: beside the skill's name, never one of its keywords
-        // (issue 48: `Advanced` was printed as a skill).
-        let name = match src.str(&format!("{at}.level")) {
-            Some(level) => format!("{name} ({level})"),
-            None => name,
-        };
-        p.skills.push(Skill {
-            name: name.into(),
-            keywords: keywords.into_iter().map(Text::from).collect::<Vec<_>>(),
-        });
-    }
-    for i in 0..src.len("languages") {
-        let at = format!("languages[{i}]");
-        let Some(name) = src.str(&format!("{at}.language")) else {
-            otherwise(src, &at, (None, "`language`"), p, &mut kept, warnings);
-            continue;
-        };
-        p.languages.push(Language {
-            name: name.into(),
-            fluency: (src.str(&format!("{at}.fluency"))).map(Text::from),
-        });
-    }
-    for i in 0..src.len("interests") {
-        let at = format!("interests[{i}]");
-        let Some(name) = src.str(&format!("{at}.name")) else {
-            otherwise(src, &at, (None, "`name`"), p, &mut kept, warnings);
-            continue;
-        };
-        let keywords = src.strs(&format!("{at}.keywords"));
-        p.hobbies.push(if keywords.is_empty() {
-            name.into()
-        } else {
-            format!("{name} ({})", keywords.join(", ")).into()
-        });
-    }
-    add_section(p, "Other entries", kept);
 }
 
 /// `startDate`/`endDate` of an entry.

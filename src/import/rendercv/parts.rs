@@ -33,7 +33,7 @@ impl Placed {
         warnings: &mut Vec<Warning>,
     ) -> Self {
         let (start, end, free) = period(src, e, warnings);
-        let mut lines = highlights(src, e);
+        let mut lines = highlights(src, e, warnings);
         lines.extend(free.map(|f| format!("Date: {f}")));
         Placed {
             place,
@@ -185,11 +185,51 @@ pub(super) fn entry(title: String) -> CustomEntry {
     }
 }
 
-/// An entry's summary (first) and highlights.
-pub(super) fn highlights(src: &mut Tracked, at: &str) -> Vec<String> {
+/// An entry's summary (first) and highlights; a highlight with Markdown sub-bullets joined
+/// to its parent ([`joined_sub_bullets`]), said in a warning.
+pub(super) fn highlights(src: &mut Tracked, at: &str, warnings: &mut Vec<Warning>) -> Vec<String> {
     let mut out: Vec<String> = src.str(&format!("{at}.summary")).into_iter().collect();
-    out.extend(src.strs(&format!("{at}.highlights")));
+    let lines = src.strs(&format!("{at}.highlights"));
+    for (i, line) in lines.into_iter().enumerate() {
+        match joined_sub_bullets(&line) {
+            Some((joined, count)) => {
+                warnings.push(Warning::at(
+                    format!("{at}.highlights[{i}]"),
+                    format!(
+                        "its {count} sub-bullet(s) are joined to it as \"parent: a; b\" (a \
+                         highlight in the profile is one line, not a nested list)"
+                    ),
+                ));
+                out.push(joined);
+            }
+            None => out.push(line),
+        }
+    }
     out
+}
+
+/// A highlight with Markdown sub-bullets (`Led the port:\n  - parser\n  - types`, RenderCV's
+/// nested bullets) as one line, `Led the port: parser; types`, and how many it had (`None`
+/// without any): the profile's highlight is one line, so an explicit separator keeps the
+/// nesting, not a flattened `Led the port: - parser - types` (issue 48).
+pub(super) fn joined_sub_bullets(text: &str) -> Option<(String, usize)> {
+    let mut lines = text.lines();
+    let parent = lines.next()?.trim();
+    let mut subs: Vec<String> = Vec::new();
+    for line in lines {
+        let line = line.trim();
+        match line.strip_prefix("- ").or_else(|| line.strip_prefix("* ")) {
+            Some(item) => subs.push(item.trim().to_string()),
+            // A wrapped sub-bullet goes on; a line before any is not a nested list.
+            None if !line.is_empty() => subs.last_mut()?.push_str(&format!(" {line}")),
+            None => {}
+        }
+    }
+    if subs.is_empty() {
+        return None;
+    }
+    let parent = parent.trim_end_matches(':').trim_end();
+    Some((format!("{parent}: {}", subs.join("; ")), subs.len()))
 }
 
 /// A publication entry; `None` (with a warning) when it has no date to give it a year.
@@ -337,5 +377,22 @@ pub(super) fn name_sections(path: &str, titles: &[String]) -> String {
             tail.replacen(".entries", "", 1)
         ),
         None => path.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::joined_sub_bullets;
+
+    #[test]
+    fn sub_bullets_are_joined_to_their_parent() {
+        let joined = joined_sub_bullets;
+        assert_eq!(
+            joined("Led the port:\n  - parser\n  - type\n    checker"),
+            Some(("Led the port: parser; type checker".to_string(), 2))
+        );
+        assert_eq!(joined("One line"), None);
+        // Two paragraphs, no sub-bullets: not a nested list.
+        assert_eq!(joined("First.\nSecond."), None);
     }
 }

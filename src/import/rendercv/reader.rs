@@ -72,6 +72,8 @@ impl Reader {
             let mut entries = Vec::new();
             for i in 0..count {
                 let e = format!("{at}[{i}]");
+                // In `Grants and Awards`, a grant by its shape.
+                let section = crate::import::mixed::award_or_grant(title, section, &self.src, &e);
                 if !entries::generic(
                     &mut self.src,
                     &e,
@@ -275,7 +277,7 @@ impl Reader {
                     return;
                 };
                 let (start, end, free) = period(&mut self.src, e, &mut self.warnings);
-                let highlights = highlights(&mut self.src, e);
+                let highlights = highlights(&mut self.src, e, &mut self.warnings);
                 if meaning == "awards" {
                     let date = match (start, &end) {
                         (Some(d), _) => Some(d),

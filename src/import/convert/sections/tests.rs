@@ -52,3 +52,14 @@ fn titles_in_ten_languages_and_their_synonyms() {
         assert_eq!(meaning(title), None, "{title}");
     }
 }
+
+#[test]
+fn issue_48_titles_of_grants_and_awards_together_are_told() {
+    for title in ["Grants and Awards", "Honors & Funding", "Awards – Grants"] {
+        assert_eq!(meaning(title), Some(Section::Awards), "{title}");
+        assert!(grants_and_awards(title), "{title}");
+    }
+    for title in ["Awards", "Grants", "Funding", "Honors"] {
+        assert!(!grants_and_awards(title), "{title}");
+    }
+}
