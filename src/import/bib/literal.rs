@@ -15,8 +15,9 @@
 
 use biblatex::{RawBibliography, RawChunk};
 
-/// The characters that have a stand-in, in the order of their stand-ins.
-const CHARS: [char; 6] = ['\\', '{', '}', '$', '~', '^'];
+/// The characters that have a stand-in, in the order of their stand-ins. `=` only ever stands
+/// in for itself in a name list ([`equals_protected`]); `\=` is TeX's macron, not an escape.
+const CHARS: [char; 7] = ['\\', '{', '}', '$', '~', '^', '='];
 
 /// The first stand-in (U+10FF00, supplementary private use area B).
 const FIRST: u32 = 0x10_FF00;
@@ -51,6 +52,13 @@ fn push_stand_in(out: &mut String, c: char, braced: bool) {
 fn stood_for(c: char) -> Option<char> {
     let at = (c as u32).checked_sub(FIRST)?;
     CHARS.get(at as usize).copied()
+}
+
+/// A name list's text with each `=` as its stand-in: the crate reads a name list holding any
+/// `=` as biblatex's extended name format (`family=Smith, given=John`), and a name that merely
+/// contains one (`Cy a=b`) was lost. For a list that is not in that format.
+pub fn equals_protected(text: &str) -> String {
+    text.replace('=', &stand_in('=').to_string())
 }
 
 /// `text` with its stand-ins turned back into the characters.

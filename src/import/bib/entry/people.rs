@@ -2,7 +2,7 @@
 
 use biblatex::{Chunk, Person, Spanned, Type};
 
-use super::super::latex;
+use super::super::{latex, literal};
 use super::Fields;
 use crate::import::convert::controls::without_controls;
 use crate::import::convert::papers::MAX_AUTHORS;
@@ -45,11 +45,19 @@ pub(super) fn authors(fields: &mut Fields, role: &'static str) -> Result<Vec<Str
 /// `and` in any case (`AND`, `And`) between names, as BibTeX splits at it; control characters
 /// (a terminal's `ESC[31m`) gone.
 fn as_bibtex_splits(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> Vec<Spanned<Chunk>> {
+    let extended = extended_name_format(chunks);
+    let equals = |text: String| {
+        if extended {
+            text
+        } else {
+            literal::equals_protected(&text)
+        }
+    };
     chunks
         .iter()
         .map(|chunk| match &chunk.v {
             Chunk::Normal(text) => {
-                let text = tex::text(text, dropped);
+                let text = equals(tex::text(text, dropped));
                 let text = without_controls(&text).unwrap_or(text);
                 let words: Vec<&str> = text.split(' ').collect();
                 let words: Vec<&str> = words
@@ -68,12 +76,38 @@ fn as_bibtex_splits(chunks: &[Spanned<Chunk>], dropped: &mut Dropped) -> Vec<Spa
                 Spanned::new(Chunk::Normal(words.join(" ")), chunk.span.clone())
             }
             Chunk::Verbatim(text) => Spanned::new(
-                Chunk::Verbatim(without_controls(text).unwrap_or_else(|| text.clone())),
+                Chunk::Verbatim(equals(
+                    without_controls(text).unwrap_or_else(|| text.clone()),
+                )),
                 chunk.span.clone(),
             ),
             Chunk::Math(_) => chunk.clone(),
         })
         .collect()
+}
+
+/// Whether a name list is in biblatex's extended name format: some part named with `=`
+/// (`family=Smith, given=John`), spaces around the `=` allowed.
+fn extended_name_format(chunks: &[Spanned<Chunk>]) -> bool {
+    const PARTS: [&str; 8] = [
+        "family",
+        "given",
+        "prefix",
+        "suffix",
+        "useprefix",
+        "id",
+        "given-i",
+        "prefix-i",
+    ];
+    chunks.iter().any(|chunk| {
+        let text: String = chunk.v.get().split_whitespace().collect();
+        let text = text.to_ascii_lowercase();
+        PARTS.iter().any(|part| {
+            text.match_indices(&format!("{part}=")).any(|(at, _)| {
+                at == 0 || !text[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+            })
+        })
+    })
 }
 
 /// "Given Prefix Family, Suffix", the order the paper prints, LaTeX turned into text and
@@ -109,5 +143,5 @@ fn display_name(person: &Person, dropped: &mut Dropped) -> String {
         name.push('†');
     }
     // Escaped characters last, so that a literal `^` or `*` is not read as a mark.
-    super::super::literal::restored(&name)
+    literal::restored(&name)
 }

@@ -110,6 +110,21 @@ fn a_publishers_mathml_escaped_by_zotero_is_the_formula_it_shows() {
     );
 }
 
+/// Issue 48, found by the lab's BibTeX check: a name holding `=` was read by the biblatex
+/// crate as the extended name format and lost; a list in that format still reads as one.
+#[test]
+fn a_name_with_an_equals_sign_is_a_name_and_the_extended_format_still_reads() {
+    let mut bib = one("eq", "title = {T}, author = {Cy a=b and Ada Lovelace}");
+    bib += &one(
+        "enf",
+        "title = {U}, author = {family=Lovelace, given=Ada and given = Charles, family = Babbage}",
+    );
+    let (read, papers) = read(&bib, None);
+    assert!(read.skipped.is_empty(), "{:?}", read.skipped);
+    assert_eq!(papers["eq"].authors, ["Cy a=b", "Ada Lovelace"]);
+    assert_eq!(papers["enf"].authors, ["Ada Lovelace", "Charles Babbage"]);
+}
+
 #[test]
 fn venues_do_not_count_as_papers_against_the_bound() {
     // 1,100 papers, each with its own @proceedings: 2,200 entries, 1,100 papers.
