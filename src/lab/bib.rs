@@ -194,7 +194,8 @@ fn entry(out: &mut String, p: &Publication, key: &str) {
 /// The bibliographic record: volume, issue, pages, edition, publisher (a thesis's school, a
 /// report's institution), place, series, number, ISBN, version and a thesis's degree.
 fn record(field: &mut dyn FnMut(&str, &str), p: &Publication) {
-    let text = |t: &Option<crate::profile::Text>| t.as_deref().map(|t| escape(&one_line(t)));
+    // A Markdown field as the text it prints (its escapes read, as the title's are).
+    let text = |t: &Option<crate::profile::Text>| t.as_deref().map(|t| escape(&plain(t)));
     let string = |t: &Option<String>| t.as_deref().map(|t| escape(&one_line(t)));
     // An article's issue is its `number`; elsewhere `number` is a report's or series'.
     let (issue, number) = if p.kind == PublicationKind::Journal {

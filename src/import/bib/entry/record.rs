@@ -6,7 +6,10 @@
 use biblatex::EntryType;
 
 use super::Fields;
-use crate::profile::{KnownDegree, Publication, PublicationKind, PublicationStatus, ThesisDegree};
+use crate::profile::markup::escape as escape_markdown;
+use crate::profile::{
+    KnownDegree, Publication, PublicationKind, PublicationStatus, Text, ThesisDegree,
+};
 
 /// Whether an entry of this type is a report or a work of no type (`@misc`, `@online`,
 /// `@unpublished`, `@techreport`): what a preprint is filed as.
@@ -155,8 +158,10 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
     p.edition = fields.text("edition");
     p.isbn = fields.text("isbn");
     p.version = fields.text("version");
-    p.series = fields.text("series").map(Into::into);
-    p.place = first_of(fields, left, &["address", "location"]).map(Into::into);
+    // The profile's series, place and publisher are Markdown: BibTeX's text is escaped so
+    // that it prints as written (as the title is), a `\` or `*` in it included.
+    p.series = fields.text("series").map(markdown);
+    p.place = first_of(fields, left, &["address", "location"]).map(markdown);
     // A thesis's school and a report's institution publish it; proceedings and manuals name
     // their organizer as `organization` when no publisher is given.
     let publisher = if matches!(p.kind, PublicationKind::Thesis | PublicationKind::Report) {
@@ -172,7 +177,7 @@ pub(super) fn fill(fields: &mut Fields, p: &mut Publication, server: bool, left:
             &["publisher", "organization", "institution", "school"],
         )
     };
-    p.publisher = publisher.map(Into::into);
+    p.publisher = publisher.map(markdown);
     if let Ok(editors) = super::people::authors(fields, "editor") {
         p.editors = editors;
     }
@@ -194,6 +199,11 @@ fn first_of(fields: &mut Fields, left: &mut Vec<String>, names: &[&'static str])
         }
     }
     found.map(|(_, value)| value)
+}
+
+/// Text read from BibTeX as a Markdown field of the profile, printing as written.
+fn markdown(text: String) -> Text {
+    escape_markdown(&text).into()
 }
 
 #[cfg(test)]
