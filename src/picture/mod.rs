@@ -118,8 +118,15 @@ pub fn raster_format(head: &[u8]) -> Option<ImageFormat> {
         .filter(|f| matches!(f, ImageFormat::Png | ImageFormat::Jpeg))
 }
 
+/// What the image decoders read from: a file or bytes in memory, behind one type. The
+/// decoders are generic over their reader, so each reader type compiled a copy of every
+/// decoder into cvpdf (twice: the library and its tests); one type compiles one.
+pub trait Source: BufRead + Seek {}
+
+impl<R: BufRead + Seek> Source for R {}
+
 /// Checks a PNG or JPEG's declared size from its header alone; returns width and height.
-pub fn check_raster<R: BufRead + Seek>(reader: R) -> Result<(u32, u32), Unusable> {
+pub fn check_raster(reader: &mut dyn Source) -> Result<(u32, u32), Unusable> {
     let reader = ImageReader::new(reader)
         .with_guessed_format()
         .map_err(|e| Unusable::Invalid(e.to_string()))?;
@@ -142,7 +149,7 @@ fn check_dimensions(width: u32, height: u32) -> Result<(), Unusable> {
 /// parser to say (a comment, a byte-order mark or an editor's header may come first).
 pub fn check(bytes: &[u8], svg_allowed: bool) -> Result<Kind, Unusable> {
     if let Some(format) = raster_format(bytes) {
-        check_raster(Cursor::new(bytes))?;
+        check_raster(&mut Cursor::new(bytes))?;
         return Ok(Kind::Raster(format));
     }
     if !svg_allowed {
@@ -162,11 +169,12 @@ pub fn print_size(bytes: Arc<[u8]>) -> Result<Arc<[u8]>, Unusable> {
     let Some(format) = raster_format(&bytes) else {
         return Ok(recognisable_svg(bytes));
     };
-    let (width, height) = check_raster(Cursor::new(&bytes[..]))?;
+    let (width, height) = check_raster(&mut Cursor::new(&bytes[..]))?;
     if width.min(height) <= PRINT_SIDE {
         return Ok(bytes);
     }
-    let mut reader = ImageReader::new(Cursor::new(&bytes[..]));
+    let mut source = Cursor::new(&bytes[..]);
+    let mut reader = ImageReader::new(&mut source as &mut dyn Source);
     reader.set_format(format);
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_SIDE);
@@ -313,7 +321,7 @@ pub(crate) mod tests {
     fn large_pictures_are_scaled_to_print_size() {
         let big = png(3000, 2000);
         let scaled = print_size(big.into()).unwrap();
-        let (w, h) = check_raster(Cursor::new(&scaled[..])).unwrap();
+        let (w, h) = check_raster(&mut Cursor::new(&scaled[..])).unwrap();
         assert_eq!((w, h), (1200, PRINT_SIDE));
         let small: Arc<[u8]> = png(400, 500).into();
         assert!(Arc::ptr_eq(&print_size(small.clone()).unwrap(), &small));

@@ -94,7 +94,7 @@ pub(super) fn check_svg(bytes: &[u8], depth: usize) -> Result<(), SvgError> {
             .decode_to_vec()
             .map_err(|_| invalid("an embedded picture's base64 data is invalid".into()))?;
         if raster_format(&body).is_some() {
-            check_raster(Cursor::new(&body[..]))
+            check_raster(&mut Cursor::new(&body[..]))
                 .map_err(|reason| invalid(format!("an embedded picture: {reason}")))?;
         } else if depth < MAX_SVG_NESTING {
             match check_svg(&body, depth + 1) {

@@ -64,7 +64,7 @@ pub fn resolve_photo(dir: &Path, photo: &str) -> Result<PathBuf, Problem> {
             "the photo \"{photo}\" is not a PNG or JPEG image"
         )));
     }
-    picture::check_raster(file).map_err(|reason| {
+    picture::check_raster(&mut file).map_err(|reason| {
         Problem::error(format!("the photo \"{photo}\" cannot be used: {reason}"))
             .with_help("save it smaller (a few hundred pixels a side is plenty for a CV)")
     })?;
