@@ -167,6 +167,17 @@ mod tests {
         assert_eq!(as_text("x <MML:MATH><MML:MI>y</MML:MI></MML:MATH>"), "x y");
     }
 
+    /// Hostile sizes: many elements, one element past the XML bound, opens without a close.
+    #[test]
+    fn large_inputs_are_read_in_one_pass() {
+        let many = "<math><mi>x</mi></math> ".repeat(5_000);
+        assert_eq!(as_text(&many), "x ".repeat(5_000));
+        let long = format!("<math><mi>{}</mi></math>", "y".repeat(20_000));
+        assert_eq!(as_text(&long), "y".repeat(20_000));
+        let opens = "<math><mrow>".repeat(20_000);
+        assert_eq!(as_text(&format!("{opens}z")), "z");
+    }
+
     #[test]
     fn text_without_an_element_stays_as_it_was() {
         for text in [
