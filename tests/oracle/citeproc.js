@@ -1,0 +1,274 @@
+#!/usr/bin/env node
+// The citeproc-js oracle for cvpdf's citation styles (issue 49).
+//
+//   node citeproc.js <style.csl> <locales-dir> <items.json> <lang>
+//
+// Renders every CSL-JSON item of <items.json> (an array) on its own as a bibliography entry of
+// <style.csl>, in citeproc-js's plain-text output, and prints one JSON object to stdout:
+// {"<id>": "<text of the entry>", ...}, in the order of the array. Each item gets a fresh
+// engine, so no item affects another (no "2020a"/"2020b", no "———" for a repeated author).
+//
+// The citation number (or label) a numeric style puts in front of an entry is left out: cvpdf
+// numbers its lists itself. It is left out by the style's structure, not by reading the text:
+// second-field-align is turned off and every <text>/<number> of the bibliography that prints
+// citation-number or citation-label is replaced by one that prints an empty variable (so a
+// group around it, "[" … "]", is suppressed as CSL prescribes for a group whose variables are
+// all empty). The rest of the style is untouched.
+//
+// <lang> is a CSL locale code (en-US, de-DE, zh-CN); it wins over the style's default-locale,
+// as the locale cvpdf hands hayagriva does. Locales are read from
+// <locales-dir>/locales-<code>.xml, falling back to locales-en-US.xml (noted on stderr).
+//
+// Errors (unreadable or malformed style, items or locales; a style citeproc-js rejects; an
+// item it cannot render) are printed on stderr, and the exit code is 1. Nothing is printed on
+// stdout then.
+"use strict";
+
+const fs = require("fs");
+const path = require("path");
+
+function fail(message) {
+  process.stderr.write(`citeproc oracle: ${message}\n`);
+  process.exit(1);
+}
+
+let CSL;
+try {
+  CSL = require("citeproc");
+} catch (e) {
+  fail(`the npm package citeproc is not installed (run npm ci in ${__dirname}): ${e.message}`);
+}
+
+// citeproc-js reports its warnings with console.log: keep stdout for the JSON alone. Each
+// engine (one an item) would repeat a warning about the style: each is printed once.
+const warned = new Set();
+CSL.debug = (message) => {
+  if (warned.has(message)) return;
+  warned.add(message);
+  process.stderr.write(`citeproc-js: ${message}\n`);
+};
+console.log = (...args) => process.stderr.write(args.join(" ") + "\n");
+
+function readText(file, what) {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch (e) {
+    fail(`cannot read ${what} ${file}: ${e.message}`);
+  }
+}
+
+function errorText(e) {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+// --- XML ------------------------------------------------------------------------------------
+
+// citeproc-js's own XML reader (CSL.parseXml) is lenient: a malformed document can come out
+// as a silently different tree. This checks the document is well-formed first (tags balanced
+// and properly nested, attributes quoted, a single root), naming the line of the first fault.
+function checkWellFormed(xml, file) {
+  const lineAt = (index) => xml.slice(0, index).split("\n").length;
+  const stack = [];
+  let roots = 0;
+  const token = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/?(?:[^<>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
+  let m;
+  while ((m = token.exec(xml)) !== null) {
+    const t = m[0];
+    const at = m.index;
+    if (t.startsWith("<!--") || t.startsWith("<![CDATA[") || t.startsWith("<?") || t.startsWith("<!DOCTYPE")) {
+      continue;
+    }
+    if (!t.startsWith("<")) {
+      if (stack.length === 0 && t.trim() !== "") {
+        fail(`${file}:${lineAt(at)}: text outside the root element`);
+      }
+      continue;
+    }
+    if (t === "<" || !t.endsWith(">")) fail(`${file}:${lineAt(at)}: a '<' that opens no tag`);
+    const close = t.startsWith("</");
+    const body = t.slice(close ? 2 : 1, t.endsWith("/>") ? -2 : -1);
+    const nameMatch = /^([A-Za-z_][\w.:-]*)/.exec(body);
+    if (!nameMatch) fail(`${file}:${lineAt(at)}: a tag without a name: ${t.slice(0, 40)}`);
+    const name = nameMatch[1];
+    if (close) {
+      if (body.trim() !== name) fail(`${file}:${lineAt(at)}: a malformed closing tag </${body}>`);
+      const open = stack.pop();
+      if (!open) fail(`${file}:${lineAt(at)}: </${name}> closes nothing`);
+      if (open.name !== name) {
+        fail(`${file}:${lineAt(at)}: </${name}> closes <${open.name}> opened on line ${open.line}`);
+      }
+      continue;
+    }
+    let rest = body.slice(name.length);
+    const attr = /^\s+([A-Za-z_][\w.:-]*)\s*=\s*("[^"<]*"|'[^'<]*')/;
+    let a;
+    while ((a = attr.exec(rest)) !== null) rest = rest.slice(a[0].length);
+    if (rest.trim() !== "") {
+      fail(`${file}:${lineAt(at)}: a malformed attribute in <${name}>: ${rest.trim().slice(0, 40)}`);
+    }
+    if (stack.length === 0) {
+      roots += 1;
+      if (roots > 1) fail(`${file}:${lineAt(at)}: a second root element <${name}>`);
+    }
+    if (!t.endsWith("/>")) stack.push({ name, line: lineAt(at) });
+  }
+  if (stack.length > 0) {
+    const open = stack[stack.length - 1];
+    fail(`${file}:${open.line}: <${open.name}> is never closed`);
+  }
+  if (roots === 0) fail(`${file}: no XML element`);
+}
+
+// --- The style: citation numbers out ---------------------------------------------------------
+
+const NUMBER_VARIABLES = new Set(["citation-number", "citation-label"]);
+// A standard CSL variable no cvpdf item carries: what the number's element prints instead, so
+// that it still counts as a variable for group suppression, and is empty.
+const EMPTY_VARIABLE = "call-number";
+
+function children(node) {
+  return Array.isArray(node.children) ? node.children.filter((c) => c && typeof c === "object") : [];
+}
+
+function dropNumbers(node) {
+  for (const child of children(node)) {
+    if ((child.name === "text" || child.name === "number") && child.attrs) {
+      const variables = (child.attrs.variable || "").split(/\s+/).filter(Boolean);
+      if (variables.some((v) => NUMBER_VARIABLES.has(v))) {
+        child.name = "text";
+        child.attrs = { variable: EMPTY_VARIABLE };
+        child.children = [];
+        continue;
+      }
+    }
+    dropNumbers(child);
+  }
+}
+
+// Removes second-field-align and the citation numbers from the bibliography's layout and from
+// every macro it calls, directly or through other macros. Returns false when the style has no
+// bibliography.
+function withoutNumbers(style) {
+  const top = children(style);
+  const bibliography = top.find((c) => c.name === "bibliography");
+  if (!bibliography) return false;
+  if (bibliography.attrs) delete bibliography.attrs["second-field-align"];
+  const macros = new Map(top.filter((c) => c.name === "macro" && c.attrs).map((c) => [c.attrs.name, c]));
+  const seen = new Set();
+  const visit = (node) => {
+    dropNumbers(node);
+    const walk = (n) => {
+      for (const child of children(n)) {
+        const name = child.attrs && child.attrs.macro;
+        if (name && macros.has(name) && !seen.has(name)) {
+          seen.add(name);
+          visit(macros.get(name));
+        }
+        walk(child);
+      }
+    };
+    walk(node);
+  };
+  visit(bibliography);
+  return true;
+}
+
+// --- Main -----------------------------------------------------------------------------------
+
+const args = process.argv.slice(2);
+if (args.length !== 4) {
+  fail("usage: node citeproc.js <style.csl> <locales-dir> <items.json> <lang>");
+}
+const [styleFile, localesDir, itemsFile, lang] = args;
+
+if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang)) {
+  fail(`'${lang}' is not a CSL locale code (en-US, de-DE, zh-CN, ...)`);
+}
+
+const styleXml = readText(styleFile, "the style").replace(/^\uFEFF/, "");
+checkWellFormed(styleXml, styleFile);
+let styleTree;
+try {
+  styleTree = CSL.parseXml(styleXml);
+} catch (e) {
+  fail(`${styleFile}: citeproc-js cannot read the style: ${errorText(e)}`);
+}
+// CSL.parseXml gives the root element itself: {name: "style", attrs, children}.
+const root = styleTree;
+if (!root || root.name !== "style") {
+  fail(`${styleFile}: the root element is <${root && root.name}>, not a CSL <style>`);
+}
+if (!withoutNumbers(root)) fail(`${styleFile}: the style has no <bibliography>`);
+const styleJson = JSON.stringify(styleTree);
+
+if (!fs.existsSync(localesDir) || !fs.statSync(localesDir).isDirectory()) {
+  fail(`the locales directory ${localesDir} does not exist`);
+}
+const fallbackLocale = path.join(localesDir, "locales-en-US.xml");
+const localeCache = new Map();
+function retrieveLocale(code) {
+  if (localeCache.has(code)) return localeCache.get(code);
+  let file = path.join(localesDir, `locales-${code}.xml`);
+  if (!fs.existsSync(file)) {
+    if (code === lang && file !== fallbackLocale) {
+      process.stderr.write(`citeproc oracle: note: no ${file}, ${code} falls back to en-US\n`);
+    }
+    file = fallbackLocale;
+    if (!fs.existsSync(file)) fail(`no locale file for ${code} and no ${fallbackLocale} to fall back to`);
+  }
+  const xml = readText(file, "the locale").replace(/^\uFEFF/, "");
+  checkWellFormed(xml, file);
+  localeCache.set(code, xml);
+  return xml;
+}
+
+let items;
+try {
+  items = JSON.parse(readText(itemsFile, "the items"));
+} catch (e) {
+  fail(`${itemsFile} is not JSON: ${errorText(e)}`);
+}
+if (!Array.isArray(items)) fail(`${itemsFile} holds no JSON array of CSL-JSON items`);
+const ids = new Set();
+items.forEach((item, i) => {
+  if (!item || typeof item !== "object" || typeof item.id !== "string" || item.id === "") {
+    fail(`${itemsFile}: item ${i + 1} has no string "id"`);
+  }
+  if (ids.has(item.id)) fail(`${itemsFile}: the id "${item.id}" is used twice`);
+  if (typeof item.type !== "string") fail(`${itemsFile}: item "${item.id}" has no "type"`);
+  ids.add(item.id);
+});
+
+const output = {};
+for (const item of items) {
+  const sys = {
+    retrieveLocale,
+    retrieveItem: (id) => (id === item.id ? JSON.parse(JSON.stringify(item)) : undefined),
+  };
+  let entries;
+  try {
+    // A fresh engine, on a fresh copy of the style tree (the engine may change what it is given).
+    const engine = new CSL.Engine(sys, JSON.parse(styleJson), lang, true);
+    engine.setOutputFormat("text");
+    engine.updateItems([item.id]);
+    const result = engine.makeBibliography();
+    if (!result) fail(`${styleFile}: citeproc-js makes no bibliography with this style`);
+    const [meta, texts] = result;
+    if (meta.bibliography_errors && meta.bibliography_errors.length > 0) {
+      const why = meta.bibliography_errors.map((e) => JSON.stringify(e)).join("; ");
+      process.stderr.write(`citeproc oracle: note: item "${item.id}": ${why}\n`);
+    }
+    entries = texts;
+  } catch (e) {
+    fail(`${styleFile}: citeproc-js rejects the style or item "${item.id}": ${errorText(e)}`);
+  }
+  if (!Array.isArray(entries) || entries.length !== 1) {
+    fail(`item "${item.id}": citeproc-js gave ${entries ? entries.length : 0} entries, not 1`);
+  }
+  // The text format ends each entry with a line break; a display="block" or "indent" element
+  // begins a line of its own inside it, kept as citeproc prints it.
+  output[item.id] = entries[0].replace(/^\s+|\s+$/g, "");
+}
+
+process.stdout.write(JSON.stringify(output, null, 2) + "\n");
