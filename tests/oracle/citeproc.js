@@ -64,60 +64,106 @@ function errorText(e) {
 
 // --- XML ------------------------------------------------------------------------------------
 
-// citeproc-js's own XML reader (CSL.parseXml) is lenient: a malformed document can come out
-// as a silently different tree. This checks the document is well-formed first (tags balanced
-// and properly nested, attributes quoted, a single root), naming the line of the first fault.
-function checkWellFormed(xml, file) {
+// citeproc-js reads a style or locale given as a string with its own lenient reader
+// (CSL.parseXml): a malformed document comes out as a silently different tree, and it decodes
+// entities loosely (&apos; is left as is, "&amp;lt;" becomes "<", an attribute written
+// a = "x" is lost). This reader checks the document is well-formed, naming the line of the first
+// fault, and hands citeproc-js the tree in the form its reader makes (CSL.XmlJSON):
+// {name, attrs, children}, an element's text as its one string child, an empty <term> as [""],
+// and, as citeproc-js does, whitespace-only text dropped and line breaks in text read as spaces.
+const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeEntities(text, fault) {
+  return text.replace(/&([^;&\s]*);?/g, (whole, body) => {
+    if (!whole.endsWith(";")) fault(`an '&' that starts no entity: ${whole}`);
+    if (Object.prototype.hasOwnProperty.call(ENTITIES, body)) return ENTITIES[body];
+    const number = /^#x([0-9a-fA-F]+)$/.exec(body) || /^#([0-9]+)$/.exec(body);
+    if (number) {
+      const code = parseInt(number[1], body[1] === "x" ? 16 : 10);
+      if (code > 0 && code <= 0x10ffff) return String.fromCodePoint(code);
+    }
+    return fault(`an unknown entity &${body};`);
+  });
+}
+
+function readXml(xml, file) {
   const lineAt = (index) => xml.slice(0, index).split("\n").length;
-  const stack = [];
-  let roots = 0;
-  const token = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/?(?:[^<>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
+  let at = 0;
+  const fault = (message) => fail(`${file}:${lineAt(at)}: ${message}`);
+  const document = { children: [] };
+  const stack = [{ node: document, line: 0 }];
+  let root = null;
+  const token =
+    /<!--[\s\S]*?-->|<!\[CDATA\[([\s\S]*?)\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>]*>|<\/?(?:[^<>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
   let m;
   while ((m = token.exec(xml)) !== null) {
     const t = m[0];
-    const at = m.index;
-    if (t.startsWith("<!--") || t.startsWith("<![CDATA[") || t.startsWith("<?") || t.startsWith("<!DOCTYPE")) {
+    at = m.index;
+    const top = stack[stack.length - 1];
+    if (t.startsWith("<!--") || t.startsWith("<?") || t.startsWith("<!DOCTYPE")) continue;
+    if (!t.startsWith("<") || t.startsWith("<![CDATA[")) {
+      const text = t.startsWith("<![CDATA[") ? m[1] : decodeEntities(t, fault);
+      if (text.trim() === "") continue;
+      if (stack.length === 1) fault("text outside the root element");
+      top.text = (top.text || "") + text.replace(/\r\n|\r|\n/g, " ");
       continue;
     }
-    if (!t.startsWith("<")) {
-      if (stack.length === 0 && t.trim() !== "") {
-        fail(`${file}:${lineAt(at)}: text outside the root element`);
-      }
-      continue;
-    }
-    if (t === "<" || !t.endsWith(">")) fail(`${file}:${lineAt(at)}: a '<' that opens no tag`);
+    if (t === "<") fault("a '<' that opens no tag");
     const close = t.startsWith("</");
-    const body = t.slice(close ? 2 : 1, t.endsWith("/>") ? -2 : -1);
+    const selfClosing = t.endsWith("/>");
+    const body = t.slice(close ? 2 : 1, selfClosing ? -2 : -1);
     const nameMatch = /^([A-Za-z_][\w.:-]*)/.exec(body);
-    if (!nameMatch) fail(`${file}:${lineAt(at)}: a tag without a name: ${t.slice(0, 40)}`);
+    if (!nameMatch) fault(`a tag without a name: ${t.slice(0, 40)}`);
     const name = nameMatch[1];
     if (close) {
-      if (body.trim() !== name) fail(`${file}:${lineAt(at)}: a malformed closing tag </${body}>`);
+      if (body.trim() !== name) fault(`a malformed closing tag </${body}>`);
+      if (stack.length === 1) fault(`</${name}> closes nothing`);
       const open = stack.pop();
-      if (!open) fail(`${file}:${lineAt(at)}: </${name}> closes nothing`);
-      if (open.name !== name) {
-        fail(`${file}:${lineAt(at)}: </${name}> closes <${open.name}> opened on line ${open.line}`);
-      }
+      if (open.node.name !== name) fault(`</${name}> closes <${open.node.name}> opened on line ${open.line}`);
+      finish(open, fault, false);
       continue;
     }
+    const node = { name, attrs: {}, children: [] };
     let rest = body.slice(name.length);
-    const attr = /^\s+([A-Za-z_][\w.:-]*)\s*=\s*("[^"<]*"|'[^'<]*')/;
+    const attr = /^\s+([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"<]*)"|'([^'<]*)')/;
     let a;
-    while ((a = attr.exec(rest)) !== null) rest = rest.slice(a[0].length);
-    if (rest.trim() !== "") {
-      fail(`${file}:${lineAt(at)}: a malformed attribute in <${name}>: ${rest.trim().slice(0, 40)}`);
+    while ((a = attr.exec(rest)) !== null) {
+      if (Object.prototype.hasOwnProperty.call(node.attrs, a[1])) fault(`<${name}> has ${a[1]} twice`);
+      const value = a[2] !== undefined ? a[2] : a[3];
+      // An attribute value's line breaks and tabs are spaces (XML's attribute normalisation).
+      node.attrs[a[1]] = decodeEntities(value.replace(/[\t\n\r]/g, " "), fault);
+      rest = rest.slice(a[0].length);
     }
-    if (stack.length === 0) {
-      roots += 1;
-      if (roots > 1) fail(`${file}:${lineAt(at)}: a second root element <${name}>`);
+    if (rest.trim() !== "") fault(`a malformed attribute in <${name}>: ${rest.trim().slice(0, 40)}`);
+    if (stack.length === 1) {
+      if (root) fault(`a second root element <${name}>`);
+      root = node;
+    } else if (top.text !== undefined) {
+      fault(`<${name}> inside <${top.node.name}>, after text: CSL mixes no text and elements`);
     }
-    if (!t.endsWith("/>")) stack.push({ name, line: lineAt(at) });
+    top.node.children.push(node);
+    const entry = { node, line: lineAt(at) };
+    if (selfClosing) finish(entry, fault, true);
+    else stack.push(entry);
   }
-  if (stack.length > 0) {
+  if (stack.length > 1) {
     const open = stack[stack.length - 1];
-    fail(`${file}:${open.line}: <${open.name}> is never closed`);
+    fail(`${file}:${open.line}: <${open.node.name}> is never closed`);
   }
-  if (roots === 0) fail(`${file}: no XML element`);
+  if (!root) fail(`${file}: no XML element`);
+  return root;
+}
+
+// An element's text becomes its one child. As in citeproc-js's reader, an empty <term> has the
+// child "", and so has an empty <single> or <multiple> written <single></single> (not <single/>).
+function finish(entry, fault, selfClosing) {
+  const { node } = entry;
+  if (entry.text !== undefined) {
+    if (node.children.length > 0) fault(`text after elements in <${node.name}>`);
+    node.children.push(entry.text);
+  } else if (node.children.length === 0 && (node.name === "term" || (!selfClosing && ["single", "multiple"].includes(node.name)))) {
+    node.children.push("");
+  }
 }
 
 // --- The style: citation numbers out ---------------------------------------------------------
@@ -187,14 +233,7 @@ if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang)) {
 }
 
 const styleXml = readText(styleFile, "the style").replace(/^\uFEFF/, "");
-checkWellFormed(styleXml, styleFile);
-let styleTree;
-try {
-  styleTree = CSL.parseXml(styleXml);
-} catch (e) {
-  fail(`${styleFile}: citeproc-js cannot read the style: ${errorText(e)}`);
-}
-// CSL.parseXml gives the root element itself: {name: "style", attrs, children}.
+const styleTree = readXml(styleXml, styleFile);
 const root = styleTree;
 if (!root || root.name !== "style") {
   fail(`${styleFile}: the root element is <${root && root.name}>, not a CSL <style>`);
@@ -208,7 +247,7 @@ if (!fs.existsSync(localesDir) || !fs.statSync(localesDir).isDirectory()) {
 const fallbackLocale = path.join(localesDir, "locales-en-US.xml");
 const localeCache = new Map();
 function retrieveLocale(code) {
-  if (localeCache.has(code)) return localeCache.get(code);
+  if (localeCache.has(code)) return JSON.parse(localeCache.get(code));
   let file = path.join(localesDir, `locales-${code}.xml`);
   if (!fs.existsSync(file)) {
     if (code === lang && file !== fallbackLocale) {
@@ -217,10 +256,11 @@ function retrieveLocale(code) {
     file = fallbackLocale;
     if (!fs.existsSync(file)) fail(`no locale file for ${code} and no ${fallbackLocale} to fall back to`);
   }
-  const xml = readText(file, "the locale").replace(/^\uFEFF/, "");
-  checkWellFormed(xml, file);
-  localeCache.set(code, xml);
-  return xml;
+  const tree = readXml(readText(file, "the locale").replace(/^\uFEFF/, ""), file);
+  if (tree.name !== "locale") fail(`${file}: the root element is <${tree.name}>, not a CSL <locale>`);
+  localeCache.set(code, JSON.stringify(tree));
+  // citeproc-js takes the tree (a fresh copy: it may change what it is given) as it takes XML.
+  return JSON.parse(localeCache.get(code));
 }
 
 let items;
@@ -246,7 +286,8 @@ for (const item of items) {
     retrieveLocale,
     retrieveItem: (id) => (id === item.id ? JSON.parse(JSON.stringify(item)) : undefined),
   };
-  let entries;
+  let texts;
+  let noForm = false;
   try {
     // A fresh engine, on a fresh copy of the style tree (the engine may change what it is given).
     const engine = new CSL.Engine(sys, JSON.parse(styleJson), lang, true);
@@ -254,21 +295,31 @@ for (const item of items) {
     engine.updateItems([item.id]);
     const result = engine.makeBibliography();
     if (!result) fail(`${styleFile}: citeproc-js makes no bibliography with this style`);
-    const [meta, texts] = result;
-    if (meta.bibliography_errors && meta.bibliography_errors.length > 0) {
-      const why = meta.bibliography_errors.map((e) => JSON.stringify(e)).join("; ");
-      process.stderr.write(`citeproc oracle: note: item "${item.id}": ${why}\n`);
+    const [meta, entries] = result;
+    texts = entries;
+    for (const error of meta.bibliography_errors || []) {
+      if (error.error_code === CSL.ERROR_NO_RENDERED_FORM) {
+        noForm = true;
+      } else {
+        process.stderr.write(`citeproc oracle: note: item "${item.id}": ${JSON.stringify(error)}\n`);
+      }
     }
-    entries = texts;
   } catch (e) {
     fail(`${styleFile}: citeproc-js rejects the style or item "${item.id}": ${errorText(e)}`);
   }
-  if (!Array.isArray(entries) || entries.length !== 1) {
-    fail(`item "${item.id}": citeproc-js gave ${entries ? entries.length : 0} entries, not 1`);
+  // An entry the style prints nothing for (citeproc-js's "reference with no printed form", for
+  // which a numeric style gets a stand-in "1. [CSL STYLE ERROR: …]") is "".
+  if (noForm) {
+    process.stderr.write(`citeproc oracle: note: the style prints nothing for item "${item.id}"\n`);
+    output[item.id] = "";
+    continue;
+  }
+  if (!Array.isArray(texts) || texts.length !== 1) {
+    fail(`item "${item.id}": citeproc-js gave ${texts ? texts.length : 0} entries, not 1`);
   }
   // The text format ends each entry with a line break; a display="block" or "indent" element
   // begins a line of its own inside it, kept as citeproc prints it.
-  output[item.id] = entries[0].replace(/^\s+|\s+$/g, "");
+  output[item.id] = texts[0].replace(/^\s+|\s+$/g, "");
 }
 
 process.stdout.write(JSON.stringify(output, null, 2) + "\n");
