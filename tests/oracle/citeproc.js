@@ -238,6 +238,10 @@ const root = styleTree;
 if (!root || root.name !== "style") {
   fail(`${styleFile}: the root element is <${root && root.name}>, not a CSL <style>`);
 }
+// citeproc-js fails on a style without a version with "Cannot read properties of undefined".
+if (!root.attrs.version) {
+  fail(`${styleFile}: the <style> has no version attribute (CSL asks for version="1.0"), which citeproc-js needs`);
+}
 if (!withoutNumbers(root)) fail(`${styleFile}: the style has no <bibliography>`);
 const styleJson = JSON.stringify(styleTree);
 
