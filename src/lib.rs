@@ -28,8 +28,10 @@
 #![warn(missing_docs)]
 
 mod batch;
+pub mod cite;
 pub mod cli;
 mod commands;
+pub mod csl;
 mod diag;
 mod digest;
 pub mod fonts;

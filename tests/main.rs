@@ -5,6 +5,7 @@
 mod common;
 
 mod batch;
+mod cite;
 mod cli;
 mod diagnostics;
 mod doc_examples;

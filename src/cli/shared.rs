@@ -43,6 +43,11 @@ pub struct StyleArgs {
     /// A built-in template name (see `cvpdf templates`) or the path of a .typ template.
     #[arg(short, long, value_name = "NAME|PATH.typ")]
     template: Option<String>,
+    /// Print publications in a citation style: a style Typst ships (apa, ieee,
+    /// chicago-author-date, vancouver, …; `cvpdf templates` lists them), the path of a .csl
+    /// file, or `cvpdf` for cvpdf's own layout.
+    #[arg(long = "citation-style", value_name = "NAME|PATH.csl")]
+    citation_style: Option<String>,
     /// Use this lab configuration instead of the nearest cvpdf.yaml.
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
@@ -76,6 +81,7 @@ impl From<StyleArgs> for Overrides {
         Overrides {
             config: args.config,
             template: args.template,
+            citation_style: args.citation_style,
             paper: args.paper,
             accent: args.accent,
             font: args.font,

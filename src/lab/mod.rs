@@ -13,6 +13,7 @@ mod files;
 mod list;
 pub mod page;
 pub mod papers;
+mod references;
 mod site;
 pub mod stale;
 
@@ -33,6 +34,7 @@ pub use files::LAB_FILES;
 pub(crate) use list::publication_list;
 pub use list::List;
 pub use papers::{keep_newest, lab_papers, LabPaper, MAX_LISTED};
+pub use references::{add_references, ReferenceRun};
 pub use site::{finish_site, Made};
 
 /// The JSON Schema of `lab.json` (`cvpdf schema --lab`; also written beside it).
@@ -197,6 +199,10 @@ pub struct Paper {
     pub members: Vec<String>,
     /// Whether a member marked it `selected`.
     pub selected: bool,
+    /// The paper as the lab's citation style prints it (`citation_style` in cvpdf.yaml), the
+    /// text `publications.pdf` shows, as runs; absent in cvpdf's own layout.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference: Option<Vec<ReferenceRun>>,
 }
 
 /// An author of a paper.
@@ -346,6 +352,7 @@ pub fn paper(
             .collect(),
         members,
         selected: p.selected,
+        reference: None,
     }
 }
 

@@ -172,12 +172,16 @@ pub fn finish_site(
     for place in crate::source::listed(&newest_first, style.numbering) {
         numbers[place.index] = place.number;
     }
-    let publications: Vec<super::Paper> = papers
+    let mut publications: Vec<super::Paper> = papers
         .iter()
         .zip(&keys)
         .zip(numbers)
         .map(|((paper, key), number)| super::paper(paper, key, number, &names, &slugs))
         .collect();
+    // The same references as publications.pdf's: one formatting, in the lab's style.
+    if let Some(citation) = &style.citation {
+        super::add_references(&papers, &mut publications, &names, citation, &style.lang);
+    }
 
     let site = Site {
         schema: super::SCHEMA_FILE.into(),

@@ -46,6 +46,10 @@ pub struct Variant {
     /// A built-in template name (or, in `cvpdf.yaml`, a `.typ` path relative to it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<String>,
+    /// How publications are printed: `cvpdf`, a citation style Typst ships (`apa`, `ieee`, …)
+    /// or, in `cvpdf.yaml`, a `.csl` file relative to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub citation_style: Option<String>,
     /// `a4` or `us-letter`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub paper: Option<Paper>,
@@ -91,6 +95,7 @@ impl Variant {
         }
         Variant {
             template: pick(&self.template, &over.template),
+            citation_style: pick(&self.citation_style, &over.citation_style),
             paper: pick(&self.paper, &over.paper),
             accent: pick(&self.accent, &over.accent),
             font: pick(&self.font, &over.font),
@@ -109,6 +114,7 @@ impl Variant {
     pub fn keys(&self) -> Vec<&'static str> {
         let set = [
             ("template", self.template.is_some()),
+            ("citation_style", self.citation_style.is_some()),
             ("paper", self.paper.is_some()),
             ("accent", self.accent.is_some()),
             ("font", self.font.is_some()),

@@ -16,6 +16,43 @@ pub fn to_content(nodes: &[Node]) -> Content {
     Content(out)
 }
 
+/// The Typst content of a formatted reference ([`crate::cite`]): each run an escaped literal
+/// inside the calls its look and link ask for.
+pub fn runs_content(runs: &[crate::cite::Run]) -> Content {
+    let mut out = String::from("[");
+    for run in runs {
+        let mut calls: Vec<String> = Vec::new();
+        if let Some(url) = &run.link {
+            calls.push(format!("link({})", string_literal(url)));
+        }
+        let look = run.look;
+        let wanted = [
+            (look.bold, "strong"),
+            (look.italic, "emph"),
+            (look.small_caps, "smallcaps"),
+            (look.underline, "underline"),
+            (look.shift > 0, "super"),
+            (look.shift < 0, "sub"),
+        ];
+        calls.extend(
+            wanted
+                .iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, f)| f.to_string()),
+        );
+        for call in &calls {
+            out.push('#');
+            out.push_str(call);
+            out.push('[');
+        }
+        out.push('#');
+        out.push_str(&string_literal(&run.text));
+        out.push_str(&"]".repeat(calls.len()));
+    }
+    out.push(']');
+    Content(out)
+}
+
 fn write_nodes(nodes: &[Node], out: &mut String) {
     for node in nodes {
         match node {

@@ -65,6 +65,7 @@ pub fn main_source_mapped(
         date,
         &smart::Quotes::of(&style.lang),
         style.numbering,
+        style.citation.as_ref().map(|c| (c, style.lang.as_str())),
     )
     .write_mapped(&mut out, 1, &mut map);
     let simple_breaks = dense_chars(&out) > DENSE_LIMIT;

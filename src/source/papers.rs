@@ -3,15 +3,27 @@
 
 use super::fields::{author, publication_links, Prose};
 use super::groups::Listed;
+use super::inline::runs_content;
 use super::value::Value;
+use crate::cite::Run;
 use crate::profile::{Publication, ThesisDegree};
 
 /// The value of one paper: `own` are the researcher's names (normalised) for bolding, `place`
-/// where the list shows it.
-pub(super) fn paper_value(pb: &Publication, own: &[String], t: Prose, place: &Listed) -> Value {
+/// where the list shows it, `reference` the paper in the lab's citation style (if any).
+pub(super) fn paper_value(
+    pb: &Publication,
+    own: &[String],
+    t: Prose,
+    place: &Listed,
+    reference: Option<&[Run]>,
+) -> Value {
     let int = |v: Option<u16>| v.map_or(Value::None, |v| Value::Int(i64::from(v)));
     let plain = |v: Option<&String>| v.map_or(Value::None, |v| t.text(v));
     Value::Dict(vec![
+        (
+            "reference",
+            reference.map_or(Value::None, |runs| Value::Content(runs_content(runs))),
+        ),
         ("title", t.rich(&pb.title)),
         (
             "authors",

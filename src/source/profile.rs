@@ -8,12 +8,14 @@ use super::papers::paper_value;
 use super::record::{grants_value, supervision_value};
 use super::smart::Quotes;
 use super::value::Value;
-use crate::profile::{Numbering, Profile, Publication, Section};
+use crate::cite::{self, CitationStyle};
+use crate::profile::{normalize_name, Numbering, Profile, Publication, Section};
 use crate::timestamp::Timestamp;
 
 /// The data contract: the dictionary the template's `cv` function receives. `lab_order` is
 /// the lab's default section order, used when the profile gives none.
-/// `photo` is the name the photo is served under, if the profile has one.
+/// `photo` is the name the photo is served under, if the profile has one; `citation` the
+/// citation style the papers are printed in and the CV's language, if not cvpdf's own layout.
 pub fn profile_value(
     p: &Profile,
     photo: Option<&str>,
@@ -21,6 +23,7 @@ pub fn profile_value(
     date: Option<Timestamp>,
     quotes: &Quotes,
     numbering: Numbering,
+    citation: Option<(&CitationStyle, &str)>,
 ) -> Value {
     let t = Prose(quotes);
     let own = own_names(p);
@@ -36,6 +39,20 @@ pub fn profile_value(
         .into_iter()
         .map(|l| (publications[l.index].0, publications[l.index].1, l))
         .collect();
+    let references = citation.map(|(style, lang)| {
+        let papers: Vec<_> = listed
+            .iter()
+            .map(|&(_, pb, _)| {
+                let own_name = |name: &str| own.contains(&normalize_name(name));
+                (
+                    pb,
+                    cite::people(&pb.authors, own_name),
+                    cite::people(&pb.editors, own_name),
+                )
+            })
+            .collect();
+        cite::references(&papers, style, lang)
+    });
 
     Value::Dict(vec![
         ("name", t.text(p.name.trim())),
@@ -134,8 +151,10 @@ pub fn profile_value(
             Value::Array(
                 listed
                     .iter()
-                    .map(|&(index, pb, place)| {
-                        let paper = paper_value(pb, &own, t, &place);
+                    .enumerate()
+                    .map(|(i, &(index, pb, place))| {
+                        let reference = references.as_ref().map(|r| r[i].as_slice());
+                        let paper = paper_value(pb, &own, t, &place, reference);
                         Value::Indexed(index, Box::new(paper))
                     })
                     .collect(),

@@ -50,6 +50,11 @@ pub struct Lab {
 pub struct LabConfig {
     /// A built-in template name or a `.typ` path relative to the configuration file.
     pub template: Option<String>,
+    /// How publications are printed: `cvpdf` (its own layout, the default), a citation style
+    /// Typst ships (`apa`, `ieee`, `chicago-author-date`, `vancouver`, …; `cvpdf templates`
+    /// lists them) or a `.csl` file relative to the configuration file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub citation_style: Option<String>,
     /// `a4` or `us-letter`.
     pub paper: Option<Paper>,
     /// The accent colour: `#1f4e79`, `#36c` or a Typst colour name such as `navy`.
@@ -93,6 +98,7 @@ impl LabConfig {
             }
         };
         over(&mut config.template, &variant.template);
+        over(&mut config.citation_style, &variant.citation_style);
         over(&mut config.accent, &variant.accent);
         over(&mut config.font, &variant.font);
         over(&mut config.lang, &variant.lang);
@@ -152,7 +158,6 @@ pub(super) fn resolve(
             Template::resolve(spec).map_err(|p| p.at_field("--template (command line)"))
         }
         (None, Some(spec)) => {
-            // A path in the configuration is relative to the configuration file.
             // A path in the configuration is relative to the configuration file and stays in
             // its directory tree, as the logo does.
             let is_path = spec.ends_with(".typ") || spec.contains(['/', '\\']);
@@ -178,6 +183,25 @@ pub(super) fn resolve(
     let template = template.unwrap_or_else(|p| {
         problems.push(p);
         Template::default_builtin()
+    });
+
+    let citation = match (&o.citation_style, &config.citation_style) {
+        (Some(spec), _) => crate::csl::resolve(spec, Some(Path::new(spec.trim())))
+            .map_err(|p| p.at_field("--citation-style (command line)")),
+        // A file named in the configuration is relative to it and stays in its tree.
+        (None, Some(spec)) if crate::csl::is_path(spec.trim()) => {
+            resolve_file(&dir, spec.trim(), "citation style")
+                .and_then(|path| crate::csl::resolve(spec, Some(&path)))
+                .map_err(|p| p.at_field("citation_style"))
+        }
+        (None, Some(spec)) => {
+            crate::csl::resolve(spec, None).map_err(|p| p.at_field("citation_style"))
+        }
+        (None, None) => Ok(None),
+    };
+    let citation = citation.unwrap_or_else(|p| {
+        problems.push(p);
+        None
     });
 
     let accent = match o.accent.as_ref().or(config.accent.as_ref()) {
@@ -265,6 +289,7 @@ pub(super) fn resolve(
     }
     Ok(Style {
         template,
+        citation,
         paper: o.paper.or(config.paper).unwrap_or_default(),
         accent,
         font,

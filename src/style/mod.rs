@@ -35,6 +35,8 @@ pub struct Overrides {
     pub config: Option<PathBuf>,
     /// `--template`.
     pub template: Option<String>,
+    /// `--citation-style`.
+    pub citation_style: Option<String>,
     /// `--paper`.
     pub paper: Option<Paper>,
     /// `--accent`.
@@ -71,6 +73,8 @@ pub struct LabStyle {
 pub struct Style {
     /// The template.
     pub template: Template,
+    /// The citation style publications are printed in (none: cvpdf's own layout).
+    pub citation: Option<crate::csl::CitationStyle>,
     /// Paper size.
     pub paper: Paper,
     /// Accent colour; the template's own when absent.
@@ -147,6 +151,7 @@ impl Style {
     pub fn with_template(template: Template) -> Self {
         Style {
             template,
+            citation: None,
             paper: Paper::default(),
             accent: None,
             font: None,
@@ -167,12 +172,15 @@ impl Style {
 }
 
 impl Style {
-    /// The files this style was read from: the configuration, a user template, the logo.
+    /// The files this style was read from: the configuration, a user template, a `.csl`
+    /// file, the logo.
     pub fn files(&self) -> Vec<PathBuf> {
         let logo = self.lab.as_ref().and_then(|l| l.logo.as_ref());
+        let csl = self.citation.as_ref().and_then(|c| c.path.as_ref());
         self.config_path
             .iter()
             .chain(&self.template.path)
+            .chain(csl)
             .chain(logo.map(|l| &l.path))
             .cloned()
             .collect()

@@ -154,6 +154,23 @@ impl Checks {
                     self.push(problem.at_field(format!("{at}.template")));
                 }
             }
+            if let Some(spec) = &variant.citation_style {
+                let problem = if crate::csl::is_path(spec.trim()) {
+                    Some(
+                        Problem::error(
+                            "a profile's variant can name a built-in citation style only",
+                        )
+                        .with_help(
+                            "a .csl file belongs in the lab's cvpdf.yaml (citation_style: …)",
+                        ),
+                    )
+                } else {
+                    crate::csl::resolve(spec, None).err()
+                };
+                if let Some(problem) = problem {
+                    self.push(problem.at_field(format!("{at}.citation_style")));
+                }
+            }
             if variant.max_pages == Some(0) {
                 self.push(
                     Problem::error("a CV has at least one page")

@@ -17,6 +17,7 @@ fn source(yaml: &str) -> String {
         None,
         &Quotes::of("en"),
         Numbering::Reverse,
+        None,
     )
     .write(&mut out, 0);
     out
@@ -99,6 +100,7 @@ fn each_field_is_written_as_its_kind_says() {
         None,
         &Quotes::of("en"),
         Numbering::Reverse,
+        None,
     )
     .write_mapped(&mut out, 0, &mut map);
     let mut seen = 0;

@@ -1,0 +1,123 @@
+use super::*;
+use crate::profile::Profile;
+
+/// The fixture of every kind (tests/fixtures/cite/every-kind.yaml).
+fn every_kind() -> Profile {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/cite/every-kind.yaml"
+    );
+    serde_yaml::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The references of `profile`'s papers in the profile's order, "Maria Keller" as the own
+/// name.
+fn formatted(profile: &Profile, style: &str, lang: &str) -> Vec<Vec<Run>> {
+    let style = crate::csl::resolve(style, None).unwrap().unwrap();
+    let own = |name: &str| crate::profile::names::same_author(name, "Maria Keller");
+    let papers: Vec<_> = profile
+        .publications
+        .iter()
+        .map(|p| (p, people(&p.authors, own), people(&p.editors, own)))
+        .collect();
+    references(&papers, &style, lang)
+}
+
+#[test]
+fn a_journal_article_reads_as_apa_prints_it() {
+    let refs = formatted(&every_kind(), "apa", "en");
+    assert_eq!(
+        plain(&refs[0]),
+        "Keller, M., Novak, T., & Fischer, L. (2015). Nucleosome turnover in living cells. \
+         Journal of Cell Dynamics, 52(7), 436–444. https://doi.org/10.1234/jcd.2015.436"
+    );
+    // The journal and its volume in italics, the DOI a link.
+    let italic: String = refs[0]
+        .iter()
+        .filter(|r| r.look.italic)
+        .map(|r| r.text.as_str())
+        .collect();
+    assert!(
+        italic.contains("Journal of Cell Dynamics") && italic.contains("52"),
+        "{italic}"
+    );
+    let link = refs[0].iter().find(|r| r.link.is_some()).unwrap();
+    assert_eq!(
+        link.link.as_deref(),
+        Some("https://doi.org/10.1234/jcd.2015.436")
+    );
+}
+
+#[test]
+fn the_own_name_is_bold_in_every_name_form() {
+    let profile = every_kind();
+    for (style, shown) in [
+        ("apa", "Keller, M."),
+        ("ieee", "M. Keller"),
+        ("chicago-author-date", "Keller, Maria"),
+    ] {
+        let refs = formatted(&profile, style, "en");
+        for (i, runs) in refs.iter().enumerate() {
+            let bold: Vec<&str> = runs
+                .iter()
+                .filter(|r| r.look.bold && r.person.is_some())
+                .map(|r| r.text.as_str())
+                .collect();
+            assert!(
+                !bold.is_empty(),
+                "{style} #{i}: no bold own name in {runs:?}"
+            );
+            let others_bold = runs
+                .iter()
+                .any(|r| r.look.bold && r.text.contains("Novak") | r.text.contains("Fischer"));
+            assert!(!others_bold, "{style} #{i}: a co-author is bold");
+        }
+        assert!(
+            plain(&refs[0]).contains(shown),
+            "{style}: {}",
+            plain(&refs[0])
+        );
+    }
+}
+
+#[test]
+fn marks_follow_the_names_they_mark() {
+    let mut profile = every_kind();
+    profile.publications[0].authors = vec![
+        "Maria Keller*".into(),
+        "Tomas Novak*†".into(),
+        "Lea Fischer".into(),
+    ];
+    let refs = formatted(&profile, "apa", "en");
+    assert!(
+        plain(&refs[0]).starts_with("Keller, M.*, Novak, T.*†, & Fischer, L. (2015)."),
+        "{}",
+        plain(&refs[0])
+    );
+}
+
+#[test]
+fn the_style_speaks_the_cvs_language() {
+    let refs = formatted(&every_kind(), "apa", "de");
+    // The German locale's "and" and edition term.
+    assert!(plain(&refs[0]).contains("& Fischer"), "{}", plain(&refs[0]));
+    assert!(plain(&refs[3]).contains("Aufl."), "{}", plain(&refs[3]));
+}
+
+#[test]
+fn no_citation_number_is_left_in_a_numeric_style() {
+    for style in [
+        "ieee",
+        "vancouver",
+        "nature",
+        "american-medical-association",
+    ] {
+        for runs in formatted(&every_kind(), style, "en") {
+            let text = plain(&runs);
+            assert!(
+                !text.starts_with('[') && !text.starts_with("1.") && !text.starts_with('1'),
+                "{style}: {text}"
+            );
+        }
+    }
+}
