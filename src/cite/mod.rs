@@ -3,15 +3,17 @@
 //! on as runs of text with their look (`runs.rs`) — for the Typst source of a CV and for the
 //! lab's people page alike, so that both print the same reference.
 //!
-//! Each reference is formatted on its own, in the list's order (cvpdf's groups and numbers,
-//! not the style's sorting): a CV repeats one author in every entry, so the style's devices
-//! for a bibliography of many authors — "2020a"/"2020b", "———" for a repeated author — would
-//! only mislead. The style's own citation number is left out; cvpdf numbers its lists.
+//! Each reference stands alone, in the list's order (cvpdf's groups and numbers, not the
+//! style's sorting): a CV repeats one author in every entry, so the style's devices for a
+//! bibliography of many authors — "2020a"/"2020b", "———" for a repeated author — would only
+//! mislead ([`crate::csl`] turns them off). The style's own citation number is left out;
+//! cvpdf numbers its lists.
 
 mod item;
 mod runs;
 
-use std::sync::OnceLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use hayagriva::citationberg::{Locale, LocaleCode};
 use hayagriva::{
@@ -65,13 +67,18 @@ pub fn references(
         status: &table["status"],
     };
     let locale = request_locale(style, lang);
+    let entries: Vec<_> = papers
+        .iter()
+        .enumerate()
+        .map(|(i, (paper, _, _))| item(&format!("p{i}"), paper, &words))
+        .collect();
+    let mut formatted = format_all(&entries, style, locale, lang);
     papers
         .iter()
         .enumerate()
-        .map(|(i, (paper, authors, editors))| {
-            let entry = item(&format!("p{i}"), paper, &words);
-            let rendered = format_one(&entry, style, locale.clone());
-            runs::from_rendered(&rendered, authors, editors)
+        .map(|(i, (_, authors, editors))| {
+            let content = formatted.remove(&format!("p{i}")).unwrap_or_default();
+            runs::from_rendered(&content, authors, editors)
         })
         .collect()
 }
@@ -81,37 +88,45 @@ pub fn plain(runs: &[Run]) -> String {
     runs.iter().map(|r| r.text.as_str()).collect()
 }
 
-/// One entry formatted alone; what hayagriva gives for its bibliography's only item.
-fn format_one(
-    entry: &hayagriva::citationberg::json::Item,
+/// The entries formatted in one bibliography (`lang` the CV's), by id. The style stands each
+/// entry alone ([`crate::csl`]), so one bibliography gives what each would give by itself, and
+/// the style's set-up (its sorting collator, the locale's terms) is made once per list.
+fn format_all(
+    entries: &[hayagriva::citationberg::json::Item],
     style: &CitationStyle,
     locale: Option<LocaleCode>,
-) -> ElemChildren {
-    let locales = locale_files();
+    lang: &str,
+) -> HashMap<String, ElemChildren> {
+    let locales = locale_files(lang);
     let mut driver = BibliographyDriver::new();
-    let mut request =
-        CitationRequest::from_items(vec![CitationItem::with_entry(entry)], &style.csl, locales);
-    request.locale = locale.clone();
-    driver.citation(request);
+    for entry in entries {
+        // Cited hidden: listed in the bibliography, no citation text made for it.
+        let mut item = CitationItem::with_entry(entry);
+        item.hidden = true;
+        let mut request = CitationRequest::from_items(vec![item], &style.csl, locales);
+        request.locale = locale.clone();
+        driver.citation(request);
+    }
     let rendered = driver.finish(BibliographyRequest {
         style: &style.csl,
         locale,
         locale_files: locales,
     });
-    let Some(item) = rendered
-        .bibliography
-        .and_then(|b| b.items.into_iter().next())
-    else {
-        return ElemChildren::default();
-    };
-    // A style that aligns its second field (IEEE's `[1]`, Vancouver's `1.`) has hayagriva
-    // take the entry's first element with a meta out as its "first field". It is meant for the
-    // citation number, which cvpdf leaves out; anything else taken so goes back in front.
-    let mut content = item.content;
-    if let Some(first) = item.first_field.filter(|f| !runs::is_citation_label(f)) {
-        content.0.insert(0, first);
-    }
-    content
+    let items = rendered.bibliography.map(|b| b.items).unwrap_or_default();
+    items
+        .into_iter()
+        .map(|item| {
+            // A style that aligns its second field (IEEE's `[1]`, Vancouver's `1.`) has
+            // hayagriva take the entry's first element with a meta out as its "first field".
+            // It is meant for the citation number, which cvpdf leaves out; anything else taken
+            // so goes back in front.
+            let mut content = item.content;
+            if let Some(first) = item.first_field.filter(|f| !runs::is_citation_label(f)) {
+                content.0.insert(0, first);
+            }
+            (item.key, content)
+        })
+        .collect()
 }
 
 /// The locale a reference is formatted in: the style's own when it is for the CV's language
@@ -123,10 +138,43 @@ fn request_locale(style: &CitationStyle, lang: &str) -> Option<LocaleCode> {
     (!same).then(|| LocaleCode(lang.to_string()))
 }
 
-/// CSL's locale files (the terms of every language), parsed once per process.
-fn locale_files() -> &'static [Locale] {
-    static LOCALES: OnceLock<Vec<Locale>> = OnceLock::new();
-    LOCALES.get_or_init(hayagriva::archive::locales)
+/// The code of a CBOR-encoded CSL locale as hayagriva's archive writes it: a map whose first
+/// entry is `@xml:lang` and the code as text, `{"@xml:lang": "de-DE", …}`.
+fn locale_code(bytes: &[u8]) -> Option<&str> {
+    const KEY: &[u8] = b"\x69@xml:lang";
+    let rest = bytes.get(1..)?.strip_prefix(KEY)?;
+    let len = usize::from(rest.first()?.checked_sub(0x60).filter(|n| *n < 24)?);
+    std::str::from_utf8(rest.get(1..1 + len)?).ok()
+}
+
+/// The CSL locales a reference in `lang` may need, parsed once per process and language:
+/// those of the language (`de`, `de-DE`, `de-AT`, …) and US English, every locale's last
+/// fallback. Parsing all 63 locales hayagriva carries took 116 ms, more than a render.
+fn locale_files(lang: &str) -> &'static [Locale] {
+    static BY_LANGUAGE: OnceLock<Mutex<HashMap<String, &'static [Locale]>>> = OnceLock::new();
+    let mut cache = BY_LANGUAGE
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(locales) = cache.get(lang) {
+        return locales;
+    }
+    let wanted =
+        |code: &str| code == "en-US" || code == lang || code.starts_with(&format!("{lang}-"));
+    // Only the locales of those codes are parsed: the code is read from the front of each
+    // file's bytes (see `locale_code`), and a file whose front is laid out otherwise is parsed
+    // to find out.
+    let locales: Vec<Locale> = hayagriva::archive::LOCALES
+        .iter()
+        .filter(|bytes| locale_code(bytes).is_none_or(wanted))
+        .filter_map(|bytes| ciborium::from_reader::<Locale, _>(*bytes).ok())
+        .filter(|locale| locale.lang.as_ref().is_some_and(|code| wanted(&code.0)))
+        .collect();
+    // One small table per language of a run (at most the ten cvpdf speaks), kept for the
+    // process's life like the styles.
+    let locales: &'static [Locale] = Vec::leak(locales);
+    cache.insert(lang.to_string(), locales);
+    locales
 }
 
 #[cfg(test)]

@@ -153,6 +153,14 @@ fn with_marks(runs: Vec<Run>, authors: &[Person], editors: &[Person]) -> Vec<Run
         run.look.bold |= person.own;
         let ends_name =
             run.person.is_some() && iter.peek().is_none_or(|next| next.person != run.person);
+        // A name ending in an initial whose full stop the style's own (after the names) took
+        // over gets it back, so that it is bold with the name and any mark follows it.
+        if ends_name && ends_in_initial(&run.text) {
+            if let Some(next) = iter.peek_mut().filter(|next| next.text.starts_with('.')) {
+                next.text.remove(0);
+                run.text.push('.');
+            }
+        }
         let look = run.look;
         let at = run.person;
         out.push(run);
@@ -164,6 +172,15 @@ fn with_marks(runs: Vec<Run>, authors: &[Person], editors: &[Person]) -> Vec<Run
         }
     }
     out
+}
+
+/// Whether a name as printed ends with an initial without its full stop (`Keller, M`).
+fn ends_in_initial(name: &str) -> bool {
+    let mut last = name.chars().rev();
+    last.next().is_some_and(char::is_alphabetic)
+        && last
+            .next()
+            .is_none_or(|c| matches!(c, ' ' | '.' | '-' | ','))
 }
 
 /// Punctuation where two parts of a style meet, made one mark as CSL processors make it
@@ -192,7 +209,8 @@ fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
             && chars.get(at + 2).is_none_or(|n| n.0 != '.')
             && (at == 0 || chars[at - 1].0 != '.');
         if doubled_stop {
-            keep[at] = false;
+            // The second goes: the first ends the text before it (an initial, `Ed.`).
+            keep[at + 1] = false;
         }
     }
     let mut texts = vec![String::new(); runs.len()];

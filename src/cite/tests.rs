@@ -78,6 +78,15 @@ fn the_own_name_is_bold_in_every_name_form() {
             plain(&refs[0])
         );
     }
+    // A sole author's initial keeps its full stop inside the bold name (the style's own full
+    // stop after the names is the one dropped).
+    let refs = formatted(&profile, "apa", "en");
+    let bold: Vec<&str> = refs[3]
+        .iter()
+        .filter(|r| r.look.bold)
+        .map(|r| r.text.as_str())
+        .collect();
+    assert_eq!(bold, ["Keller, M."], "{:?}", refs[3]);
 }
 
 #[test]

@@ -30,7 +30,7 @@ pub struct CitationStyle {
     /// What the style was made from: the built-in name's or the file's content digest, so that
     /// two reads of an unchanged file are the same style (and an edit is another).
     digest: crate::digest::Digest,
-    /// The parsed style.
+    /// The parsed style, as cvpdf lists references ([`standing_alone`]).
     pub csl: Arc<IndependentStyle>,
 }
 
@@ -113,6 +113,22 @@ pub fn resolve(spec: &str, path: Option<&Path>) -> Result<Option<CitationStyle>,
     }))
 }
 
+/// `csl` for a CV's list, where each reference stands alone in cvpdf's order: nothing that
+/// relates an entry to the others — names or year suffixes added to tell two apart ("2020a"),
+/// an author repeated from the entry above replaced ("———"), the style's sorting. A CV
+/// repeats one author in every entry, so these would only mislead; and with them off, one
+/// bibliography formats the whole list at once.
+fn standing_alone(mut csl: IndependentStyle) -> IndependentStyle {
+    csl.citation.disambiguate_add_givenname = false;
+    csl.citation.disambiguate_add_names = false;
+    csl.citation.disambiguate_add_year_suffix = false;
+    if let Some(bibliography) = csl.bibliography.as_mut() {
+        bibliography.subsequent_author_substitute = None;
+        bibliography.sort = None;
+    }
+    csl
+}
+
 /// Whether a `citation_style` value names a file rather than a built-in style.
 pub fn is_path(spec: &str) -> bool {
     Path::new(spec).extension().is_some_and(|e| e == "csl") || spec.contains(['/', '\\'])
@@ -139,7 +155,7 @@ fn parsed_builtin(style: ArchivedStyle) -> Option<Arc<IndependentStyle>> {
     parsed
         .entry(style.names()[0])
         .or_insert_with(|| match style.get() {
-            Csl::Independent(csl) => Some(Arc::new(csl)),
+            Csl::Independent(csl) => Some(Arc::new(standing_alone(csl))),
             Csl::Dependent(_) => None,
         })
         .clone()
@@ -202,7 +218,7 @@ fn from_file(spec: &str, path: &Path) -> Result<CitationStyle, Problem> {
             "the citation style {shown} has no <bibliography>: it cannot list references"
         )));
     }
-    let csl = Arc::new(csl);
+    let csl = Arc::new(standing_alone(csl));
     parsed
         .lock()
         .unwrap_or_else(|e| e.into_inner())
