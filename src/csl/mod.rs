@@ -62,6 +62,7 @@ impl Hash for CitationStyle {
 pub fn builtin_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = ArchivedStyle::all()
         .iter()
+        .filter(|style| lists_references(**style))
         .flat_map(|style| style.names().iter().copied())
         .collect();
     names.sort_unstable();
@@ -72,10 +73,18 @@ pub fn builtin_names() -> Vec<&'static str> {
 pub fn builtin_styles() -> Vec<(&'static str, &'static str)> {
     let mut styles: Vec<_> = ArchivedStyle::all()
         .iter()
+        .filter(|style| lists_references(**style))
         .map(|style| (style.names()[0], style.display_name()))
         .collect();
     styles.sort_unstable();
     styles
+}
+
+/// Whether a built-in style lists references (`alphanumeric` only makes citations). It parses
+/// the style (kept for the process): only listing every style, for `cvpdf templates` and the
+/// help of an unknown name, asks this of them all.
+fn lists_references(style: ArchivedStyle) -> bool {
+    parsed_builtin(style).is_some_and(|csl| csl.bibliography.is_some())
 }
 
 /// Resolves a `citation_style`: `None` for cvpdf's own layout, else the built-in style of that
@@ -101,7 +110,7 @@ pub fn resolve(spec: &str, path: Option<&Path>) -> Result<Option<CitationStyle>,
     let csl = parsed_builtin(style).filter(|csl| csl.bibliography.is_some());
     let Some(csl) = csl else {
         return Err(Problem::error(format!(
-            "the citation style \"{spec}\" has no bibliography (it cites in notes only)"
+            "the citation style \"{spec}\" has no bibliography: it only makes citations"
         ))
         .with_help(list_help(&builtin_names())));
     };

@@ -21,6 +21,13 @@ fn built_in_styles_resolve_by_any_of_their_names() {
         "cvpdf's own layout is no CSL"
     );
     assert!(builtin_names().contains(&"modern-language-association"));
+    // A style that makes no reference list is refused and not offered.
+    let err = resolve("alphanumeric", None).unwrap_err();
+    assert!(err.message.contains("no bibliography"), "{}", err.message);
+    assert!(!builtin_names().contains(&"alphanumeric"));
+    assert!(builtin_styles()
+        .iter()
+        .all(|(name, _)| *name != "alphanumeric"));
 }
 
 #[test]
