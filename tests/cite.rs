@@ -406,3 +406,25 @@ fn without_nulls(value: serde_json::Value) -> serde_json::Value {
         other => other,
     }
 }
+
+/// Issue 49: a reference's text is data on the people page and in the PDF: text holding
+/// characters of HTML or Typst markup is shown as written.
+#[test]
+fn text_like_markup_in_a_reference_is_shown_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("profiles")).unwrap();
+    fs::write(
+        dir.path().join("profiles/ada.yaml"),
+        "name: Ada Li\npublications:\n  - title: 'x < y & z > w #eval(\"1+1\") $x$ @ref'\n    authors: ['Ada Li', 'Bob \"Q\" & Co']\n    venue: 'J. <of> Things'\n    kind: journal\n    year: 2024\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("cvpdf.yaml"), "citation_style: apa\n").unwrap();
+    succeed(dir.path(), &["lab", "profiles", "-o", "site"]);
+    let page = fs::read_to_string(dir.path().join("site/index.html")).unwrap();
+    assert!(!page.contains("<of>"), "markup got through");
+    assert!(page.contains("x &lt; y &amp; z &gt; w #eval"), "{page}");
+    assert!(page.contains("J. &lt;of&gt; Things"), "{page}");
+    let pdf = Pdf::read(&dir.path().join("site/publications.pdf"));
+    let title = r#"x < y & z > w #eval("1+1") $x$ @ref"#;
+    assert!(pdf.contains(title), "{}", pdf.squashed());
+}
