@@ -428,3 +428,57 @@ fn text_like_markup_in_a_reference_is_shown_as_written() {
     let title = r#"x < y & z > w #eval("1+1") $x$ @ref"#;
     assert!(pdf.contains(title), "{}", pdf.squashed());
 }
+
+/// Issue 49: a `.csl` file named with spaces, `#`, `:` and non-ASCII letters is read; one
+/// reached through a symbolic link that leads out of the configuration's folder is refused, and
+/// nothing is written.
+#[test]
+fn odd_csl_names_are_read_and_links_out_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let lab = dir.path().join("lab");
+    every_kind_lab(&lab, "citation_style: 'styles #1/our: stylé.csl'\n");
+    fs::create_dir(lab.join("styles #1")).unwrap();
+    fs::write(lab.join("styles #1/our: stylé.csl"), OWN_CSL).unwrap();
+    succeed(&lab, &["render", "profiles/keller.yaml", "-o", "cv.pdf"]);
+    assert!(Pdf::read(&lab.join("cv.pdf")).contains("~2015."));
+
+    fs::write(dir.path().join("outside.csl"), OWN_CSL).unwrap();
+    std::os::unix::fs::symlink(dir.path().join("outside.csl"), lab.join("out.csl")).unwrap();
+    fs::write(lab.join("cvpdf.yaml"), "citation_style: out.csl\n").unwrap();
+    let out = cvpdf(
+        &lab,
+        &["render", "profiles/keller.yaml", "-o", "linked.pdf"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("leads outside"), "{}", stderr(&out));
+    assert!(!lab.join("linked.pdf").exists());
+}
+
+/// Issue 49: a variant with a page budget in a citation style (compiled several times, the
+/// references formatted once) fits and keeps the style.
+#[test]
+fn a_page_budget_fits_a_cv_in_a_citation_style() {
+    let dir = tempfile::tempdir().unwrap();
+    every_kind_lab(
+        dir.path(),
+        "citation_style: ieee\nvariants:\n  short: {max_pages: 1, template: classic}\n",
+    );
+    succeed(
+        dir.path(),
+        &[
+            "render",
+            "profiles/keller.yaml",
+            "--variant",
+            "short",
+            "-o",
+            "out",
+        ],
+    );
+    let pdf = Pdf::read(&dir.path().join("out/keller-short.pdf"));
+    assert_eq!(pdf.pages, 1);
+    assert!(
+        pdf.contains("M. Keller, T. Novak, and L. Fischer"),
+        "{}",
+        pdf.squashed()
+    );
+}

@@ -27,7 +27,7 @@ pub use runs::{Look, Run};
 use crate::profile::{author_marks, Publication};
 
 /// One person of a paper's author (or editor) list as the reference shows them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Person {
     /// Whether the name is the researcher's own (a CV) or a member's (the lab): printed bold.
     pub own: bool,
@@ -72,16 +72,44 @@ pub fn references(
         .enumerate()
         .map(|(i, (paper, _, _))| item(&format!("p{i}"), paper, &words))
         .collect();
+    // A page budget compiles a CV several times, and the variants of one profile share its
+    // papers: the same list in the same style and language is formatted once.
+    let key = {
+        use siphasher::sip128::{Hasher128, SipHasher13};
+        use std::hash::Hash;
+        let mut hasher = SipHasher13::new();
+        (&entries, style, lang).hash(&mut hasher);
+        papers
+            .iter()
+            .for_each(|(_, authors, editors)| (authors, editors).hash(&mut hasher));
+        hasher.finish128().as_u128()
+    };
+    static MADE: OnceLock<Mutex<HashMap<u128, Vec<Vec<Run>>>>> = OnceLock::new();
+    let made = MADE.get_or_init(Mutex::default);
+    if let Some(runs) = made.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return runs.clone();
+    }
     let mut formatted = format_all(&entries, style, locale, lang);
-    papers
+    let runs: Vec<Vec<Run>> = papers
         .iter()
         .enumerate()
         .map(|(i, (_, authors, editors))| {
             let content = formatted.remove(&format!("p{i}")).unwrap_or_default();
             runs::from_rendered(&content, authors, editors)
         })
-        .collect()
+        .collect();
+    let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
+    // Bounded, so that a batch of thousands of profiles or a long watch keeps memory flat.
+    if made.len() >= MADE_KEPT {
+        made.clear();
+    }
+    made.insert(key, runs.clone());
+    runs
 }
+
+/// How many formatted lists [`references`] keeps (a batch's workers' current profiles and
+/// their variants, with room to spare).
+const MADE_KEPT: usize = 64;
 
 /// The plain text of a reference (what the tests compare with citeproc-js).
 pub fn plain(runs: &[Run]) -> String {

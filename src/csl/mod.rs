@@ -173,25 +173,40 @@ fn parsed_builtin(style: ArchivedStyle) -> Option<Arc<IndependentStyle>> {
 /// A `.csl` file read and parsed; the same content is parsed once per process.
 fn from_file(spec: &str, path: &Path) -> Result<CitationStyle, Problem> {
     static PARSED: Parsed<crate::digest::Digest> = OnceLock::new();
-    let shown = path.display();
     let bytes = crate::input::read_bytes(path, "citation style", MAX_CSL_BYTES)?;
     let digest = crate::digest::digest(&bytes);
     let parsed = PARSED.get_or_init(Mutex::default);
-    if let Some(Some(csl)) = parsed
+    let known = parsed
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .get(&digest)
-    {
-        return Ok(CitationStyle {
-            name: spec.to_string(),
-            path: Some(path.to_path_buf()),
-            digest,
-            csl: Arc::clone(csl),
-        });
-    }
-    let text = String::from_utf8(bytes)
+        .cloned()
+        .flatten();
+    let csl = match known {
+        Some(csl) => csl,
+        None => {
+            let csl = Arc::new(standing_alone(parse_file(&bytes, path)?));
+            parsed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(digest, Some(Arc::clone(&csl)));
+            csl
+        }
+    };
+    Ok(CitationStyle {
+        name: spec.to_string(),
+        path: Some(path.to_path_buf()),
+        digest,
+        csl,
+    })
+}
+
+/// The independent style with a bibliography that `bytes` (the file at `path`) hold.
+fn parse_file(bytes: &[u8], path: &Path) -> Result<IndependentStyle, Problem> {
+    let shown = path.display();
+    let text = std::str::from_utf8(bytes)
         .map_err(|_| Problem::error(format!("the citation style {shown} is not UTF-8 text")))?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     // A well-formedness check first: the XML reader says where (line and column), the CSL
     // reader only what.
     if let Err(err) = roxmltree::Document::parse(text) {
@@ -227,17 +242,7 @@ fn from_file(spec: &str, path: &Path) -> Result<CitationStyle, Problem> {
             "the citation style {shown} has no <bibliography>: it cannot list references"
         )));
     }
-    let csl = Arc::new(standing_alone(csl));
-    parsed
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(digest, Some(Arc::clone(&csl)));
-    Ok(CitationStyle {
-        name: spec.to_string(),
-        path: Some(path.to_path_buf()),
-        digest,
-        csl,
-    })
+    Ok(csl)
 }
 
 #[cfg(test)]
