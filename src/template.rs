@@ -46,6 +46,12 @@ pub const COMMON: &str = include_str!("../templates/common.typ");
 /// The file name the shared helpers are served under.
 pub const COMMON_FILE: &str = "common.typ";
 
+/// The web CV's template: the data contract's `cv` written as HTML.
+pub const WEB: &str = include_str!("../templates/web.typ");
+
+/// The file name the web CV's template is served under.
+pub const WEB_FILE: &str = "web.typ";
+
 /// A file served beside the main file: the template, the shared helpers, the words of every
 /// language, the lab logo.
 #[derive(Debug, Clone)]
@@ -158,6 +164,7 @@ pub(crate) fn built_in_digest() -> u128 {
     *BUILT_IN.get_or_init(|| {
         let mut hasher = SipHasher13::new();
         COMMON.hash(&mut hasher);
+        WEB.hash(&mut hasher);
         I18N.hash(&mut hasher);
         ICONS.hash(&mut hasher);
         for template in BUILTIN {
@@ -264,7 +271,7 @@ impl Template {
             let file_name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .filter(|n| n != COMMON_FILE && n != MAIN_FILE)
+                .filter(|n| n != COMMON_FILE && n != MAIN_FILE && n != WEB_FILE)
                 .unwrap_or_else(|| "template.typ".into());
             return Ok(Self {
                 file_name,

@@ -227,6 +227,10 @@ pub enum FormatArg {
     Svg,
     /// The generated Typst source, with the template beside it, for `typst compile`.
     Typ,
+    /// One self-contained, accessible web page (`cv.html`).
+    Html,
+    /// A CommonMark CV (`cv.md`), for a profile README or a static site.
+    Md,
 }
 
 impl From<FontArgs> for FontOptions {
@@ -247,6 +251,8 @@ impl From<TargetArgs> for commands::Target {
                 FormatArg::Png => OutputFormat::Png,
                 FormatArg::Svg => OutputFormat::Svg,
                 FormatArg::Typ => OutputFormat::Typ,
+                FormatArg::Html => OutputFormat::Html,
+                FormatArg::Md => OutputFormat::Md,
             };
             if !formats.contains(&format) {
                 formats.push(format);

@@ -45,6 +45,10 @@ pub enum Format {
     Typ,
     /// The first page as a PNG image, in the file named (a preview beside the PDF).
     Thumbnail,
+    /// The CV as one self-contained web page.
+    Html,
+    /// The CV as CommonMark.
+    Md,
 }
 
 impl Format {
@@ -56,7 +60,22 @@ impl Format {
             Format::Svg => "svg",
             Format::Typ => "typ",
             Format::Thumbnail => "png",
+            Format::Html => "html",
+            Format::Md => "md",
         }
+    }
+
+    /// Whether the format is made from laid-out pages (and so by a page budget's compile).
+    pub fn is_paged(self) -> bool {
+        matches!(
+            self,
+            Format::Pdf | Format::Png | Format::Svg | Format::Thumbnail
+        )
+    }
+
+    /// Whether the format is made from the web CV's HTML document.
+    pub fn is_web(self) -> bool {
+        matches!(self, Format::Html | Format::Md)
     }
 }
 

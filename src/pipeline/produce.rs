@@ -67,8 +67,8 @@ impl Pipeline<'_> {
             read: Vec::new(),
         };
         // A page budget is met by compiling, so Typst source of a budgeted CV is the fitted one.
-        let needs_pages =
-            targets.iter().any(|(f, _)| *f != Format::Typ) || style.content.max_pages.is_some();
+        let needs_pages = targets.iter().any(|(f, _)| f.is_paged())
+            || (targets.iter().any(|(f, _)| *f == Format::Typ) && style.content.max_pages.is_some());
         let mut fitted_style = None;
         let compiled = if needs_pages {
             let fitted = compile_within_budget(self.renderer, loaded, style)?;
@@ -79,6 +79,15 @@ impl Pipeline<'_> {
             artifacts.read = compiled.read.clone();
             fitted_style = Some(fitted.style);
             Some(compiled)
+        } else {
+            None
+        };
+        // The web CV holds what the style's content does, without a page budget's tightening.
+        let web = if targets.iter().any(|(f, _)| f.is_web()) {
+            let web = self.renderer.compile_web(loaded, style)?;
+            artifacts.warnings.extend(web.warnings.iter().cloned());
+            artifacts.read.extend(web.read.iter().cloned());
+            Some(web)
         } else {
             None
         };
@@ -117,6 +126,17 @@ impl Pipeline<'_> {
                             .files
                             .push((target, page_file(output, i + 1), page.into_bytes()));
                     }
+                }
+                (Format::Html | Format::Md, _) => {
+                    let Some(web) = &web else { continue };
+                    let bytes = if *format == Format::Html {
+                        self.renderer
+                            .export_html(web)
+                            .map_err(|f| f.after(artifacts.warnings.clone()))?
+                    } else {
+                        self.renderer.export_markdown(web)
+                    };
+                    artifacts.files.push((target, output.clone(), bytes));
                 }
                 (_, None) => {}
             }
@@ -217,7 +237,9 @@ pub(crate) fn write(
             // edit once exported.
             Format::Typ if main == Some(path) => Mark::TypstSource,
             Format::Png | Format::Thumbnail => Mark::Png,
-            Format::Typ | Format::Svg => Mark::None,
+            Format::Html => Mark::Content(&is_web_cv),
+            // CommonMark without raw HTML has no place for a mark: only a record tells.
+            Format::Typ | Format::Svg | Format::Md => Mark::None,
         };
         may_replace(path, bytes, recorded, mark, "choose another place with -o")
             .map_err(|refused| fail(refused.to_string()))?;
@@ -239,7 +261,7 @@ pub(crate) fn write(
             .map_err(|err| fail(format!("cannot write {}: {err}", path.display())))?;
         written[*target].push(Written::of(path, bytes));
         let is_output = match format {
-            Format::Pdf | Format::Thumbnail => path == output,
+            Format::Pdf | Format::Thumbnail | Format::Html | Format::Md => path == output,
             // The main file, written first (it may have been renamed, see `main_file`).
             Format::Typ => written[*target].len() == 1,
             Format::Png | Format::Svg => true,
@@ -282,13 +304,25 @@ pub(crate) struct WriteOutcome {
     pub written: Vec<Vec<Written>>,
 }
 
+/// Whether `bytes` are a web CV cvpdf wrote: its head names cvpdf as the generator
+/// (`templates/web.typ`).
+fn is_web_cv(bytes: &[u8]) -> bool {
+    let head = &bytes[..bytes.len().min(4096)];
+    head.windows(WEB_MARK.len()).any(|w| w == WEB_MARK)
+}
+
+/// The element of a web CV's head that says cvpdf made it.
+const WEB_MARK: &[u8] = b"<meta name=\"generator\" content=\"cvpdf\">";
+
 /// More pages than any CV has, for recognising the page files of an output.
 const MAX_PAGES: usize = 10_000;
 
 /// Whether the output of `format` at `output` is there (the first page, for page images).
 pub(crate) fn exists(output: &Path, format: Format) -> bool {
     match format {
-        Format::Pdf | Format::Typ | Format::Thumbnail => output.is_file(),
+        Format::Pdf | Format::Typ | Format::Thumbnail | Format::Html | Format::Md => {
+            output.is_file()
+        }
         Format::Png | Format::Svg => page_file(output, 1).is_file(),
     }
 }

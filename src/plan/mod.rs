@@ -221,7 +221,14 @@ fn output_target(
         .at_field("-o"));
     }
     // `-o cv.png` without `--format png` would otherwise become a directory named cv.png.
-    let looks_like_a_file = [Format::Pdf, Format::Png, Format::Svg, Format::Typ]
+    let looks_like_a_file = [
+        Format::Pdf,
+        Format::Png,
+        Format::Svg,
+        Format::Typ,
+        Format::Html,
+        Format::Md,
+    ]
         .into_iter()
         .find(|f| {
             output

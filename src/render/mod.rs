@@ -5,8 +5,11 @@ mod glyphs;
 mod images;
 pub(crate) mod trace;
 mod warnings;
+mod markdown;
+mod web;
 
 pub use images::{png_page, png_pages, svg_pages};
+pub use web::WebCompiled;
 
 use std::sync::Arc;
 
@@ -22,7 +25,7 @@ use crate::output::parent_dir;
 use crate::profile::LoadedProfile;
 use crate::source;
 use crate::style::Style;
-use crate::template::{SupportFile, SHARED_FILES};
+use crate::template::{SupportFile, SHARED_FILES, WEB, WEB_FILE};
 use crate::timestamp::Timestamp;
 use crate::timings;
 use crate::world::{CvWorld, WorldInput};
@@ -117,33 +120,7 @@ impl Renderer {
 
     /// Compiles `loaded` in `style` into pages.
     pub fn compile(&self, loaded: &LoadedProfile, style: &Style) -> Result<Compiled, Failure> {
-        let check = timings::scope("font selection and glyph check");
-        let texts = yaml::text_fields(&loaded.profile);
-        let drawn = glyphs::drawn_chars(&texts);
-        let fonts = self
-            .fonts
-            .select(style.font.as_deref(), drawn.iter().copied());
-        let mut warnings = glyphs::warnings(loaded, &texts, &drawn, &fonts);
-        drop(check);
-        let date = self.document_date(loaded);
-        let files = timings::timed("support files", || support_files(loaded, style))?;
-        let (main_source, source_map) = timings::timed("source generation", || {
-            source::main_source_mapped(loaded, style, date)
-        });
-        let setup = timings::scope("world set-up");
-        let world = CvWorld::new(WorldInput {
-            main_source,
-            files: &files,
-            profile_dir: &loaded.dir,
-            template_dir: style.template.path.as_deref().map(parent_dir).as_deref(),
-            profile_path: &loaded.path,
-            fonts,
-            today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),
-        })
-        .ok_or_else(|| Failure::message("cannot set up the compiler"))?;
-        let world = Arc::new(world);
-        drop(setup);
-        trace::remember(&world);
+        let (world, source_map, mut warnings) = self.world(loaded, style, Target::Paged)?;
         // Unit tests need a compilation that panics the way a bug in Typst would.
         #[cfg(test)]
         if loaded.profile.name == PANIC_IN_TESTS {
@@ -174,6 +151,56 @@ impl Renderer {
                 .unwrap_or_else(|| failure(&world, &errors))
                 .after(warnings)),
         }
+    }
+
+    /// The confined world a compile of `loaded` in `style` for `target` runs in, where each
+    /// text of the profile stands in its main file, and the warnings met setting it up (for
+    /// pages: characters no font draws).
+    fn world(
+        &self,
+        loaded: &LoadedProfile,
+        style: &Style,
+        target: Target,
+    ) -> Result<(Arc<CvWorld>, source::SourceMap, Vec<Diagnostic>), Failure> {
+        let check = timings::scope("font selection and glyph check");
+        let texts = yaml::text_fields(&loaded.profile);
+        let drawn = glyphs::drawn_chars(&texts);
+        let fonts = self
+            .fonts
+            .select(style.font.as_deref(), drawn.iter().copied());
+        // A web page's text is drawn by the reader's browser, in its own fonts.
+        let warnings = match target {
+            Target::Paged => glyphs::warnings(loaded, &texts, &drawn, &fonts),
+            Target::Web => Vec::new(),
+        };
+        drop(check);
+        let date = self.document_date(loaded);
+        let mut files = timings::timed("support files", || support_files(loaded, style))?;
+        let entry = match target {
+            Target::Paged => style.template.file_name.as_str(),
+            Target::Web => {
+                files.push(builtin_file(WEB_FILE, WEB));
+                WEB_FILE
+            }
+        };
+        let (main_source, source_map) = timings::timed("source generation", || {
+            source::main_source_of(loaded, style, date, entry)
+        });
+        let setup = timings::scope("world set-up");
+        let world = CvWorld::new(WorldInput {
+            main_source,
+            files: &files,
+            profile_dir: &loaded.dir,
+            template_dir: style.template.path.as_deref().map(parent_dir).as_deref(),
+            profile_path: &loaded.path,
+            fonts,
+            today: date.and_then(|t| Datetime::from_ymd(t.year, t.month, t.day)),
+        })
+        .ok_or_else(|| Failure::message("cannot set up the compiler"))?;
+        let world = Arc::new(world);
+        drop(setup);
+        trace::remember(&world);
+        Ok((world, source_map, warnings))
     }
 
     /// When Typst could not decode an image, whether it was the profile's photo, reported at
@@ -271,11 +298,7 @@ fn photo_failure(loaded: &LoadedProfile, reason: &str) -> Failure {
 /// The files a render of `loaded` in `style` needs beside its main file: the template, the
 /// shared helpers, the words, the icon table, the lab logo and the photo at print size.
 pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<SupportFile>, Failure> {
-    let builtin = |name: &str, text: &str| SupportFile {
-        name: name.to_string(),
-        bytes: text.as_bytes().into(),
-        display: format!("templates/{name} (built in)"),
-    };
+    let builtin = builtin_file;
     let template = &style.template;
     let mut files = vec![SupportFile {
         name: template.file_name.clone(),
@@ -310,6 +333,25 @@ pub fn support_files(loaded: &LoadedProfile, style: &Style) -> Result<Vec<Suppor
         });
     }
     Ok(files)
+}
+
+/// A file of cvpdf's own `templates/` folder, served under `name`.
+fn builtin_file(name: &str, text: &str) -> SupportFile {
+    SupportFile {
+        name: name.to_string(),
+        bytes: text.as_bytes().into(),
+        display: format!("templates/{name} (built in)"),
+    }
+}
+
+/// What a compile makes: pages, with the style's template, or the web CV's HTML, with
+/// `templates/web.typ` (which reads the same data).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// A paged document (PDF, PNG, SVG).
+    Paged,
+    /// An HTML document.
+    Web,
 }
 
 /// In unit tests, a profile of this name panics inside [`Renderer::compile`].

@@ -39,6 +39,17 @@ pub fn main_source_mapped(
     style: &Style,
     date: Option<Timestamp>,
 ) -> (String, SourceMap) {
+    main_source_of(loaded, style, date, &style.template.file_name)
+}
+
+/// [`main_source_mapped`] calling the `cv` of the template file `template` (the style's own
+/// for a paged document, `web.typ` for the web CV).
+pub fn main_source_of(
+    loaded: &LoadedProfile,
+    style: &Style,
+    date: Option<Timestamp>,
+    template: &str,
+) -> (String, SourceMap) {
     let profile = &loaded.profile;
     let origin = loaded
         .path
@@ -54,7 +65,7 @@ pub fn main_source_mapped(
     ));
     out.push_str(&format!(
         "#import {}: cv\n",
-        value::string_literal(&style.template.file_name)
+        value::string_literal(template)
     ));
     out.push_str("#cv(\n  ");
     let mut map = SourceMap::default();
@@ -149,6 +160,14 @@ pub fn style_value(style: &Style, simple_breaks: bool) -> Value {
         ("accent", accent),
         ("font", Value::opt_str(style.font.as_ref())),
         ("lang", Value::str(&style.lang)),
+        // The built-in template's name (none for a template file): the web CV takes its look.
+        (
+            "template",
+            match &style.template.path {
+                None => Value::str(style.template.file_name.trim_end_matches(".typ")),
+                Some(_) => Value::None,
+            },
+        ),
         (
             "document",
             Value::str(if style.publication_list {

@@ -60,6 +60,16 @@ pub fn profile_value(
             "native_name",
             p.native_name.as_deref().map_or(Value::None, |n| t.text(n)),
         ),
+        (
+            "native_lang",
+            Value::opt_str(
+                p.native_name
+                    .as_deref()
+                    .and_then(crate::profile::script_language)
+                    .map(str::to_string)
+                    .as_ref(),
+            ),
+        ),
         ("headline", t.opt_rich(p.headline.as_deref())),
         (
             "photo",

@@ -26,11 +26,18 @@ use crate::digest::{digest, FileRead};
 use crate::fonts::Fonts;
 use crate::template::{SupportFile, MAIN_FILE};
 
-/// The standard library, built once per process and shared by every world.
+/// The standard library, built once per process and shared by every world. Typst's HTML
+/// export is turned on (`html.elem`, the HTML target): the web CV (`templates/web.typ`) is
+/// written with it; a paged document is the same with or without it.
 pub fn library() -> Arc<LazyHash<Library>> {
     static LIBRARY: std::sync::OnceLock<Arc<LazyHash<Library>>> = std::sync::OnceLock::new();
     LIBRARY
-        .get_or_init(|| Arc::new(LazyHash::new(Library::default())))
+        .get_or_init(|| {
+            let features = [typst::Feature::Html].into_iter().collect();
+            Arc::new(LazyHash::new(
+                Library::builder().with_features(features).build(),
+            ))
+        })
         .clone()
 }
 

@@ -1,0 +1,358 @@
+//! The web CV written as CommonMark, from the HTML document Typst made of it (so the Markdown
+//! holds what the HTML holds, in its order, with its words): headings, paragraphs, lists,
+//! strong and emphasised text, links and code spans. No raw HTML: every character of text is
+//! escaped where Markdown would read it as syntax, and pictures are left out (a Markdown CV
+//! is text; the HTML CV embeds the photo).
+//!
+//! Blocks follow HTML's rules: a `div` holding only inline content is one line, and the lines
+//! of a container are one paragraph, broken with hard line breaks (an entry's title line,
+//! its subtitle line, its details); a `p` is a paragraph; `h1`–`h6`, lists and definition
+//! lists are themselves. A part web.typ sets aside (class `side`: a place, a date) follows its
+//! line's text after " — ".
+
+use typst_html::{attr, HtmlElement, HtmlNode};
+
+/// Elements whose content is not part of the text.
+const SKIPPED: &[&str] = &["head", "script", "style", "title", "meta", "img", "template"];
+
+/// `root` (an HTML document's `html` element) as CommonMark.
+pub fn write(root: &HtmlElement) -> String {
+    let mut blocks = Vec::new();
+    blocks_of(root, &mut blocks);
+    let mut out = blocks.join("\n\n");
+    out.push('\n');
+    out
+}
+
+/// The element's tag name.
+fn tag(element: &HtmlElement) -> &str {
+    // Interned names resolve to static text or a short inline copy; compare by value.
+    match element.tag.resolve().as_str() {
+        name if SKIPPED.contains(&name) => "skipped",
+        name => BLOCKS.iter().chain(INLINE).find(|t| **t == name).copied().unwrap_or("span"),
+    }
+}
+
+/// Tags that make blocks.
+const BLOCKS: &[&str] = &[
+    "html", "body", "header", "main", "footer", "section", "article", "nav", "aside", "div", "p",
+    "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "blockquote",
+    "figure", "figcaption", "hr",
+];
+
+/// Inline tags written with Markdown of their own.
+const INLINE: &[&str] = &["strong", "b", "em", "i", "a", "code", "br"];
+
+fn is_block(node: &HtmlNode) -> bool {
+    matches!(node, HtmlNode::Element(e) if BLOCKS.contains(&tag(e)))
+}
+
+/// Appends the blocks of `element`'s children to `out`.
+fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
+    let mut lines: Vec<String> = Vec::new();
+    let mut inline = String::new();
+    let flush_inline = |inline: &mut String, lines: &mut Vec<String>| {
+        let line = inline.trim().to_string();
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        inline.clear();
+    };
+    let flush_lines = |lines: &mut Vec<String>, out: &mut Vec<String>| {
+        if !lines.is_empty() {
+            out.push(lines.join("\\\n"));
+        }
+        lines.clear();
+    };
+    for child in &element.children {
+        let HtmlNode::Element(block) = child else {
+            inline_of(child, &mut inline);
+            continue;
+        };
+        if !is_block(child) {
+            match lines.last_mut() {
+                // A part set aside after a line (an award's year) ends that line.
+                Some(last) if is_side(block) && inline.trim().is_empty() => {
+                    inline_of(child, last)
+                }
+                _ => inline_of(child, &mut inline),
+            }
+            continue;
+        }
+        flush_inline(&mut inline, &mut lines);
+        match tag(block) {
+            heading @ ("h1" | "h2" | "h3" | "h4" | "h5" | "h6") => {
+                flush_lines(&mut lines, out);
+                let level = heading[1..].parse().unwrap_or(6);
+                let text = inline_content(block);
+                if !text.is_empty() {
+                    out.push(format!("{} {text}", "#".repeat(level)));
+                }
+            }
+            "ul" | "ol" => {
+                flush_lines(&mut lines, out);
+                let list = list_of(block, tag(block) == "ol");
+                if !list.is_empty() {
+                    out.push(list);
+                }
+            }
+            "dl" => {
+                flush_lines(&mut lines, out);
+                let list = definitions_of(block);
+                if !list.is_empty() {
+                    out.push(list);
+                }
+            }
+            "hr" => {
+                flush_lines(&mut lines, out);
+                out.push("---".into());
+            }
+            "p" if !block.children.iter().any(is_block) => {
+                flush_lines(&mut lines, out);
+                let text = inline_content(block);
+                if !text.is_empty() {
+                    out.push(text);
+                }
+            }
+            _ if !block.children.iter().any(is_block) => {
+                let text = inline_content(block);
+                if !text.is_empty() {
+                    lines.push(text);
+                }
+            }
+            _ => {
+                flush_lines(&mut lines, out);
+                blocks_of(block, out);
+            }
+        }
+    }
+    flush_inline(&mut inline, &mut lines);
+    flush_lines(&mut lines, out);
+}
+
+/// A list's items, each its blocks with the later lines indented under the marker.
+fn list_of(list: &HtmlElement, ordered: bool) -> String {
+    let mut items = Vec::new();
+    for child in &list.children {
+        let HtmlNode::Element(item) = child else {
+            continue;
+        };
+        let mut blocks = Vec::new();
+        blocks_of(item, &mut blocks);
+        let body = blocks.join("\n\n");
+        if body.is_empty() {
+            continue;
+        }
+        let marker = if ordered {
+            format!("{}. ", items.len() + 1)
+        } else {
+            "- ".to_string()
+        };
+        items.push(indented(&marker, &body));
+    }
+    items.join("\n")
+}
+
+/// A definition list as a list of "**term**: description" items.
+fn definitions_of(list: &HtmlElement) -> String {
+    let mut items: Vec<String> = Vec::new();
+    for child in &list.children {
+        let HtmlNode::Element(part) = child else {
+            continue;
+        };
+        let text = inline_content(part);
+        match tag(part) {
+            "dt" => items.push(format!("**{text}**")),
+            "dd" => match items.last_mut() {
+                Some(last) if !text.is_empty() => {
+                    last.push_str(": ");
+                    last.push_str(&text);
+                }
+                _ => items.push(text),
+            },
+            _ => {}
+        }
+    }
+    items
+        .iter()
+        .filter(|item| !item.is_empty())
+        .map(|item| indented("- ", item))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `body` after `marker`, its later lines indented by the marker's width (blank lines stay
+/// blank).
+fn indented(marker: &str, body: &str) -> String {
+    let pad = " ".repeat(marker.len());
+    let mut out = String::from(marker);
+    for (i, line) in body.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+            if !line.is_empty() {
+                out.push_str(&pad);
+            }
+        }
+        out.push_str(line);
+    }
+    out
+}
+
+/// The inline content of `element` on its own, trimmed.
+fn inline_content(element: &HtmlElement) -> String {
+    let mut out = String::new();
+    for child in &element.children {
+        inline_of(child, &mut out);
+    }
+    out.trim().to_string()
+}
+
+/// Appends `node` as inline Markdown.
+fn inline_of(node: &HtmlNode, out: &mut String) {
+    let element = match node {
+        HtmlNode::Text(text, _) => return push_text(text, out),
+        HtmlNode::Element(element) => element,
+        HtmlNode::Tag(_) | HtmlNode::Frame(_) => return,
+    };
+    if is_side(element) && !out.trim().is_empty() {
+        out.push_str(" — ");
+    }
+    match tag(element) {
+        "skipped" => {}
+        "br" => out.push_str("\\\n"),
+        "strong" | "b" => delimited("**", &inline_content(element), out),
+        "em" | "i" => delimited("*", &inline_content(element), out),
+        "code" => code_span(&plain_text(element), out),
+        "a" => {
+            let text = inline_content(element);
+            match element.attrs.get(attr::href) {
+                Some(href) if !text.is_empty() => {
+                    out.push('[');
+                    out.push_str(&text);
+                    out.push_str("](");
+                    out.push_str(&destination(href));
+                    out.push(')');
+                }
+                _ => out.push_str(&text),
+            }
+        }
+        _ => {
+            for child in &element.children {
+                inline_of(child, out);
+            }
+        }
+    }
+}
+
+/// Whether web.typ set `element` aside (class `side`: a place, a date beside a line).
+fn is_side(element: &HtmlElement) -> bool {
+    element
+        .attrs
+        .get(attr::class)
+        .is_some_and(|c| c.split(' ').any(|c| c == "side"))
+}
+
+/// Text with its whitespace folded as HTML shows it, escaped.
+fn push_text(text: &str, out: &mut String) {
+    let mut folded = String::with_capacity(text.len());
+    for (i, word) in text.split(char::is_whitespace).enumerate() {
+        if i > 0 && !folded.ends_with(' ') && !(folded.is_empty() && out.ends_with(' ')) {
+            folded.push(' ');
+        }
+        folded.push_str(word);
+    }
+    out.push_str(&escape(&folded));
+}
+
+/// `text` as Markdown shows it exactly: the profile's escaper (inline syntax and line-start
+/// markers), `~` (GitHub's strike-through) and an `&` that would start an entity reference
+/// (`&amp;`, `&#60;`).
+fn escape(text: &str) -> String {
+    let escaped = crate::profile::markup::escape(text);
+    let mut out = String::with_capacity(escaped.len());
+    for (i, c) in escaped.char_indices() {
+        let entity = c == '&' && {
+            let rest = &escaped[i + 1..];
+            let name = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '#'))
+                .unwrap_or(rest.len());
+            name > 0 && rest[name..].starts_with(';')
+        };
+        if entity || c == '~' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `text` between `delimiter`s, with the spaces at its ends outside them (emphasis cannot
+/// start or end with a space).
+fn delimited(delimiter: &str, text: &str, out: &mut String) {
+    if text.trim().is_empty() {
+        out.push_str(text);
+        return;
+    }
+    let lead = text.len() - text.trim_start().len();
+    let trail = text.trim_end().len();
+    out.push_str(&text[..lead]);
+    out.push_str(delimiter);
+    out.push_str(&text[lead..trail]);
+    out.push_str(delimiter);
+    out.push_str(&text[trail..]);
+}
+
+/// A code span fenced by one more backtick than the text's longest run.
+fn code_span(text: &str, out: &mut String) {
+    let longest = text
+        .split(|c| c != '`')
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    out.push_str(&fence);
+    out.push_str(pad);
+    out.push_str(text);
+    out.push_str(pad);
+    out.push_str(&fence);
+}
+
+/// The text of an element, without markup.
+fn plain_text(element: &HtmlElement) -> String {
+    let mut out = String::new();
+    for child in &element.children {
+        match child {
+            HtmlNode::Text(text, _) => out.push_str(text),
+            HtmlNode::Element(inner) => out.push_str(&plain_text(inner)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A link's address as a Markdown destination: the characters that would end it or be read
+/// as markup percent-encoded (the address passed cvpdf's link check when it was read).
+fn destination(href: &str) -> String {
+    let mut out = String::with_capacity(href.len());
+    for c in href.chars() {
+        match c {
+            ' ' => out.push_str("%20"),
+            '(' => out.push_str("%28"),
+            ')' => out.push_str("%29"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '\\' => out.push_str("%5C"),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;
