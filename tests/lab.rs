@@ -12,8 +12,8 @@ use crate::common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
+use common::browser::Browser;
 use common::{cvpdf, root, stderr, stdout, Pdf};
 
 /// Copies the bundled lab (profiles and configuration) into `dir/profiles`.
@@ -572,61 +572,7 @@ struct Image {
     alt: Option<String>,
 }
 
-/// A headless Chromium.
-struct Browser {
-    program: PathBuf,
-}
-
 impl Browser {
-    /// `CVPDF_BROWSER`, else Chromium on the path; none (with a note) when there is none.
-    fn find() -> Option<Browser> {
-        let candidates: Vec<PathBuf> = std::env::var_os("CVPDF_BROWSER")
-            .map(PathBuf::from)
-            .into_iter()
-            .chain(
-                [
-                    "chromium",
-                    "chromium-browser",
-                    "google-chrome",
-                    "google-chrome-stable",
-                ]
-                .iter()
-                .filter_map(|name| {
-                    std::env::var_os("PATH").and_then(|paths| {
-                        std::env::split_paths(&paths)
-                            .map(|p| p.join(name))
-                            .find(|p| p.is_file())
-                    })
-                }),
-            )
-            .collect();
-        let program = candidates.into_iter().next();
-        let why = "the people page in a browser (install Debian's `chromium`, as .ci/run does, \
-                   or set CVPDF_BROWSER)";
-        common::require("chromium", program.is_some(), why);
-        program.map(|program| Browser { program })
-    }
-
-    fn command(&self, profile_dir: &Path, width: u32, height: u32) -> Command {
-        let mut command = Command::new(&self.program);
-        command.args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--hide-scrollbars",
-            "--force-device-scale-factor=1",
-            "--allow-file-access-from-files",
-        ]);
-        command.arg(format!("--user-data-dir={}", profile_dir.display()));
-        command.arg(format!("--window-size={width},{height}"));
-        command
-    }
-
     /// Opens `out/index.html` with a probe script at `width` and reads what it found.
     fn probe(&self, out: &Path, width: u32) -> Probe {
         let page = fs::read_to_string(out.join("index.html")).unwrap();

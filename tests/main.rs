@@ -30,3 +30,4 @@ mod timings;
 mod typography;
 mod variants;
 mod visual;
+mod web;

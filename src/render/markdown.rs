@@ -200,11 +200,16 @@ fn indented(marker: &str, body: &str) -> String {
 
 /// The inline content of `element` on its own, trimmed.
 fn inline_content(element: &HtmlElement) -> String {
+    inline_spaced(element).trim().to_string()
+}
+
+/// The inline content of `element` with the spaces at its ends.
+fn inline_spaced(element: &HtmlElement) -> String {
     let mut out = String::new();
     for child in &element.children {
         inline_of(child, &mut out);
     }
-    out.trim().to_string()
+    out
 }
 
 /// Appends `node` as inline Markdown.
@@ -220,8 +225,8 @@ fn inline_of(node: &HtmlNode, out: &mut String) {
     match tag(element) {
         "skipped" => {}
         "br" => out.push_str("\\\n"),
-        "strong" | "b" => delimited("**", &inline_content(element), out),
-        "em" | "i" => delimited("*", &inline_content(element), out),
+        "strong" | "b" => delimited("**", &inline_spaced(element), out),
+        "em" | "i" => delimited("*", &inline_spaced(element), out),
         "code" => code_span(&plain_text(element), out),
         "a" => {
             let text = inline_content(element);

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
 mod pixels;
 pub mod server;
 pub mod watch;
