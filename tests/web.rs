@@ -155,7 +155,10 @@ fn one_render_writes_the_pdf_the_web_page_and_the_markdown_with_the_same_words()
     assert!(html.contains("<h1>Zili Zhang</h1>"), "{html}");
     assert!(html.contains("<h2>Publications</h2>"));
     assert!(html.contains("<time datetime=\"2023-09\">Sep 2023</time>"));
-    assert!(html.contains("<strong>Zili Zhang</strong>"), "own name bold");
+    assert!(
+        html.contains("<strong>Zili Zhang</strong>"),
+        "own name bold"
+    );
     assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
     // Self-contained: nothing is fetched (no external style sheet, script or picture).
     for attribute in ["src=\"http", "href=\"//", "<link "] {
@@ -173,7 +176,9 @@ fn one_render_writes_the_pdf_the_web_page_and_the_markdown_with_the_same_words()
         .as_array()
         .unwrap()
         .contains(&"https://github.com/Gold-Sea".into()));
-    assert!(person[0]["alumniOf"].as_array().is_some_and(|a| !a.is_empty()));
+    assert!(person[0]["alumniOf"]
+        .as_array()
+        .is_some_and(|a| !a.is_empty()));
     let papers = nodes(&ld, "ScholarlyArticle");
     assert_eq!(papers.len(), html.matches("class=\"num\"").count());
     assert!(papers.iter().all(|p| p["author"]
@@ -187,7 +192,10 @@ fn one_render_writes_the_pdf_the_web_page_and_the_markdown_with_the_same_words()
     assert!(markdown.contains("**Zili Zhang**"));
     assert!(markdown.contains("\n## Publications\n"));
     let shown = common_squash(&markdown_text(&markdown));
-    for title in ["Jolteon: Unleashing the Promise of Serverless", "Peking University"] {
+    for title in [
+        "Jolteon: Unleashing the Promise of Serverless",
+        "Peking University",
+    ] {
         assert!(shown.contains(&common_squash(title)), "{title}");
     }
 }
@@ -221,7 +229,10 @@ publications:
 fn text_that_looks_like_markup_is_shown_as_written_everywhere() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("ada.yaml"), HOSTILE).unwrap();
-    let output = succeed(dir.path(), &["render", "ada.yaml", "-f", "html", "-f", "md"]);
+    let output = succeed(
+        dir.path(),
+        &["render", "ada.yaml", "-f", "html", "-f", "md"],
+    );
     assert_eq!(stderr(&output), "");
     let html = fs::read_to_string(dir.path().join("ada.html")).unwrap();
     // Compared without white space: the page's elements stand between words.
@@ -234,18 +245,24 @@ fn text_that_looks_like_markup_is_shown_as_written_everywhere() {
         "x < y && y > z: code, # hash and ~tilde~",
         "Journal of <Things> & More",
     ] {
-        assert!(text.contains(&common_squash(shown)), "{shown:?} not shown in {text}");
+        assert!(
+            text.contains(&common_squash(shown)),
+            "{shown:?} not shown in {text}"
+        );
     }
     // One script (the JSON-LD), no element from the profile.
     let opened = elements(&html);
     assert_eq!(opened.iter().filter(|e| *e == "script").count(), 1);
     for name in &opened {
         assert!(
-            name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()),
+            name.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()),
             "an element <{name}> from the profile"
         );
     }
-    assert!(!opened.iter().any(|e| e == "Lovelace" || e == "Co" || e == "Things"));
+    assert!(!opened
+        .iter()
+        .any(|e| e == "Lovelace" || e == "Co" || e == "Things"));
     let ld = json_ld(&html);
     assert_eq!(nodes(&ld, "Person")[0]["name"], "Ada & <Lovelace> “Q”");
     assert_eq!(
@@ -340,10 +357,12 @@ impl Browser {
     /// Opens the web CV `file` at `width` with axe-core and the probe, and reads what they found.
     fn probe_web(&self, file: &Path, axe: &str, width: u32) -> Probe {
         let page = fs::read_to_string(file).unwrap();
-        let probed = page.replacen("<head>", &format!("<head>{ERRORS}"), 1).replace(
-            "</body>",
-            &format!("<script>{axe}</script><script>{PROBE}</script></body>"),
-        );
+        let probed = page
+            .replacen("<head>", &format!("<head>{ERRORS}"), 1)
+            .replace(
+                "</body>",
+                &format!("<script>{axe}</script><script>{PROBE}</script></body>"),
+            );
         let probe_file = file.with_file_name(format!(".probe-{width}.html"));
         fs::write(&probe_file, probed).unwrap();
         let user = tempfile::tempdir().unwrap();
@@ -412,7 +431,11 @@ fn the_web_cv_fits_a_phone_passes_axe_and_prints() {
         ],
     );
     let out = lab.path().join("out");
-    for (stem, width) in [("zili-zhang", 360), ("zili-zhang", 1280), ("zhiyao-li", 360)] {
+    for (stem, width) in [
+        ("zili-zhang", 360),
+        ("zili-zhang", 1280),
+        ("zhiyao-li", 360),
+    ] {
         let file = out.join(format!("{stem}.html"));
         let probe = browser.probe_web(&file, &axe, width).value;
         let at = format!("{stem} at {width} px");
@@ -422,10 +445,18 @@ fn the_web_cv_fits_a_phone_passes_axe_and_prints() {
             probe["overflowing"]
         );
         assert_eq!(probe["overflowing"], serde_json::json!([]), "{at}");
-        assert_eq!(probe["errors"], serde_json::json!([]), "{at}: console errors");
+        assert_eq!(
+            probe["errors"],
+            serde_json::json!([]),
+            "{at}: console errors"
+        );
         assert_eq!(probe["violations"], serde_json::json!([]), "{at}: axe-core");
         // axe-core ran its rules (a page it could not read would pass none).
-        assert!(probe["passes"].as_u64() > Some(10), "{at}: {}", probe["passes"]);
+        assert!(
+            probe["passes"].as_u64() > Some(10),
+            "{at}: {}",
+            probe["passes"]
+        );
         assert_eq!(probe["h1"], 1, "{at}");
         assert_eq!(probe["lang"], "en", "{at}");
         assert_eq!(probe["imagesWithoutAlt"], 0, "{at}");
@@ -440,4 +471,113 @@ fn the_web_cv_fits_a_phone_passes_axe_and_prints() {
         pdf.pages
     );
     assert!(printed.contains("Zili Zhang") && printed.contains("Jolteon"));
+}
+
+/// Issue 50: a variant's page holds what its PDF holds (the selected papers, its sections),
+/// without its page budget; the Chinese variant's page is in Chinese.
+#[test]
+fn a_variant_s_page_holds_what_its_pdf_holds() {
+    let lab = temp_lab(true);
+    succeed(
+        lab.path(),
+        &[
+            "render",
+            "profiles/zili-zhang.yaml",
+            "--variant",
+            "short",
+            "--variant",
+            "zh",
+            "-f",
+            "html",
+            "-f",
+            "pdf",
+            "-o",
+            "out",
+        ],
+    );
+    let out = lab.path().join("out");
+    let short = fs::read_to_string(out.join("zili-zhang-short.html")).unwrap();
+    let pdf = Pdf::read(&out.join("zili-zhang-short.pdf"));
+    let sections: Vec<String> = read_html(&short)
+        .1
+        .iter()
+        .filter(|e| *e == "h2")
+        .cloned()
+        .collect();
+    assert_eq!(sections.len(), 4, "the variant's four sections");
+    assert!(!short.contains("<h2>Teaching</h2>"));
+    let papers = short.matches("class=\"num\"").count();
+    assert_eq!(papers, 3, "the selected papers only");
+    for title in ["Jolteon", "Fast Vector Query Processing"] {
+        assert_eq!(short.contains(title), pdf.contains(title), "{title}");
+    }
+    let zh = fs::read_to_string(out.join("zili-zhang-zh.html")).unwrap();
+    assert!(zh.contains("<html lang=\"zh\">"));
+    assert!(zh.contains("<h2>教育背景</h2>"));
+}
+
+/// Issue 50, done when: `cvpdf lab profiles/ -o site/` writes a web CV per member, linked from
+/// `index.html`; the page lists the papers as `publications.pdf` does (the same groups in the
+/// same order, numbers counting down through them), not by year with the PDF's numbers.
+#[test]
+fn the_lab_site_links_every_member_s_web_cv_and_lists_papers_as_the_pdf_does() {
+    let lab = temp_lab(true);
+    let output = succeed(lab.path(), &["lab", "profiles", "-o", "site", "-q"]);
+    assert_eq!(stderr(&output), "");
+    let site = lab.path().join("site");
+    let index = fs::read_to_string(site.join("index.html")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(site.join("lab.json")).unwrap()).unwrap();
+    for member in json["members"].as_array().unwrap() {
+        let slug = member["slug"].as_str().unwrap();
+        let page = format!("{slug}.html");
+        assert_eq!(member["cv_html"], page.as_str(), "{member}");
+        let html = fs::read_to_string(site.join(&page)).unwrap();
+        assert!(html.contains(member["name"].as_str().unwrap()));
+        assert!(
+            index.contains(&format!("<a href=\"{page}\">")),
+            "{page} not linked from index.html"
+        );
+    }
+    // The papers: in lab.json's order, which the page follows, group by group, numbered down.
+    let papers = json["publications"].as_array().unwrap();
+    let numbers: Vec<u64> = papers
+        .iter()
+        .map(|p| p["number"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = (1..=papers.len() as u64).rev().collect();
+    assert_eq!(numbers, expected, "numbers count down through the list");
+    let mut groups: Vec<&str> = Vec::new();
+    for paper in papers {
+        let group = paper["group"].as_str().unwrap();
+        if groups.last() != Some(&group) {
+            assert!(!groups.contains(&group), "{group} split in two");
+            groups.push(group);
+        }
+    }
+    let pdf = Pdf::read(&site.join("publications.pdf"));
+    let text = common_squash(&pdf.page_text.concat());
+    let mut at = 0;
+    for heading in [
+        "Conference Papers",
+        "Journal Articles",
+        "Preprints & Under Review",
+    ] {
+        let found = text[at..].find(&common_squash(heading));
+        assert!(
+            found.is_some(),
+            "{heading} not in order in publications.pdf"
+        );
+        at += found.unwrap();
+        assert!(index.contains(&format!(">{}</h3>", heading.replace('&', "&amp;"))));
+    }
+    let page_order: Vec<usize> = [
+        "Conference Papers",
+        "Journal Articles",
+        "Preprints &amp; Under Review",
+    ]
+    .iter()
+    .map(|h| index.find(&format!(">{h}</h3>")).unwrap())
+    .collect();
+    assert!(page_order.windows(2).all(|w| w[0] < w[1]), "{page_order:?}");
 }

@@ -74,12 +74,14 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
         &VariantChoice::Default,
         printer,
     )?;
-    let mut jobs = plan_jobs(&planned, Some(&out), &[Format::Pdf, Format::Thumbnail])
-        .map_err(|p| Error::usage(p.message))?;
+    let formats = [Format::Pdf, Format::Html, Format::Thumbnail];
+    let mut jobs =
+        plan_jobs(&planned, Some(&out), &formats).map_err(|p| Error::usage(p.message))?;
     // A thumbnail of the full CV is enough for the page.
     for job in &mut jobs {
         if job.variant.is_some() {
-            job.outputs.retain(|(format, _)| *format == Format::Pdf);
+            job.outputs
+                .retain(|(format, _)| *format != Format::Thumbnail);
         }
     }
     refuse_lab_names(&jobs, &out)?;

@@ -112,6 +112,9 @@ pub struct Member {
     pub links: Vec<MemberLink>,
     /// The full CV, a file beside `lab.json`.
     pub cv: Option<String>,
+    /// The full CV as a web page, a file beside `lab.json`.
+    #[serde(default)]
+    pub cv_html: Option<String>,
     /// The other CVs (`default_variants`), each a file beside `lab.json`.
     pub variants: Vec<VariantCv>,
     /// The member's profile did not load in this build, so this is the card (and these are the
@@ -138,6 +141,9 @@ pub struct VariantCv {
     pub name: String,
     /// The PDF, a file beside `lab.json`.
     pub pdf: String,
+    /// The web page, a file beside `lab.json`.
+    #[serde(default)]
+    pub html: Option<String>,
 }
 
 /// A paper of the lab's list.
@@ -147,6 +153,9 @@ pub struct Paper {
     pub key: String,
     /// The number shown before it (none when the lab does not number papers).
     pub number: Option<usize>,
+    /// The group it is listed in, as in `publications.pdf`: its kind (`journal`,
+    /// `conference`, …), or `preprint` for a paper not published yet.
+    pub group: String,
     /// The title, plain text.
     pub title: String,
     /// The authors in the paper's order.
@@ -304,6 +313,7 @@ pub fn paper(
         .collect();
     Paper {
         key: key.to_string(),
+        group: String::new(),
         number,
         title: plain(&p.title),
         authors: p

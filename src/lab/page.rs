@@ -46,12 +46,12 @@ struct PaperView<'a> {
     date: String,
 }
 
-/// The papers of one year.
+/// The papers of one group of the list (publications.pdf's groups, in its order).
 #[derive(Serialize)]
-struct Year<'a> {
-    /// The year as shown, or the word for papers not out yet.
-    year: String,
-    /// The heading's anchor: `year-2024`, `year-forthcoming`.
+struct PaperGroup<'a> {
+    /// The group's title, none when the list has one group (the PDF shows none then).
+    title: Option<String>,
+    /// The heading's anchor: `papers-journal`, `papers-preprint`.
     anchor: String,
     papers: Vec<PaperView<'a>>,
 }
@@ -99,14 +99,13 @@ pub fn people_page(
                 .collect()
         })
         .unwrap_or_default();
-    let mut years: Vec<Year> = Vec::new();
+    // The list as publications.pdf shows it: group by group (site.rs keeps that order), the
+    // same titles and numbers.
+    let mut lists: Vec<PaperGroup> = Vec::new();
     for paper in &site.publications {
-        let (shown, anchor) = match paper.year {
-            Some(year) => (year.to_string(), format!("year-{year}")),
-            None => (
-                word(&["publication", "forthcoming"]),
-                "year-forthcoming".to_string(),
-            ),
+        let shown = match paper.year {
+            Some(year) => year.to_string(),
+            None => word(&["publication", "forthcoming"]),
         };
         let date = match (paper.year, paper.month) {
             (Some(_), Some(m)) => match months.get(usize::from(m).wrapping_sub(1)) {
@@ -117,16 +116,20 @@ pub fn people_page(
             },
             _ => shown.clone(),
         };
-        if years.last().is_none_or(|y| y.anchor != anchor) {
-            years.push(Year {
-                year: shown,
+        let anchor = format!("papers-{}", paper.group);
+        if lists.last().is_none_or(|g| g.anchor != anchor) {
+            lists.push(PaperGroup {
+                title: Some(word(&["groups", &paper.group])),
                 anchor,
                 papers: Vec::new(),
             });
         }
-        if let Some(year) = years.last_mut() {
-            year.papers.push(PaperView { paper, date });
+        if let Some(group) = lists.last_mut() {
+            group.papers.push(PaperView { paper, date });
         }
+    }
+    if let [only] = lists.as_mut_slice() {
+        only.title = None;
     }
     let anchors: BTreeMap<&str, &str> = site
         .members
@@ -160,7 +163,7 @@ pub fn people_page(
         .render(minijinja::context! {
             site => site,
             groups => groups,
-            years => years,
+            lists => lists,
             numbered => numbered,
             marks => marks,
             anchors => anchors,

@@ -88,9 +88,11 @@ pub fn finish_site(
             .unwrap_or_default()
             .into_iter()
             .filter_map(|v| {
+                let outputs = outputs_of(Some(v));
                 Some(VariantCv {
                     name: v.clone(),
-                    pdf: file_of(&outputs_of(Some(v)), Format::Pdf)?,
+                    pdf: file_of(&outputs, Format::Pdf)?,
+                    html: file_of(&outputs, Format::Html),
                 })
             })
             .collect();
@@ -128,6 +130,7 @@ pub fn finish_site(
                 })
                 .collect(),
             cv: file_of(&full, Format::Pdf),
+            cv_html: file_of(&full, Format::Html),
             variants,
             stale: false,
         });
@@ -168,20 +171,25 @@ pub fn finish_site(
         .collect();
     // Each paper's number as publications.pdf shows it (the list's groups), one rule.
     let newest_first: Vec<&Publication> = papers.iter().map(|p| &p.publication).collect();
-    let mut numbers = vec![None; papers.len()];
-    for place in crate::source::listed(&newest_first, style.numbering) {
-        numbers[place.index] = place.number;
-    }
+    let listed = crate::source::listed(&newest_first, style.numbering);
     let mut publications: Vec<super::Paper> = papers
         .iter()
         .zip(&keys)
-        .zip(numbers)
-        .map(|((paper, key), number)| super::paper(paper, key, number, &names, &slugs))
+        .map(|(paper, key)| super::paper(paper, key, None, &names, &slugs))
         .collect();
     // The same references as publications.pdf's: one formatting, in the lab's style.
     if let Some(citation) = &style.citation {
         super::add_references(&papers, &mut publications, &names, citation, &style.lang);
     }
+    // In the order the PDF lists them, group by group, with its numbers.
+    let publications: Vec<super::Paper> = listed
+        .iter()
+        .map(|place| super::Paper {
+            number: place.number,
+            group: place.group.to_string(),
+            ..publications[place.index].clone()
+        })
+        .collect();
 
     let site = Site {
         schema: super::SCHEMA_FILE.into(),

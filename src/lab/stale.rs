@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::ownership::{may_remove, Recorded};
 use crate::pipeline::Records;
 
-use super::{Member, PHOTOS};
+use super::{Member, VariantCv, PHOTOS};
 use crate::profile::markup::escape;
 use crate::profile::names::with_marks;
 use crate::profile::{Publication, PublicationLinks, Text};
@@ -28,11 +28,12 @@ pub fn published(members: &[Member]) -> BTreeSet<String> {
     members
         .iter()
         .flat_map(|m| {
-            [&m.cv, &m.thumbnail, &m.photo]
+            [&m.cv, &m.cv_html, &m.thumbnail, &m.photo]
                 .into_iter()
                 .flatten()
                 .cloned()
                 .chain(m.variants.iter().map(|v| v.pdf.clone()))
+                .chain(m.variants.iter().filter_map(|v| v.html.clone()))
         })
         .collect()
 }
@@ -180,6 +181,7 @@ fn checked(member: Member) -> Member {
     let address = |url: Option<String>| url.and_then(|u| crate::link::check(&u).ok());
     Member {
         cv: file(member.cv),
+        cv_html: file(member.cv_html),
         thumbnail: file(member.thumbnail),
         photo: file(member.photo),
         website: address(member.website),
@@ -192,6 +194,10 @@ fn checked(member: Member) -> Member {
             .variants
             .into_iter()
             .filter(|v| file(Some(v.pdf.clone())).is_some())
+            .map(|v| VariantCv {
+                html: file(v.html.clone()),
+                ..v
+            })
             .collect(),
         stale: true,
         ..member
@@ -207,12 +213,13 @@ fn members_files_before(out: &Path) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for member in site["members"].as_array().into_iter().flatten() {
         names.extend(
-            ["cv", "thumbnail", "photo"]
+            ["cv", "cv_html", "thumbnail", "photo"]
                 .iter()
                 .filter_map(|k| text(&member[k])),
         );
         for variant in member["variants"].as_array().into_iter().flatten() {
             names.extend(text(&variant["pdf"]));
+            names.extend(text(&variant["html"]));
         }
     }
     names

@@ -68,7 +68,8 @@ impl Pipeline<'_> {
         };
         // A page budget is met by compiling, so Typst source of a budgeted CV is the fitted one.
         let needs_pages = targets.iter().any(|(f, _)| f.is_paged())
-            || (targets.iter().any(|(f, _)| *f == Format::Typ) && style.content.max_pages.is_some());
+            || (targets.iter().any(|(f, _)| *f == Format::Typ)
+                && style.content.max_pages.is_some());
         let mut fitted_style = None;
         let compiled = if needs_pages {
             let fitted = compile_within_budget(self.renderer, loaded, style)?;

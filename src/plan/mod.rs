@@ -229,12 +229,12 @@ fn output_target(
         Format::Html,
         Format::Md,
     ]
-        .into_iter()
-        .find(|f| {
-            output
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case(f.extension()))
-        });
+    .into_iter()
+    .find(|f| {
+        output
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(f.extension()))
+    });
     if let (false, Some(named)) = (output.is_dir(), looks_like_a_file) {
         let asked: Vec<&str> = formats.iter().map(|f| f.extension()).collect();
         return Err(Problem::error(format!(

@@ -13,7 +13,9 @@
 use typst_html::{attr, HtmlElement, HtmlNode};
 
 /// Elements whose content is not part of the text.
-const SKIPPED: &[&str] = &["head", "script", "style", "title", "meta", "img", "template"];
+const SKIPPED: &[&str] = &[
+    "head", "script", "style", "title", "meta", "img", "template",
+];
 
 /// `root` (an HTML document's `html` element) as CommonMark.
 pub fn write(root: &HtmlElement) -> String {
@@ -29,15 +31,44 @@ fn tag(element: &HtmlElement) -> &str {
     // Interned names resolve to static text or a short inline copy; compare by value.
     match element.tag.resolve().as_str() {
         name if SKIPPED.contains(&name) => "skipped",
-        name => BLOCKS.iter().chain(INLINE).find(|t| **t == name).copied().unwrap_or("span"),
+        name => BLOCKS
+            .iter()
+            .chain(INLINE)
+            .find(|t| **t == name)
+            .copied()
+            .unwrap_or("span"),
     }
 }
 
 /// Tags that make blocks.
 const BLOCKS: &[&str] = &[
-    "html", "body", "header", "main", "footer", "section", "article", "nav", "aside", "div", "p",
-    "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "blockquote",
-    "figure", "figcaption", "hr",
+    "html",
+    "body",
+    "header",
+    "main",
+    "footer",
+    "section",
+    "article",
+    "nav",
+    "aside",
+    "div",
+    "p",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "dl",
+    "dt",
+    "dd",
+    "blockquote",
+    "figure",
+    "figcaption",
+    "hr",
 ];
 
 /// Inline tags written with Markdown of their own.
@@ -72,9 +103,7 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
         if !is_block(child) {
             match lines.last_mut() {
                 // A part set aside after a line (an award's year) ends that line.
-                Some(last) if is_side(block) && inline.trim().is_empty() => {
-                    inline_of(child, last)
-                }
+                Some(last) if is_side(block) && inline.trim().is_empty() => inline_of(child, last),
                 _ => inline_of(child, &mut inline),
             }
             continue;
@@ -309,11 +338,7 @@ fn delimited(delimiter: &str, text: &str, out: &mut String) {
 
 /// A code span fenced by one more backtick than the text's longest run.
 fn code_span(text: &str, out: &mut String) {
-    let longest = text
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     let pad = if text.starts_with('`') || text.ends_with('`') {
         " "

@@ -3,9 +3,9 @@
 
 mod glyphs;
 mod images;
+mod markdown;
 pub(crate) mod trace;
 mod warnings;
-mod markdown;
 mod web;
 
 pub use images::{png_page, png_pages, svg_pages};

@@ -1,5 +1,5 @@
-use typst_html::{tag, HtmlElement, HtmlNode};
 use typst::syntax::Span;
+use typst_html::{tag, HtmlElement, HtmlNode};
 
 use super::*;
 
@@ -39,15 +39,22 @@ fn a_line_that_starts_like_a_heading_or_a_list_stays_text() {
 
 #[test]
 fn headings_lists_links_and_emphasis() {
-    let mut link = HtmlElement::new(tag::a).with_children(vec![text("my site")].into_iter().collect());
+    let mut link =
+        HtmlElement::new(tag::a).with_children(vec![text("my site")].into_iter().collect());
     link.attrs.push(attr::href, "https://example.org/a b(c)");
     let out = write(&doc(vec![
-        el(tag::h1, vec![text("Ada "), el(tag::span, vec![text("Lovelace")])]),
+        el(
+            tag::h1,
+            vec![text("Ada "), el(tag::span, vec![text("Lovelace")])],
+        ),
         el(tag::h2, vec![text("Publications")]),
         el(
             tag::ul,
             vec![
-                el(tag::li, vec![el(tag::strong, vec![text("Title ")]), text("x")]),
+                el(
+                    tag::li,
+                    vec![el(tag::strong, vec![text("Title ")]), text("x")],
+                ),
                 el(
                     tag::li,
                     vec![
@@ -68,12 +75,16 @@ fn headings_lists_links_and_emphasis() {
 
 #[test]
 fn lines_of_an_entry_are_one_paragraph_and_a_side_part_follows_a_dash() {
-    let mut side = HtmlElement::new(tag::span).with_children(vec![text("2024")].into_iter().collect());
+    let mut side =
+        HtmlElement::new(tag::span).with_children(vec![text("2024")].into_iter().collect());
     side.attrs.push(attr::class, "side");
     let out = write(&doc(vec![el(
         tag::div,
         vec![
-            el(tag::div, vec![el(tag::strong, vec![text("MIT")]), HtmlNode::Element(side)]),
+            el(
+                tag::div,
+                vec![el(tag::strong, vec![text("MIT")]), HtmlNode::Element(side)],
+            ),
             el(tag::div, vec![text("Advisor: B")]),
             el(tag::ul, vec![el(tag::li, vec![text("did things")])]),
         ],
