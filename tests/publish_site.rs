@@ -315,3 +315,111 @@ fn a_page_whose_front_matter_cannot_take_the_link_is_shown_at_its_line() {
     assert!(said.contains("│ ^"), "{said}");
     assert_eq!(fs::read_to_string(dir.path().join(page)).unwrap(), broken);
 }
+
+/// Issue 50: `publish --html` puts the web CV into each kind of site as a page of its own, in
+/// the site's layout: front matter of the site's kind, the CV's element with its scoped style
+/// sheet and JSON-LD; publishing again changes nothing, and a page of the site's own at that
+/// place is never replaced.
+#[test]
+fn the_web_cv_becomes_a_page_of_hugo_al_folio_and_jekyll_sites() {
+    let fixtures = crate::common::root().join("tests/fixtures");
+    for (fixture, slug, name, page, permalink) in [
+        (
+            "hugo-site",
+            "zhiyao-li",
+            "Zhiyao Li",
+            "content/cv/zhiyao-li.html",
+            None,
+        ),
+        (
+            "al-folio-site",
+            "zili-zhang",
+            "Zili Zhang",
+            "_pages/cv-zili-zhang.html",
+            Some("/cv/zili-zhang/"),
+        ),
+        (
+            "jekyll-lab-site",
+            "zili-zhang",
+            "Zili Zhang",
+            "cv/zili-zhang.html",
+            None,
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        common::copy_bundled_lab(dir.path(), true);
+        copy_dir(&fixtures.join(fixture), &dir.path().join("site"));
+        let profile = format!("profiles/{slug}.yaml");
+        // The al-folio fixture's page links its owner's own PDF: replaced, as asked.
+        let args = [
+            profile.as_str(),
+            "--site",
+            "site",
+            "--html",
+            "--replace-cv-link",
+        ];
+        let output = publish(dir.path(), &args);
+        assert!(output.status.success(), "{fixture}: {}", stderr(&output));
+        let file = dir.path().join("site").join(page);
+        let text = fs::read_to_string(&file)
+            .unwrap_or_else(|e| panic!("{fixture}: {page}: {e}\n{}", stdout(&output)));
+        let front = text
+            .strip_prefix("---\n")
+            .and_then(|t| t.split("\n---\n").next())
+            .unwrap_or_else(|| panic!("{fixture}: no front matter: {text}"));
+        let front: serde_yaml::Value = serde_yaml::from_str(front).unwrap();
+        assert_eq!(
+            front["title"].as_str(),
+            Some(format!("{name} — Curriculum Vitae").as_str()),
+            "{fixture}"
+        );
+        assert_eq!(front["generator"], "cvpdf");
+        assert_eq!(front["permalink"].as_str(), permalink, "{fixture}");
+        assert!(
+            text.contains("<div class=\"cv\" id=\"cvpdf-cv\">"),
+            "{fixture}"
+        );
+        assert!(text.contains(&format!("<h1>{name}")), "{fixture}");
+        assert!(text.contains("application/ld+json"));
+        assert!(
+            !text.contains("<html") && !text.contains("<body"),
+            "a part of a page"
+        );
+        // Every rule of the sheet is the CV's own.
+        let sheet = &text[text.find("<style").unwrap()..text.find("</style>").unwrap()];
+        for rule in sheet.lines().skip(1).map(str::trim) {
+            if rule.contains('{') && !rule.starts_with('@') && !rule.starts_with('}') {
+                assert!(
+                    rule.starts_with(".cv"),
+                    "{fixture}: a rule outside the CV: {rule}"
+                );
+            }
+        }
+        // Again: nothing changes.
+        let again = publish(dir.path(), &args);
+        assert!(again.status.success());
+        assert_eq!(fs::read_to_string(&file).unwrap(), text, "{fixture}");
+        // A page of the site's own in its place stays, and stops the profile.
+        fs::write(&file, "---\ntitle: My CV\n---\n<p>mine</p>\n").unwrap();
+        let refused = publish(dir.path(), &args);
+        assert!(!refused.status.success(), "{fixture}");
+        assert_eq!(
+            fs::read_to_string(&file).unwrap(),
+            "---\ntitle: My CV\n---\n<p>mine</p>\n"
+        );
+    }
+}
+
+/// Copies the folder `from` to `to`, recursively.
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

@@ -246,6 +246,11 @@ pub struct PublishArgs {
     /// theirs is uploaded).
     #[arg(long)]
     upload_unlisted: bool,
+    /// Put each CV on the site as a web page too, in the site's own layout:
+    /// `content/cv/<slug>.html` (Hugo), `_pages/cv-<slug>.html` (al-folio), `cv/<slug>.html`
+    /// (a Jekyll lab site).
+    #[arg(long)]
+    html: bool,
     #[command(flatten)]
     style: StyleArgs,
     #[command(flatten)]
@@ -373,6 +378,7 @@ impl Cli {
                     dry_run: a.dry_run,
                     replace_cv_link: a.replace_cv_link,
                     upload_unlisted: a.upload_unlisted,
+                    html: a.html,
                 },
                 style: a.style.into(),
                 fonts: a.fonts.into(),

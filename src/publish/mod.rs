@@ -12,6 +12,8 @@
 //! - **A Jekyll lab site with `_members/`** (Greene Lab's lab-website-template): the PDF goes
 //!   to `cv/<slug>.pdf` and `_members/<slug>.md` gets `cv: cv/<slug>.pdf` among its `links`.
 //!
+//! With `--html`, the web CV also becomes a page of the site, in its own layout (`web.rs`).
+//!
 //! A person's page is found by the profile's file name or by the person's name (`find.rs`);
 //! for a person the site has no page for, nothing is uploaded (unless asked): a CV nobody links
 //! would still be public. A CV link already on the page is updated only when it points to a CV
@@ -26,6 +28,7 @@ mod find;
 mod hugo;
 mod jekyll;
 mod page;
+mod web;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -64,6 +67,8 @@ pub struct Choices {
     pub replace_cv_link: bool,
     /// Upload the CV of a person the site has no page for (unlinked).
     pub upload_unlisted: bool,
+    /// Put the web CV on the site too, as a page of its own ([`web`]).
+    pub html: bool,
 }
 
 /// A person's page and the CV link it is to have (made by the kind's module).
@@ -174,13 +179,24 @@ pub fn publish_one(
         let artifacts = pipeline.produce(prepared, &[(Format::Pdf, file.clone())])?;
         files.extend(artifacts.files.into_iter().map(|(_, f, bytes)| (f, bytes)));
     }
+    if choices.html {
+        let file = site.join(web::page_path(kind, &slug));
+        let artifacts = pipeline.produce(&prepared, &[(Format::Html, file.clone())])?;
+        let cv = crate::template::words_of(&prepared.style.lang)["cv"]
+            .as_str()
+            .unwrap_or("CV");
+        let title = format!("{} — {cv}", p.name);
+        for (_, file, bytes) in artifacts.files {
+            files.push((file, web::page(kind, &slug, &title, &bytes)?));
+        }
+    }
     // A file of the site's own where a CV would go is left alone, and nothing is written.
     for (file, bytes) in &files {
         let real = within_site(&root, file)?;
-        let mark = if file.extension().is_some_and(|e| e == "png") {
-            Mark::Png
-        } else {
-            Mark::Pdf
+        let mark = match file.extension().and_then(|e| e.to_str()) {
+            Some("png") => Mark::Png,
+            Some("html") => Mark::Content(&web::is_cv_page),
+            _ => Mark::Pdf,
         };
         may_replace(
             &real,
@@ -198,8 +214,9 @@ pub fn publish_one(
                 .changes
                 .push(format!("{} ({} bytes)", file.display(), bytes.len()));
             if !dry_run {
-                fs::create_dir_all(&uploads).map_err(|e| {
-                    Failure::message(format!("cannot create {}: {e}", uploads.display()))
+                let folder = crate::output::parent_dir(&file);
+                fs::create_dir_all(&folder).map_err(|e| {
+                    Failure::message(format!("cannot create {}: {e}", folder.display()))
                 })?;
                 // Made now: check again that the folder did not lead out.
                 let real = within_site(&root, &file)?;
