@@ -246,9 +246,7 @@ pub struct PublishArgs {
     /// theirs is uploaded).
     #[arg(long)]
     upload_unlisted: bool,
-    /// Put each CV on the site as a web page too, in the site's own layout:
-    /// `content/cv/<slug>.html` (Hugo), `_pages/cv-<slug>.html` (al-folio), `cv/<slug>.html`
-    /// (a Jekyll lab site).
+    /// Put each CV on the site as a web page too, in the site's own layout (`cv/<slug>`).
     #[arg(long)]
     html: bool,
     #[command(flatten)]

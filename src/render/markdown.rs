@@ -12,7 +12,7 @@
 
 use typst_html::{attr, HtmlElement, HtmlNode};
 
-/// Elements whose content is not part of the text.
+/// Elements whose content is not part of the text (a Markdown CV is text).
 const SKIPPED: &[&str] = &[
     "head", "script", "style", "title", "meta", "img", "template",
 ];
