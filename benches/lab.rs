@@ -64,6 +64,30 @@ fn main() {
         "≤ 50 ms, ≤ 48 MiB",
     );
 
+    // 1b. The same profile as a web page (Typst's HTML export of templates/web.typ).
+    let two_page_name = two_page.to_str().unwrap();
+    let web = measure(runs, || {
+        run(
+            &bin,
+            &lab,
+            &[
+                "render",
+                two_page_name,
+                "-f",
+                "html",
+                "-o",
+                "out/single.html",
+                "--force",
+                "--quiet",
+            ],
+        )
+    });
+    report.row(
+        "cold `cvpdf render -f html`, the same profile",
+        &web,
+        "≤ the PDF's",
+    );
+
     // 2. The whole lab in one batch.
     let batch = measure(runs.min(5), || {
         run(
@@ -90,6 +114,20 @@ fn main() {
         &format!("batch of {size}, one thread"),
         &sequential,
         "(for comparison)",
+    );
+    let web_batch = measure(runs.min(5), || {
+        run(
+            &bin,
+            &lab,
+            &[
+                "render", "profiles", "-o", "out", "-f", "html", "-f", "md", "--force", "--quiet",
+            ],
+        )
+    });
+    report.row(
+        &format!("batch of {size}, web page and Markdown"),
+        &web_batch,
+        "≤ the PDF batch",
     );
 
     // 3. The same batch with one profile edited.

@@ -581,3 +581,40 @@ fn the_lab_site_links_every_member_s_web_cv_and_lists_papers_as_the_pdf_does() {
     .collect();
     assert!(page_order.windows(2).all(|w| w[0] < w[1]), "{page_order:?}");
 }
+
+/// Found by probing issue 50: an award's note of two paragraphs failed the web CV (and with it
+/// the PDF of the same run); a name in Han characters on a Japanese page is Japanese; a
+/// Markdown CV is known as cvpdf's by its own mark, without the record of the run that wrote
+/// it (a fresh clone, another cache), and replaced.
+#[test]
+fn cases_found_by_probing_render_on_the_web() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = "name: Ann Tester\nnative_name: 山田太郎\nawards:\n  - title: Award\n    date: 2020\n    note: |\n      Award note one.\n\n      Award note two.\n";
+    fs::write(dir.path().join("ann.yaml"), profile).unwrap();
+    let args = ["render", "ann.yaml", "-f", "html", "-f", "md", "-f", "pdf"];
+    let first = tempfile::tempdir().unwrap();
+    let cache = first.path().to_str().unwrap();
+    let output = crate::common::cvpdf_env(dir.path(), &args, &[("CVPDF_CACHE_DIR", cache)]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let html = fs::read_to_string(dir.path().join("ann.html")).unwrap();
+    let markdown = fs::read_to_string(dir.path().join("ann.md")).unwrap();
+    for text in [&html, &markdown] {
+        assert!(text.contains("Award note one.") && text.contains("Award note two."));
+    }
+    assert_eq!(raw_html(&markdown), Vec::<String>::new());
+
+    fs::write(dir.path().join("ann.yaml"), profile.replace("Ann", "Anne")).unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let cache = other.path().to_str().unwrap();
+    let ja = [
+        "render", "ann.yaml", "-f", "html", "-f", "md", "--lang", "ja",
+    ];
+    let output = crate::common::cvpdf_env(dir.path(), &ja, &[("CVPDF_CACHE_DIR", cache)]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let html = fs::read_to_string(dir.path().join("ann.html")).unwrap();
+    assert!(html.contains("<html lang=\"ja\">"));
+    assert!(!html.contains("lang=\"zh\""), "{html}");
+    assert!(fs::read_to_string(dir.path().join("ann.md"))
+        .unwrap()
+        .contains("Anne Tester"));
+}

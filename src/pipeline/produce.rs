@@ -239,8 +239,8 @@ pub(crate) fn write(
             Format::Typ if main == Some(path) => Mark::TypstSource,
             Format::Png | Format::Thumbnail => Mark::Png,
             Format::Html => Mark::Content(&is_web_cv),
-            // CommonMark without raw HTML has no place for a mark: only a record tells.
-            Format::Typ | Format::Svg | Format::Md => Mark::None,
+            Format::Md => Mark::Content(&crate::render::is_markdown_cv),
+            Format::Typ | Format::Svg => Mark::None,
         };
         may_replace(path, bytes, recorded, mark, "choose another place with -o")
             .map_err(|refused| fail(refused.to_string()))?;

@@ -202,7 +202,7 @@ fn output_target(
         && formats.len() == 1
         && output
             .extension()
-            .is_some_and(|e| e == formats[0].extension());
+            .is_some_and(|e| e.eq_ignore_ascii_case(formats[0].extension()));
     if is_file {
         if inputs != 1 {
             return Err(Problem::error(format!(

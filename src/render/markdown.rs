@@ -17,13 +17,26 @@ const SKIPPED: &[&str] = &[
     "head", "script", "style", "title", "meta", "img", "template",
 ];
 
+/// The last line of every Markdown CV: a link reference definition, which CommonMark shows
+/// as nothing (it is no raw HTML), saying who made the file, so a later run knows it may
+/// replace it.
+pub const MARK: &str = "[//]: # (made by cvpdf)";
+
 /// `root` (an HTML document's `html` element) as CommonMark.
 pub fn write(root: &HtmlElement) -> String {
     let mut blocks = Vec::new();
     blocks_of(root, &mut blocks);
     let mut out = blocks.join("\n\n");
+    out.push_str("\n\n");
+    out.push_str(MARK);
     out.push('\n');
     out
+}
+
+/// Whether `bytes` end as a Markdown CV cvpdf wrote ([`MARK`]).
+pub fn is_markdown_cv(bytes: &[u8]) -> bool {
+    let end = bytes.trim_ascii_end();
+    end.ends_with(MARK.as_bytes())
 }
 
 /// The element's tag name.
@@ -91,7 +104,8 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
     };
     let flush_lines = |lines: &mut Vec<String>, out: &mut Vec<String>| {
         if !lines.is_empty() {
-            out.push(lines.join("\\\n"));
+            let guarded: Vec<String> = lines.iter().map(|l| as_text_line(l)).collect();
+            out.push(guarded.join("\\\n"));
         }
         lines.clear();
     };
@@ -115,7 +129,7 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
                 let level = heading[1..].parse().unwrap_or(6);
                 let text = inline_content(block);
                 if !text.is_empty() {
-                    out.push(format!("{} {text}", "#".repeat(level)));
+                    out.push(format!("{} {}", "#".repeat(level), heading_text(&text)));
                 }
             }
             "ul" | "ol" => {
@@ -140,7 +154,12 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
                 flush_lines(&mut lines, out);
                 let text = inline_content(block);
                 if !text.is_empty() {
-                    out.push(text);
+                    out.push(
+                        text.lines()
+                            .map(as_text_line)
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    );
                 }
             }
             _ if !block.children.iter().any(is_block) => {
@@ -258,6 +277,11 @@ fn inline_of(node: &HtmlNode, out: &mut String) {
         "em" | "i" => delimited("*", &inline_spaced(element), out),
         "code" => code_span(&plain_text(element), out),
         "a" => {
+            // `!` before a link would make it a picture.
+            if out.ends_with('!') && !out.ends_with("\\!") {
+                out.pop();
+                out.push_str("\\!");
+            }
             let text = inline_content(element);
             match element.attrs.get(attr::href) {
                 Some(href) if !text.is_empty() => {
@@ -336,6 +360,40 @@ fn delimited(delimiter: &str, text: &str, out: &mut String) {
     out.push_str(&text[trail..]);
 }
 
+/// `line` as the start of a paragraph's line that reads as text: a block marker without a
+/// space after it (`#`, `-`, `+`, `2024.`), a line of `=` or `-` (which would underline the
+/// line above as a heading) or of `_` (a rule) gets a backslash before its first mark. (The
+/// text's own escaper handled markers followed by a space.)
+fn as_text_line(line: &str) -> String {
+    let bare = |n: usize| line.len() == n || line[n..].starts_with(' ');
+    let hashes = line.len() - line.trim_start_matches('#').len();
+    let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let rule = !line.is_empty()
+        && ['=', '-', '_', '+']
+            .iter()
+            .any(|m| line.chars().all(|c| c == *m || c == ' '));
+    if (1..=6).contains(&hashes) && bare(hashes)
+        || (line.starts_with(['-', '+']) && bare(1))
+        || rule
+    {
+        return format!("\\{line}");
+    }
+    if (1..=9).contains(&digits) && line[digits..].starts_with(['.', ')']) && bare(digits + 1) {
+        return format!("{}\\{}", &line[..digits], &line[digits..]);
+    }
+    line.to_string()
+}
+
+/// A heading's text that keeps a `#` at its end (CommonMark takes a space and `#`s there for
+/// the heading's closing marks).
+fn heading_text(text: &str) -> String {
+    let kept = text.trim_end_matches('#');
+    if kept.len() == text.len() || !(kept.is_empty() || kept.ends_with(' ')) {
+        return text.to_string();
+    }
+    format!("{kept}\\{}", &text[kept.len()..])
+}
+
 /// A code span fenced by one more backtick than the text's longest run.
 fn code_span(text: &str, out: &mut String) {
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
@@ -377,6 +435,8 @@ fn destination(href: &str) -> String {
             '<' => out.push_str("%3C"),
             '>' => out.push_str("%3E"),
             '\\' => out.push_str("%5C"),
+            // CommonMark reads character references in a destination: `&amp;` would become `&`.
+            '&' => out.push_str("\\&"),
             c if c.is_control() => {}
             c => out.push(c),
         }

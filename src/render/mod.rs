@@ -9,6 +9,7 @@ mod warnings;
 mod web;
 
 pub use images::{png_page, png_pages, svg_pages};
+pub use markdown::is_markdown_cv;
 pub use web::WebCompiled;
 
 use std::sync::Arc;

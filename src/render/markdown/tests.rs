@@ -11,6 +11,15 @@ fn el(t: typst_html::HtmlTag, children: Vec<HtmlNode>) -> HtmlNode {
     HtmlNode::Element(HtmlElement::new(t).with_children(children.into_iter().collect()))
 }
 
+/// `write`'s output without its closing mark.
+fn write(root: &HtmlElement) -> String {
+    let out = super::write(root);
+    match out.strip_suffix(&format!("\n{MARK}\n")) {
+        Some(body) if body.ends_with('\n') => body.to_string(),
+        _ => out,
+    }
+}
+
 fn doc(children: Vec<HtmlNode>) -> HtmlElement {
     HtmlElement::new(tag::html).with_children(vec![el(tag::body, children)].into_iter().collect())
 }
@@ -108,4 +117,57 @@ fn a_code_span_is_fenced_longer_than_its_backticks() {
     let mut out = String::new();
     code_span("a``b", &mut out);
     assert_eq!(out, "```a``b```");
+}
+
+#[test]
+fn a_line_that_is_only_a_marker_or_an_underline_stays_text() {
+    // Found by probing issue 50: `#`, `-`, `2024.` and `=` alone became structure.
+    for (text, written) in [
+        ("#", "\\#"),
+        ("-", "\\-"),
+        ("+", "\\+"),
+        ("2024.", "2024\\."),
+        ("=", "\\="),
+        ("---", "\\---"),
+        ("C#", "C#"),
+    ] {
+        let out = write(&doc(vec![el(
+            tag::div,
+            vec![
+                el(tag::div, vec![text_node(text)]),
+                el(tag::div, vec![text_node("x")]),
+            ],
+        )]));
+        let first = out.lines().next().unwrap();
+        assert_eq!(first, format!("{written}\\"), "{text}");
+    }
+}
+
+#[test]
+fn a_heading_keeps_a_closing_hash_and_a_bang_before_a_link_is_no_picture() {
+    let out = write(&doc(vec![el(tag::h1, vec![text("Team #")])]));
+    assert!(out.starts_with("# Team \\#\n"), "{out}");
+    let mut link = HtmlElement::new(tag::a).with_children(vec![text("demo")].into_iter().collect());
+    link.attrs
+        .push(attr::href, "https://example.org/?a=1&amp;b");
+    let out = write(&doc(vec![el(
+        tag::p,
+        vec![text("Try it!"), HtmlNode::Element(link)],
+    )]));
+    assert!(
+        out.starts_with("Try it\\![demo](https://example.org/?a=1\\&amp;b)\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_markdown_cv_ends_with_its_mark_and_is_known_by_it() {
+    let out = super::write(&doc(vec![el(tag::p, vec![text("a")])]));
+    assert!(out.ends_with("\n\n[//]: # (made by cvpdf)\n"), "{out}");
+    assert!(is_markdown_cv(out.as_bytes()));
+    assert!(!is_markdown_cv(b"# My own CV\n"));
+}
+
+fn text_node(s: &str) -> HtmlNode {
+    text(s)
 }
