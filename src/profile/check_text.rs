@@ -73,12 +73,16 @@ pub fn markup_problem(path: &str, text: &str) -> Option<Problem> {
             (TextKind::Plain | TextKind::Address, Markup::Link) => {
                 format!("{help}; this field cannot hold a link")
             }
-            // Markdown can show markup as written: `\<s>` prints `<s>`.
-            (TextKind::Paragraphs | TextKind::Inline, Markup::Html | Markup::Block) => {
+            // Markdown can show markup as written: `\<s>` prints `<s>`, `1\.` prints `1.`.
+            (TextKind::Paragraphs | TextKind::Inline, Markup::Html) => {
                 format!(
                     "{help}, or put a backslash before its first character to print it as written"
                 )
             }
+            (TextKind::Paragraphs | TextKind::Inline, Markup::Block) => format!(
+                "{help}, or put a backslash before the marker's mark (`\\#`, `\\-`, `1\\.`) to \
+                 print it as written"
+            ),
             _ => help,
         };
         Problem::error(format!(

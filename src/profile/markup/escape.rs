@@ -3,22 +3,26 @@
 //! unescaped. It uses nothing else of the profile, so the readers of HTML and of Markdown
 //! both stand on it.
 
-/// The length of a block marker at the start of `line`, 0 when it has none.
+/// The length of a block marker at the start of `line` with the space after it, 0 when it has
+/// none. A marker that ends the line is one too (`#`, `-`, `2024.`: an empty heading or list
+/// item to CommonMark).
 pub(super) fn marker_len(line: &str) -> usize {
+    // The marker's `n` characters, and the space after them if there is one; 0 if text follows.
+    let ended = |n: usize| match line[n..].chars().next() {
+        None => n,
+        Some(' ') => n + 1,
+        Some(_) => 0,
+    };
     let hashes = line.len() - line.trim_start_matches('#').len();
-    if (1..=6).contains(&hashes) && line[hashes..].starts_with(' ') {
-        return hashes + 1;
+    if (1..=6).contains(&hashes) && ended(hashes) > 0 {
+        return ended(hashes);
     }
-    for marker in ["- ", "* ", "+ ", "> "] {
-        if line.starts_with(marker) {
-            return 2;
-        }
+    if line.starts_with(['-', '*', '+', '>']) && ended(1) > 0 {
+        return ended(1);
     }
     let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if (1..=9).contains(&digits)
-        && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
-    {
-        return digits + 2;
+    if (1..=9).contains(&digits) && line[digits..].starts_with(['.', ')']) {
+        return ended(digits + 1);
     }
     0
 }
