@@ -581,28 +581,7 @@ impl Browser {
     fn probe(&self, out: &Path, width: u32) -> Probe {
         let page = fs::read_to_string(out.join("index.html")).unwrap();
         let probed = page.replace("</body>", &format!("<script>{PROBE}</script></body>"));
-        let file = out.join(format!(".probe-{width}.html"));
-        fs::write(&file, probed).unwrap();
-        let user = tempfile::tempdir().unwrap();
-        let output = self
-            .command(user.path(), width, 900)
-            .arg("--dump-dom")
-            .arg(format!("file://{}", file.display()))
-            .output()
-            .unwrap();
-        fs::remove_file(&file).unwrap();
-        let dom = String::from_utf8_lossy(&output.stdout);
-        let start = dom
-            .find("<pre id=\"probe\">")
-            .unwrap_or_else(|| panic!("no probe output: {dom}\n{}", stderr(&output)))
-            + "<pre id=\"probe\">".len();
-        let end = start + dom[start..].find("</pre>").unwrap();
-        let raw = dom[start..end]
-            .replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&nbsp;", "\u{a0}")
-            .replace("&amp;", "&");
-        let v: serde_json::Value = serde_json::from_str(&raw).unwrap();
+        let v = self.probe_json(&out.join("index.html"), &probed, width, 900);
         let strings = |key: &str| -> Vec<String> {
             v[key]
                 .as_array()

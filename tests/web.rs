@@ -363,26 +363,8 @@ impl Browser {
                 "</body>",
                 &format!("<script>{axe}</script><script>{PROBE}</script></body>"),
             );
-        let probe_file = file.with_file_name(format!(".probe-{width}.html"));
-        fs::write(&probe_file, probed).unwrap();
-        let user = tempfile::tempdir().unwrap();
-        let output = self
-            .command(user.path(), width, 800)
-            .arg("--virtual-time-budget=20000")
-            .arg("--dump-dom")
-            .arg(format!("file://{}", probe_file.display()))
-            .output()
-            .unwrap();
-        fs::remove_file(&probe_file).unwrap();
-        let dom = String::from_utf8_lossy(&output.stdout);
-        let start = dom
-            .find("<pre id=\"probe\">")
-            .unwrap_or_else(|| panic!("no probe output: {dom}\n{}", stderr(&output)))
-            + "<pre id=\"probe\">".len();
-        let end = start + dom[start..].find("</pre>").unwrap();
-        let raw = html_text(&dom[start..end]);
         Probe {
-            value: serde_json::from_str(&raw).unwrap(),
+            value: self.probe_json(file, &probed, width, 800),
         }
     }
 

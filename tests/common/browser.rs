@@ -2,6 +2,7 @@
 //! CV): found once, started with the flags that keep it off the network and its profile in a
 //! temporary folder.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -58,5 +59,45 @@ impl Browser {
         command.arg(format!("--user-data-dir={}", profile_dir.display()));
         command.arg(format!("--window-size={width},{height}"));
         command
+    }
+
+    /// Opens `page` (the HTML of `file` with a probe script added) beside `file`, `width` ×
+    /// `height`, lets its scripts run (up to 20 s of the page's own clock), and reads the JSON
+    /// the probe put in a `<pre id="probe">` at the end of the page.
+    pub fn probe_json(
+        &self,
+        file: &Path,
+        page: &str,
+        width: u32,
+        height: u32,
+    ) -> serde_json::Value {
+        let probe_file = file.with_file_name(format!(".probe-{width}.html"));
+        fs::write(&probe_file, page).unwrap();
+        let user = tempfile::tempdir().unwrap();
+        let output = self
+            .command(user.path(), width, height)
+            .arg("--virtual-time-budget=20000")
+            .arg("--dump-dom")
+            .arg(format!("file://{}", probe_file.display()))
+            .output()
+            .unwrap();
+        fs::remove_file(&probe_file).unwrap();
+        let dom = String::from_utf8_lossy(&output.stdout);
+        let open = "<pre id=\"probe\">";
+        let start = dom.find(open).unwrap_or_else(|| {
+            panic!(
+                "no probe output: {dom}\n{}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+        }) + open.len();
+        let end = start + dom[start..].find("</pre>").unwrap();
+        let raw = dom[start..end]
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&nbsp;", "\u{a0}")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&");
+        serde_json::from_str(&raw).unwrap()
     }
 }
