@@ -10,16 +10,12 @@
 //! lists are themselves. A part web.typ sets aside (class `side`: a place, a date) follows its
 //! line's text after " — ".
 
-use typst_html::{attr, HtmlElement, HtmlNode};
+use typst_html::property::Display;
+use typst_html::{attr, tag, HtmlElement, HtmlNode};
 
 use text::{as_text_line, code_span, delimited, destination, escape, heading_text};
 
 mod text;
-
-/// Elements whose content is not part of the text (a Markdown CV is text).
-const SKIPPED: &[&str] = &[
-    "head", "script", "style", "title", "meta", "img", "template",
-];
 
 /// The last line of every Markdown CV: a link reference definition, which CommonMark shows
 /// as nothing (it is no raw HTML), saying who made the file, so a later run knows it may
@@ -43,56 +39,37 @@ pub fn is_markdown_cv(bytes: &[u8]) -> bool {
     end.ends_with(MARK.as_bytes())
 }
 
-/// The element's tag name.
-fn tag(element: &HtmlElement) -> &str {
-    // Interned names resolve to static text or a short inline copy; compare by value.
-    match element.tag.resolve().as_str() {
-        name if SKIPPED.contains(&name) => "skipped",
-        name => BLOCKS
-            .iter()
-            .chain(INLINE)
-            .find(|t| **t == name)
-            .copied()
-            .unwrap_or("span"),
+/// How an element stands in the text, by the HTML standard's rendering rules (typst-html's
+/// table of each element's default `display`): hidden, a block, or inline. A picture is left
+/// out: a Markdown CV is text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Hidden,
+    Block,
+    Inline,
+}
+
+fn role(element: &HtmlElement) -> Role {
+    match Display::default_for(element.tag) {
+        _ if element.tag == tag::img => Role::Hidden,
+        Some(Display::None) => Role::Hidden,
+        Some(Display::Inline | Display::InlineBlock | Display::Contents | Display::Ruby) | None => {
+            Role::Inline
+        }
+        Some(_) => Role::Block,
     }
 }
 
-/// Tags that make blocks.
-const BLOCKS: &[&str] = &[
-    "html",
-    "body",
-    "header",
-    "main",
-    "footer",
-    "section",
-    "article",
-    "nav",
-    "aside",
-    "div",
-    "p",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "ul",
-    "ol",
-    "li",
-    "dl",
-    "dt",
-    "dd",
-    "blockquote",
-    "figure",
-    "figcaption",
-    "hr",
-];
-
-/// Inline tags written with Markdown of their own.
-const INLINE: &[&str] = &["strong", "b", "em", "i", "a", "code", "br"];
-
 fn is_block(node: &HtmlNode) -> bool {
-    matches!(node, HtmlNode::Element(e) if BLOCKS.contains(&tag(e)))
+    matches!(node, HtmlNode::Element(e) if role(e) == Role::Block)
+}
+
+/// A heading's level, 1–6, none for any other element.
+fn heading_level(element: &HtmlElement) -> Option<usize> {
+    [tag::h1, tag::h2, tag::h3, tag::h4, tag::h5, tag::h6]
+        .iter()
+        .position(|h| *h == element.tag)
+        .map(|i| i + 1)
 }
 
 /// Appends the blocks of `element`'s children to `out`.
@@ -127,34 +104,33 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
             continue;
         }
         flush_inline(&mut inline, &mut lines);
-        match tag(block) {
-            heading @ ("h1" | "h2" | "h3" | "h4" | "h5" | "h6") => {
+        let t = block.tag;
+        let inline_only = !block.children.iter().any(is_block);
+        match () {
+            _ if heading_level(block).is_some() => {
                 flush_lines(&mut lines, out);
-                let level = heading[1..].parse().unwrap_or(6);
+                let level = heading_level(block).unwrap_or(6);
                 let text = inline_content(block);
                 if !text.is_empty() {
                     out.push(format!("{} {}", "#".repeat(level), heading_text(&text)));
                 }
             }
-            "ul" | "ol" => {
+            _ if t == tag::ul || t == tag::ol || t == tag::dl => {
                 flush_lines(&mut lines, out);
-                let list = list_of(block, tag(block) == "ol");
+                let list = if t == tag::dl {
+                    definitions_of(block)
+                } else {
+                    list_of(block, t == tag::ol)
+                };
                 if !list.is_empty() {
                     out.push(list);
                 }
             }
-            "dl" => {
-                flush_lines(&mut lines, out);
-                let list = definitions_of(block);
-                if !list.is_empty() {
-                    out.push(list);
-                }
-            }
-            "hr" => {
+            _ if t == tag::hr => {
                 flush_lines(&mut lines, out);
                 out.push("---".into());
             }
-            "p" if !block.children.iter().any(is_block) => {
+            _ if t == tag::p && inline_only => {
                 flush_lines(&mut lines, out);
                 let text = inline_content(block);
                 if !text.is_empty() {
@@ -166,7 +142,7 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
                     );
                 }
             }
-            _ if !block.children.iter().any(is_block) => {
+            _ if inline_only => {
                 let text = inline_content(block);
                 if !text.is_empty() {
                     lines.push(text);
@@ -213,16 +189,16 @@ fn definitions_of(list: &HtmlElement) -> String {
             continue;
         };
         let text = inline_content(part);
-        match tag(part) {
-            "dt" => items.push(format!("**{text}**")),
-            "dd" => match items.last_mut() {
+        if part.tag == tag::dt {
+            items.push(format!("**{text}**"));
+        } else if part.tag == tag::dd {
+            match items.last_mut() {
                 Some(last) if !text.is_empty() => {
                     last.push_str(": ");
                     last.push_str(&text);
                 }
                 _ => items.push(text),
-            },
-            _ => {}
+            }
         }
     }
     items
@@ -271,16 +247,19 @@ fn inline_of(node: &HtmlNode, out: &mut String) {
         HtmlNode::Element(element) => element,
         HtmlNode::Tag(_) | HtmlNode::Frame(_) => return,
     };
+    if role(element) == Role::Hidden {
+        return;
+    }
     if is_side(element) && !out.trim().is_empty() {
         out.push_str(" — ");
     }
-    match tag(element) {
-        "skipped" => {}
-        "br" => out.push_str("\\\n"),
-        "strong" | "b" => delimited("**", &inline_spaced(element), out),
-        "em" | "i" => delimited("*", &inline_spaced(element), out),
-        "code" => code_span(&plain_text(element), out),
-        "a" => {
+    let t = element.tag;
+    match () {
+        _ if t == tag::br => out.push_str("\\\n"),
+        _ if t == tag::strong || t == tag::b => delimited("**", &inline_spaced(element), out),
+        _ if t == tag::em || t == tag::i => delimited("*", &inline_spaced(element), out),
+        _ if t == tag::code => code_span(&plain_text(element), out),
+        _ if t == tag::a => {
             // `!` before a link would make it a picture.
             if out.ends_with('!') && !out.ends_with("\\!") {
                 out.pop();
