@@ -600,3 +600,32 @@ fn cases_found_by_probing_render_on_the_web() {
         .unwrap()
         .contains("Anne Tester"));
 }
+
+/// Found by probing issue 50: `-o` names a web page or Markdown file by any of their names and
+/// cases (`CV.HTM`, `cv.markdown`), in a folder made for it as `-o DIR/` makes one; a name of
+/// the wrong format is refused with the name as given.
+#[test]
+fn an_output_file_is_named_as_people_name_web_pages_and_markdown() {
+    let lab = temp_lab(false);
+    let profile = "profiles/zili-zhang.yaml";
+    succeed(
+        lab.path(),
+        &["render", profile, "-f", "html", "-o", "new/CV.HTM"],
+    );
+    succeed(
+        lab.path(),
+        &["render", profile, "-f", "md", "-o", "new/cv.markdown"],
+    );
+    let page = fs::read_to_string(lab.path().join("new/CV.HTM")).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    let markdown = fs::read_to_string(lab.path().join("new/cv.markdown")).unwrap();
+    assert!(markdown.starts_with("# Zili Zhang"));
+    let wrong = crate::common::cvpdf(lab.path(), &["render", profile, "-o", "x.htm"]);
+    assert_eq!(wrong.status.code(), Some(2));
+    assert!(
+        stderr(&wrong).contains("names a .htm file"),
+        "{}",
+        stderr(&wrong)
+    );
+    assert!(!lab.path().join("x.htm").exists());
+}

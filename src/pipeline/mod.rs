@@ -65,6 +65,17 @@ impl Format {
         }
     }
 
+    /// Whether a file extension names the format: its own in any case, and the other names
+    /// web pages and Markdown files go by (`cv.htm`, `cv.markdown`).
+    pub fn named_by(self, extension: &std::ffi::OsStr) -> bool {
+        let other = match self {
+            Format::Html => "htm",
+            Format::Md => "markdown",
+            _ => self.extension(),
+        };
+        extension.eq_ignore_ascii_case(self.extension()) || extension.eq_ignore_ascii_case(other)
+    }
+
     /// Whether the format is made from laid-out pages (and so by a page budget's compile).
     pub fn is_paged(self) -> bool {
         matches!(

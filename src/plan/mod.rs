@@ -200,9 +200,7 @@ fn output_target(
     };
     let is_file = !output.is_dir()
         && formats.len() == 1
-        && output
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(formats[0].extension()));
+        && output.extension().is_some_and(|e| formats[0].named_by(e));
     if is_file {
         if inputs != 1 {
             return Err(Problem::error(format!(
@@ -211,6 +209,15 @@ fn output_target(
             ))
             .at_field("-o"));
         }
+        // Its folder is made as `-o DIR/` would be.
+        let folder = crate::output::parent_dir(output);
+        fs::create_dir_all(&folder).map_err(|e| {
+            Problem::error(format!(
+                "cannot create the directory {}: {e}",
+                folder.display()
+            ))
+            .at_field("-o")
+        })?;
         return Ok(OutputTarget::File(output.to_path_buf()));
     }
     if output.exists() && !output.is_dir() {
@@ -230,18 +237,14 @@ fn output_target(
         Format::Md,
     ]
     .into_iter()
-    .find(|f| {
-        output
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(f.extension()))
-    });
+    .find(|f| output.extension().is_some_and(|e| f.named_by(e)));
     if let (false, Some(named)) = (output.is_dir(), looks_like_a_file) {
         let asked: Vec<&str> = formats.iter().map(|f| f.extension()).collect();
         return Err(Problem::error(format!(
             "-o {} names a .{} file, but the format asked for is {}; add --format {} (one \
              format), or give a directory",
             output.display(),
-            named.extension(),
+            output.extension().unwrap_or_default().to_string_lossy(),
             asked.join(" and "),
             named.extension(),
         ))
