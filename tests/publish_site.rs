@@ -423,3 +423,60 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Found by probing issue 50: a web page that cannot be written (a file where its folder
+/// would be) leaves the site as it was — no PDF or thumbnail uploaded without its link; text
+/// of the profile never becomes a tag of the site's template language (Liquid, Hugo's
+/// shortcodes); cvpdf knows its own page after Git gave it CRLF line endings.
+#[test]
+fn a_web_page_that_cannot_be_written_leaves_the_site_and_text_is_no_template_tag() {
+    let fixtures = crate::common::root().join("tests/fixtures");
+    let dir = tempfile::tempdir().unwrap();
+    common::copy_bundled_lab(dir.path(), true);
+    copy_dir(&fixtures.join("jekyll-lab-site"), &dir.path().join("site"));
+    put(dir.path(), "site/cv", b"a file where the folder would be\n");
+    let args = ["profiles/zili-zhang.yaml", "--site", "site", "--html"];
+    let output = publish(dir.path(), &args);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("cannot create the folder"),
+        "{}",
+        stderr(&output)
+    );
+    let member = fs::read_to_string(dir.path().join("site/_members/zili-zhang.md")).unwrap();
+    assert!(
+        !member.contains("cv/zili-zhang.pdf"),
+        "no link to a CV not uploaded"
+    );
+
+    fs::remove_file(dir.path().join("site/cv")).unwrap();
+    let profile = dir.path().join("profiles/zili-zhang.yaml");
+    let text = fs::read_to_string(&profile).unwrap();
+    fs::write(
+        &profile,
+        text.replacen(
+            "{en: \"Ph.D.",
+            "{en: \"{{ site.title }} {% include x.html %} Ph.D.",
+            1,
+        ),
+    )
+    .unwrap();
+    let output = publish(dir.path(), &args);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let page = dir.path().join("site/cv/zili-zhang.html");
+    let written = fs::read_to_string(&page).unwrap();
+    let body = &written[written.find("\n---\n").unwrap() + 5..];
+    assert!(!body.contains("{{") && !body.contains("{%"), "{body}");
+    assert!(
+        body.contains("&#123;&#123; site.title }}"),
+        "shown as written"
+    );
+    fs::write(&page, written.replace('\n', "\r\n")).unwrap();
+    fs::write(&profile, text).unwrap();
+    let output = publish(dir.path(), &args);
+    assert!(
+        output.status.success(),
+        "its own page, CRLF: {}",
+        stderr(&output)
+    );
+}

@@ -143,10 +143,15 @@ pub fn run(options: Options, printer: Printer) -> Result<(), Error> {
 /// A profile whose CV would be written over one of the lab's files is refused before
 /// anything is written.
 fn refuse_lab_names(jobs: &[Job], out: &Path) -> Result<(), Error> {
-    let reserved: Vec<PathBuf> = LAB_FILES.iter().map(|f| out.join(f)).collect();
+    // Compared without case: on a disk that ignores it (macOS, Windows) `Index.html` is the
+    // people page.
+    let reserved: Vec<String> = LAB_FILES
+        .iter()
+        .map(|f| out.join(f).to_string_lossy().to_lowercase())
+        .collect();
     for job in jobs {
         for (_, output) in &job.outputs {
-            if reserved.contains(output) {
+            if reserved.contains(&output.to_string_lossy().to_lowercase()) {
                 return Err(Error::usage(format!(
                     "{} would be written to {}, which is the lab's own file; rename the profile",
                     job.input.display(),

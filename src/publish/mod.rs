@@ -186,8 +186,10 @@ pub fn publish_one(
             .as_str()
             .unwrap_or("CV");
         let title = format!("{} — {cv}", p.name);
+        // First: its folder is the one most likely not to be writable (a new one, in the
+        // site's content), and nothing is written after a file that could not be.
         for (_, file, bytes) in artifacts.files {
-            files.push((file, web::page(kind, &slug, &title, &bytes)?));
+            files.insert(0, (file, web::page(kind, &slug, &title, &bytes)?));
         }
     }
     // A file of the site's own where a CV would go is left alone, and nothing is written.
@@ -207,6 +209,23 @@ pub fn publish_one(
         )
         .map_err(|refused| Failure::message(refused.to_string()))?;
     }
+    // Every folder is made before any file is written: one that cannot be (a file in the way,
+    // no permission) leaves the site as it was.
+    if !dry_run {
+        for (file, _) in &files {
+            let folder = crate::output::parent_dir(file);
+            if !folder.is_dir() {
+                within_site(&root, file)?;
+                fs::create_dir_all(&folder).map_err(|e| {
+                    Failure::message(format!(
+                        "cannot create the folder {}: {e}",
+                        folder.display()
+                    ))
+                })?;
+                within_site(&root, file)?;
+            }
+        }
+    }
     for (file, bytes) in files {
         let real = within_site(&root, &file)?;
         if fs::read(&real).ok().as_deref() != Some(bytes.as_slice()) {
@@ -214,11 +233,7 @@ pub fn publish_one(
                 .changes
                 .push(format!("{} ({} bytes)", file.display(), bytes.len()));
             if !dry_run {
-                let folder = crate::output::parent_dir(&file);
-                fs::create_dir_all(&folder).map_err(|e| {
-                    Failure::message(format!("cannot create {}: {e}", folder.display()))
-                })?;
-                // Made now: check again that the folder did not lead out.
+                // Made above: check again that the folder did not lead out.
                 let real = within_site(&root, &file)?;
                 write_atomic(&real, &bytes).map_err(|e| {
                     Failure::message(format!("cannot write {}: {e}", file.display()))

@@ -65,9 +65,19 @@ pub(super) fn page(
         Ok(&html[start..end])
     };
     let style = part("<style id=\"cvpdf-cv-style\">", "</style>")?;
-    let data = part("<script type=\"application/ld+json\">", "</script>")?;
-    let body = part("<div class=\"cv\" id=\"cvpdf-cv\">", "\n  </body>")?;
-    let body = body.trim_end_matches("\n  </body>");
+    // The site's template language (Liquid's `{{`/`{%`, Hugo's `{{<`/`{{%`) runs over the
+    // page: no `{` of the CV's may start one. In HTML a `{` is written as its character
+    // reference; in the JSON-LD as a JSON escape where it would start a tag (its own braces
+    // never do: a key follows each). The style sheet holds no user text.
+    let data = part("<script type=\"application/ld+json\">", "</script>")?
+        .replace("{{", "{\\u007b")
+        .replace("{%", "\\u007b%");
+    let body = part("<div class=\"cv\" id=\"cvpdf-cv\">", "\n  </body>")?
+        .trim_end_matches("\n  </body>")
+        // The site's layout has its own main landmark.
+        .replacen("<main>", "<div class=\"main\">", 1)
+        .replacen("</main>", "</div>", 1)
+        .replace('{', "&#123;");
     let front = FrontMatter {
         title,
         layout: match kind {
@@ -85,10 +95,10 @@ pub(super) fn page(
 
 /// Whether `bytes` are a CV page cvpdf wrote: its front matter says so.
 pub(super) fn is_cv_page(bytes: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(&bytes[..bytes.len().min(4096)]) else {
-        return false;
-    };
-    let Some(front) = text.strip_prefix("---\n") else {
+    // Also after an editor or Git gave it a byte-order mark or CRLF line endings.
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]).replace("\r\n", "\n");
+    let head = head.trim_start_matches('\u{feff}');
+    let Some(front) = head.strip_prefix("---\n") else {
         return false;
     };
     let front = front.split("\n---\n").next().unwrap_or_default();
@@ -128,5 +138,31 @@ mod tests {
         assert!(is_cv_page(
             b"---\ntitle: CV\ngenerator: cvpdf\n---\n<div></div>"
         ));
+        assert!(is_cv_page(
+            "\u{feff}---\r\ntitle: CV\r\ngenerator: cvpdf\r\n---\r\n<div></div>".as_bytes()
+        ));
+    }
+
+    #[test]
+    fn no_text_of_the_cv_can_start_a_tag_of_the_site_s_template_language() {
+        let html = HTML
+            .replace(
+                "<h1>Ada</h1>",
+                "<h1>{{ site.title }} {% include x %} {{% md %}}</h1>",
+            )
+            .replace("{\"a\":1}", "{\"a\":\"{{ x }} {% y %}\"}");
+        let page = page(SiteKind::JekyllMembers, "ada", "Ada", html.as_bytes()).unwrap();
+        let page = String::from_utf8(page).unwrap();
+        let body = &page[page.find("<div class").unwrap()..];
+        assert!(!body.contains("{{") && !body.contains("{%"), "{page}");
+        let start = page.find("ld+json\">").unwrap() + 9;
+        let data = &page[start..page.find("</script>").unwrap()];
+        assert!(!data.contains("{{") && !data.contains("{%"), "{data}");
+        let read: serde_json::Value = serde_json::from_str(data).unwrap();
+        assert_eq!(read["a"], "{{ x }} {% y %}");
+        assert!(
+            page.contains(".cv { color: red; }"),
+            "the style sheet keeps its braces"
+        );
     }
 }
