@@ -300,7 +300,7 @@ pub fn member_names(members: &[(String, &Profile)]) -> Vec<(String, String)> {
 pub fn paper(
     paper: &LabPaper,
     key: &str,
-    number: Option<usize>,
+    place: &crate::source::Listed,
     names: &[(String, String)],
     slugs: &[String],
 ) -> Paper {
@@ -313,8 +313,8 @@ pub fn paper(
         .collect();
     Paper {
         key: key.to_string(),
-        group: String::new(),
-        number,
+        group: place.group.to_string(),
+        number: place.number,
         title: plain(&p.title),
         authors: p
             .authors

@@ -17,9 +17,6 @@ use crate::style::Numbering;
 /// The page's template.
 pub const TEMPLATE: &str = include_str!("../../templates/lab.html");
 
-/// The page's marker of authorship (cvpdf overwrites only pages it wrote).
-pub const GENERATOR: &str = r#"<meta name="generator" content="cvpdf">"#;
-
 /// A member as the page shows them.
 #[derive(Serialize)]
 struct MemberView<'a> {

@@ -172,23 +172,23 @@ pub fn finish_site(
     // Each paper's number as publications.pdf shows it (the list's groups), one rule.
     let newest_first: Vec<&Publication> = papers.iter().map(|p| &p.publication).collect();
     let listed = crate::source::listed(&newest_first, style.numbering);
+    let mut places: Vec<&crate::source::Listed> = listed.iter().collect();
+    places.sort_by_key(|place| place.index);
     let mut publications: Vec<super::Paper> = papers
         .iter()
         .zip(&keys)
-        .map(|(paper, key)| super::paper(paper, key, None, &names, &slugs))
+        .zip(places)
+        .map(|((paper, key), place)| super::paper(paper, key, place, &names, &slugs))
         .collect();
     // The same references as publications.pdf's: one formatting, in the lab's style.
     if let Some(citation) = &style.citation {
         super::add_references(&papers, &mut publications, &names, citation, &style.lang);
     }
-    // In the order the PDF lists them, group by group, with its numbers.
+    // In the order the PDF lists them, group by group.
+    let mut publications: Vec<Option<super::Paper>> = publications.into_iter().map(Some).collect();
     let publications: Vec<super::Paper> = listed
         .iter()
-        .map(|place| super::Paper {
-            number: place.number,
-            group: place.group.to_string(),
-            ..publications[place.index].clone()
-        })
+        .filter_map(|place| publications[place.index].take())
         .collect();
 
     let site = Site {
@@ -233,11 +233,11 @@ pub fn finish_site(
     })?;
     let words = crate::template::words_of(&style.lang);
     let html = page::people_page(&site, words, style.numbering).map_err(|d| vec![d])?;
-    site_files.write("index.html", html.as_bytes(), |found| {
-        found
-            .windows(page::GENERATOR.len())
-            .any(|w| w == page::GENERATOR.as_bytes())
-    })?;
+    site_files.write(
+        "index.html",
+        html.as_bytes(),
+        crate::ownership::is_marked_html,
+    )?;
     // Only once the new pages no longer link them: the files of members who left.
     let records = Manifests::default();
     let removed = super::stale::remove(out, &stale, &records);

@@ -238,7 +238,7 @@ pub(crate) fn write(
             // edit once exported.
             Format::Typ if main == Some(path) => Mark::TypstSource,
             Format::Png | Format::Thumbnail => Mark::Png,
-            Format::Html => Mark::Content(&is_web_cv),
+            Format::Html => Mark::Html,
             Format::Md => Mark::Content(&crate::render::is_markdown_cv),
             Format::Typ | Format::Svg => Mark::None,
         };
@@ -304,16 +304,6 @@ pub(crate) struct WriteOutcome {
     /// Per target, every file written for it.
     pub written: Vec<Vec<Written>>,
 }
-
-/// Whether `bytes` are a web CV cvpdf wrote: its head names cvpdf as the generator
-/// (`templates/web.typ`).
-fn is_web_cv(bytes: &[u8]) -> bool {
-    let head = &bytes[..bytes.len().min(4096)];
-    head.windows(WEB_MARK.len()).any(|w| w == WEB_MARK)
-}
-
-/// The element of a web CV's head that says cvpdf made it.
-const WEB_MARK: &[u8] = b"<meta name=\"generator\" content=\"cvpdf\">";
 
 /// More pages than any CV has, for recognising the page files of an output.
 const MAX_PAGES: usize = 10_000;

@@ -106,52 +106,40 @@ fn blocks_of(element: &HtmlElement, out: &mut Vec<String>) {
         flush_inline(&mut inline, &mut lines);
         let t = block.tag;
         let inline_only = !block.children.iter().any(is_block);
-        match () {
-            _ if heading_level(block).is_some() => {
-                flush_lines(&mut lines, out);
-                let level = heading_level(block).unwrap_or(6);
-                let text = inline_content(block);
-                if !text.is_empty() {
-                    out.push(format!("{} {}", "#".repeat(level), heading_text(&text)));
-                }
+        if let Some(level) = heading_level(block) {
+            flush_lines(&mut lines, out);
+            let text = inline_content(block);
+            if !text.is_empty() {
+                out.push(format!("{} {}", "#".repeat(level), heading_text(&text)));
             }
-            _ if t == tag::ul || t == tag::ol || t == tag::dl => {
-                flush_lines(&mut lines, out);
-                let list = if t == tag::dl {
-                    definitions_of(block)
-                } else {
-                    list_of(block, t == tag::ol)
-                };
-                if !list.is_empty() {
-                    out.push(list);
-                }
+        } else if t == tag::ul || t == tag::ol || t == tag::dl {
+            flush_lines(&mut lines, out);
+            let list = if t == tag::dl {
+                definitions_of(block)
+            } else {
+                list_of(block, t == tag::ol)
+            };
+            if !list.is_empty() {
+                out.push(list);
             }
-            _ if t == tag::hr => {
-                flush_lines(&mut lines, out);
-                out.push("---".into());
+        } else if t == tag::hr {
+            flush_lines(&mut lines, out);
+            out.push("---".into());
+        } else if t == tag::p && inline_only {
+            flush_lines(&mut lines, out);
+            let text = inline_content(block);
+            if !text.is_empty() {
+                let lines: Vec<String> = text.lines().map(as_text_line).collect();
+                out.push(lines.join("\n"));
             }
-            _ if t == tag::p && inline_only => {
-                flush_lines(&mut lines, out);
-                let text = inline_content(block);
-                if !text.is_empty() {
-                    out.push(
-                        text.lines()
-                            .map(as_text_line)
-                            .collect::<Vec<_>>()
-                            .join("\n"),
-                    );
-                }
+        } else if inline_only {
+            let text = inline_content(block);
+            if !text.is_empty() {
+                lines.push(text);
             }
-            _ if inline_only => {
-                let text = inline_content(block);
-                if !text.is_empty() {
-                    lines.push(text);
-                }
-            }
-            _ => {
-                flush_lines(&mut lines, out);
-                blocks_of(block, out);
-            }
+        } else {
+            flush_lines(&mut lines, out);
+            blocks_of(block, out);
         }
     }
     flush_inline(&mut inline, &mut lines);
@@ -254,33 +242,34 @@ fn inline_of(node: &HtmlNode, out: &mut String) {
         out.push_str(" — ");
     }
     let t = element.tag;
-    match () {
-        _ if t == tag::br => out.push_str("\\\n"),
-        _ if t == tag::strong || t == tag::b => delimited("**", &inline_spaced(element), out),
-        _ if t == tag::em || t == tag::i => delimited("*", &inline_spaced(element), out),
-        _ if t == tag::code => code_span(&plain_text(element), out),
-        _ if t == tag::a => {
-            // `!` before a link would make it a picture.
-            if out.ends_with('!') && !out.ends_with("\\!") {
-                out.pop();
-                out.push_str("\\!");
-            }
-            let text = inline_content(element);
-            match element.attrs.get(attr::href) {
-                Some(href) if !text.is_empty() => {
-                    out.push('[');
-                    out.push_str(&text);
-                    out.push_str("](");
-                    out.push_str(&destination(href));
-                    out.push(')');
-                }
-                _ => out.push_str(&text),
-            }
+    if t == tag::br {
+        out.push_str("\\\n");
+    } else if t == tag::strong || t == tag::b {
+        delimited("**", &inline_spaced(element), out);
+    } else if t == tag::em || t == tag::i {
+        delimited("*", &inline_spaced(element), out);
+    } else if t == tag::code {
+        code_span(&plain_text(element), out);
+    } else if t == tag::a {
+        // `!` before a link would make it a picture.
+        if out.ends_with('!') && !out.ends_with("\\!") {
+            out.pop();
+            out.push_str("\\!");
         }
-        _ => {
-            for child in &element.children {
-                inline_of(child, out);
+        let text = inline_content(element);
+        match element.attrs.get(attr::href) {
+            Some(href) if !text.is_empty() => {
+                out.push('[');
+                out.push_str(&text);
+                out.push_str("](");
+                out.push_str(&destination(href));
+                out.push(')');
             }
+            _ => out.push_str(&text),
+        }
+    } else {
+        for child in &element.children {
+            inline_of(child, out);
         }
     }
 }

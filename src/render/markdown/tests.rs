@@ -122,7 +122,7 @@ fn a_code_span_is_fenced_longer_than_its_backticks() {
 #[test]
 fn a_line_that_is_only_a_marker_or_an_underline_stays_text() {
     // Found by probing issue 50: `#`, `-`, `2024.` and `=` alone became structure.
-    for (text, written) in [
+    for (line, written) in [
         ("#", "\\#"),
         ("-", "\\-"),
         ("+", "\\+"),
@@ -134,12 +134,12 @@ fn a_line_that_is_only_a_marker_or_an_underline_stays_text() {
         let out = write(&doc(vec![el(
             tag::div,
             vec![
-                el(tag::div, vec![text_node(text)]),
-                el(tag::div, vec![text_node("x")]),
+                el(tag::div, vec![text(line)]),
+                el(tag::div, vec![text("x")]),
             ],
         )]));
         let first = out.lines().next().unwrap();
-        assert_eq!(first, format!("{written}\\"), "{text}");
+        assert_eq!(first, format!("{written}\\"), "{line}");
     }
 }
 
@@ -166,8 +166,4 @@ fn a_markdown_cv_ends_with_its_mark_and_is_known_by_it() {
     assert!(out.ends_with("\n\n[//]: # (made by cvpdf)\n"), "{out}");
     assert!(is_markdown_cv(out.as_bytes()));
     assert!(!is_markdown_cv(b"# My own CV\n"));
-}
-
-fn text_node(s: &str) -> HtmlNode {
-    text(s)
 }
