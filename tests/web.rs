@@ -629,3 +629,29 @@ fn an_output_file_is_named_as_people_name_web_pages_and_markdown() {
     );
     assert!(!lab.path().join("x.htm").exists());
 }
+
+/// Issue 50, attacked: a profile whose file name holds spaces, `#`, `:` and non-ASCII gets
+/// its page and Markdown beside it; a symbolic link where the page would go, leading out of
+/// the folder, is refused and what it points to left as it was.
+#[test]
+fn odd_names_work_and_a_link_out_at_the_page_s_place_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let profile = "my cv #1: Zoë.yaml";
+    fs::write(dir.path().join(profile), "name: Zoë Example\n").unwrap();
+    succeed(dir.path(), &["render", profile, "-f", "html", "-f", "md"]);
+    for name in ["my cv #1: Zoë.html", "my cv #1: Zoë.md"] {
+        let text = fs::read_to_string(dir.path().join(name)).unwrap();
+        assert!(text.contains("Zoë Example"), "{name}");
+    }
+    fs::write(dir.path().join("ada.yaml"), "name: Ada Example\n").unwrap();
+    let target = outside.path().join("index.html");
+    fs::write(&target, "<p>someone else's page</p>\n").unwrap();
+    std::os::unix::fs::symlink(&target, dir.path().join("ada.html")).unwrap();
+    let output = crate::common::cvpdf(dir.path(), &["render", "ada.yaml", "-f", "html"]);
+    assert!(!output.status.success());
+    assert_eq!(
+        fs::read_to_string(&target).unwrap(),
+        "<p>someone else's page</p>\n"
+    );
+}
