@@ -9,6 +9,7 @@
 //! mislead ([`crate::csl`] turns them off). The style's own citation number is left out;
 //! cvpdf numbers its lists.
 
+mod case;
 mod item;
 mod runs;
 
@@ -72,6 +73,12 @@ pub fn references(
         .enumerate()
         .map(|(i, (paper, _, _))| item(&format!("p{i}"), paper, &words))
         .collect();
+    // Words such as `GNNs` or `eLife` keep their case in any style (see `case`).
+    let guard = case::can_guard(&entries);
+    let entries: Vec<_> = match guard {
+        true => entries.into_iter().map(case::guarded).collect(),
+        false => entries,
+    };
     // A page budget compiles a CV several times, and the variants of one profile share its
     // papers: the same list in the same style and language is formatted once.
     let key = {
@@ -95,7 +102,15 @@ pub fn references(
         .enumerate()
         .map(|(i, (_, authors, editors))| {
             let content = formatted.remove(&format!("p{i}")).unwrap_or_default();
-            runs::from_rendered(&content, authors, editors)
+            let mut runs = runs::from_rendered(&content, authors, editors);
+            if guard {
+                for run in &mut runs {
+                    if let std::borrow::Cow::Owned(text) = case::unguarded(&run.text) {
+                        run.text = text;
+                    }
+                }
+            }
+            runs
         })
         .collect();
     let mut made = made.lock().unwrap_or_else(|e| e.into_inner());

@@ -11,6 +11,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use hayagriva::archive::ArchivedStyle;
 use hayagriva::citationberg::{IndependentStyle, Style as Csl};
 
+mod spelt;
+
 use crate::diag::unknown;
 use crate::diag::Problem;
 
@@ -30,7 +32,7 @@ pub struct CitationStyle {
     /// What the style was made from: the built-in name's or the file's content digest, so that
     /// two reads of an unchanged file are the same style (and an edit is another).
     digest: crate::digest::Digest,
-    /// The parsed style, as cvpdf lists references ([`standing_alone`]).
+    /// The parsed style, as cvpdf lists references ([`prepared`]).
     pub csl: Arc<IndependentStyle>,
 }
 
@@ -122,6 +124,12 @@ pub fn resolve(spec: &str, path: Option<&Path>) -> Result<Option<CitationStyle>,
     }))
 }
 
+/// `csl` as cvpdf formats with it: its shorthands spelt out for hayagriva ([`spelt`]), each
+/// reference standing alone ([`standing_alone`]).
+fn prepared(csl: IndependentStyle) -> IndependentStyle {
+    standing_alone(spelt::spelt_out(csl))
+}
+
 /// `csl` for a CV's list, where each reference stands alone in cvpdf's order: nothing that
 /// relates an entry to the others — names or year suffixes added to tell two apart ("2020a"),
 /// an author repeated from the entry above replaced ("———"), the style's sorting. A CV
@@ -164,7 +172,7 @@ fn parsed_builtin(style: ArchivedStyle) -> Option<Arc<IndependentStyle>> {
     parsed
         .entry(style.names()[0])
         .or_insert_with(|| match style.get() {
-            Csl::Independent(csl) => Some(Arc::new(standing_alone(csl))),
+            Csl::Independent(csl) => Some(Arc::new(prepared(csl))),
             Csl::Dependent(_) => None,
         })
         .clone()
@@ -185,7 +193,7 @@ fn from_file(spec: &str, path: &Path) -> Result<CitationStyle, Problem> {
     let csl = match known {
         Some(csl) => csl,
         None => {
-            let csl = Arc::new(standing_alone(parse_file(&bytes, path)?));
+            let csl = Arc::new(prepared(parse_file(&bytes, path)?));
             parsed
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())

@@ -1,0 +1,235 @@
+//! What a CSL style leaves to the processor's reading of the specification, spelt out in the
+//! style itself so that hayagriva 0.10 reads it as citeproc-js does.
+//!
+//! Two shorthands of CSL 1.0.2 ("Names") are misread by hayagriva, and each costs a whole
+//! style its authors or editors:
+//! - a `cs:names` without a `cs:name` child prints the names with the inherited options; in
+//!   hayagriva it counts as empty (no authors at all in `vancouver`, no editors of a chapter's
+//!   book in `american-medical-association`);
+//! - a `cs:names` inside `cs:substitute` without children of its own takes the `cs:name`,
+//!   `cs:et-al` and `cs:label` of the `cs:names` it stands in for; hayagriva does so only for a
+//!   direct child of `cs:substitute`, not for one inside a `cs:choose` (Chicago's editors of an
+//!   edited volume lose their name form and "eds.").
+//!
+//!
+//! And one attribute: a `cs:label` of `page` with `plural="never"` or `"always"` is printed
+//! by hayagriva in the number the pages have, whatever the attribute says (Vancouver's and the
+//! Council of Science Editors' "p. 12–21" came out "pp. 12–21").
+//!
+//! All are written out here, once, when a style is loaded: every `cs:names` gets its
+//! `cs:name` (an empty one means "as inherited", as the specification reads the absent one);
+//! every shorthand in a substitute, at any depth, gets its parent's children; such a label
+//! becomes the term it prints, in the number the style asks for, printed when the variable is
+//! (what a label is). What the style prints under citeproc-js does not change.
+
+use hayagriva::citationberg::taxonomy::{NumberOrPageVariable, Term, Variable};
+use hayagriva::citationberg::{
+    Choose, ChooseBranch, ChooseMatch, IndependentStyle, Label, LabelPluralize,
+    LayoutRenderingElement as Element, Name, Names, NamesChild, Text, TextTarget,
+};
+
+/// `csl` with the shorthands above written out.
+pub(super) fn spelt_out(mut csl: IndependentStyle) -> IndependentStyle {
+    for shared in &mut csl.macros {
+        elements(&mut shared.children, None);
+    }
+    elements(&mut csl.citation.layout.elements, None);
+    if let Some(bibliography) = csl.bibliography.as_mut() {
+        elements(&mut bibliography.layout.elements, None);
+    }
+    csl
+}
+
+/// Spells out the `cs:names` among `list`, which stand in for `substituted` when they are (at
+/// any depth) inside its `cs:substitute`.
+fn elements(list: &mut [Element], substituted: Option<&Names>) {
+    for element in list {
+        match element {
+            Element::Names(names) => spell_names(names, substituted),
+            Element::Group(group) => elements(&mut group.children, substituted),
+            Element::Choose(choose) => {
+                elements(&mut choose.if_.children, substituted);
+                for branch in &mut choose.else_if {
+                    elements(&mut branch.children, substituted);
+                }
+                if let Some(otherwise) = choose.otherwise.as_mut() {
+                    elements(&mut otherwise.children, substituted);
+                }
+            }
+            Element::Label(label) => {
+                if let Some(term) = page_term(label) {
+                    *element = term;
+                }
+            }
+            Element::Text(_) | Element::Date(_) | Element::Number(_) => {}
+        }
+    }
+}
+
+/// A label of pages in a number of its own, as the term it prints when there are pages.
+fn page_term(label: &Label) -> Option<Element> {
+    let NumberOrPageVariable::Page(pages) = label.variable else {
+        return None;
+    };
+    let plural = match label.label.plural {
+        LabelPluralize::Always => true,
+        LabelPluralize::Never => false,
+        LabelPluralize::Contextual => return None,
+    };
+    let form = &label.label;
+    let term = Text {
+        formatting: form.formatting,
+        affixes: form.affixes.clone(),
+        strip_periods: form.strip_periods,
+        text_case: form.text_case,
+        ..Text::with_target(TextTarget::Term {
+            term: Term::from(pages),
+            form: form.form,
+            plural,
+        })
+    };
+    Some(Element::Choose(Choose {
+        if_: ChooseBranch {
+            disambiguate: None,
+            is_numeric: None,
+            is_uncertain_date: None,
+            locator: None,
+            position: None,
+            type_: None,
+            variable: Some(vec![Variable::from(pages)]),
+            match_: ChooseMatch::All,
+            children: vec![Element::Text(term)],
+        },
+        else_if: Vec::new(),
+        otherwise: None,
+    }))
+}
+
+/// One `cs:names`: its parent's children if it is a shorthand in `substituted`'s substitute,
+/// its `cs:name`, then its own substitute's elements.
+fn spell_names(names: &mut Names, substituted: Option<&Names>) {
+    if let Some(parent) = substituted {
+        *names = parent.from_names_substitute(names);
+    }
+    if names.name().is_none() {
+        // Before the label: a label CSL places by the name's position comes after the names
+        // when there is no name, as citeproc-js prints it ("Keller M, Tanaka A, editors").
+        names.children.insert(0, NamesChild::Name(Name::default()));
+    }
+    let parent = names.clone();
+    for child in &mut names.children {
+        if let NamesChild::Substitute(substitute) = child {
+            elements(&mut substitute.children, Some(&parent));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hayagriva::citationberg::taxonomy::{NameVariable, PageVariable};
+    use hayagriva::citationberg::{Style, TermForm};
+
+    /// A style whose bibliography prints the author macro: `names` is the macro's body.
+    fn style(names: &str) -> IndependentStyle {
+        let xml = format!(
+            r#"<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0" class="in-text">
+              <info><title>t</title><id>t</id><updated>2024-01-01T00:00:00+00:00</updated></info>
+              <macro name="author">{names}</macro>
+              <citation><layout><text macro="author"/></layout></citation>
+              <bibliography><layout><text macro="author"/></layout></bibliography>
+            </style>"#
+        );
+        match Style::from_xml(&xml).unwrap() {
+            Style::Independent(csl) => csl,
+            Style::Dependent(_) => unreachable!(),
+        }
+    }
+
+    fn author_names(csl: &IndependentStyle) -> &Names {
+        match &csl.macros[0].children[0] {
+            Element::Names(names) => names,
+            _ => unreachable!(),
+        }
+    }
+
+    #[test]
+    fn a_names_without_name_gets_one_before_its_label() {
+        let csl = spelt_out(style(
+            r#"<names variable="author"><label form="long" prefix=", "/></names>"#,
+        ));
+        let names = author_names(&csl);
+        assert!(matches!(names.children[0], NamesChild::Name(_)));
+        assert!(matches!(names.children[1], NamesChild::Label(_)));
+    }
+
+    #[test]
+    fn a_shorthand_inside_choose_in_a_substitute_takes_its_parents_name_and_label() {
+        let csl = spelt_out(style(
+            r#"<names variable="composer">
+                 <name name-as-sort-order="first" and="text"/>
+                 <label form="short" prefix=", "/>
+                 <substitute>
+                   <names variable="author"/>
+                   <choose><if type="book"><group><names variable="editor"/></group></if></choose>
+                 </substitute>
+               </names>"#,
+        ));
+        let names = author_names(&csl);
+        let Some(substitute) = names.substitute() else {
+            panic!("the substitute is kept")
+        };
+        let Element::Choose(choose) = &substitute.children[1] else {
+            panic!("{:?}", substitute.children[1])
+        };
+        let Element::Group(group) = &choose.if_.children[0] else {
+            panic!()
+        };
+        let Element::Names(editors) = &group.children[0] else {
+            panic!()
+        };
+        assert_eq!(editors.variable, vec![NameVariable::Editor]);
+        assert_eq!(editors.name(), names.name(), "the parent's name form");
+        assert!(editors.label().is_some(), "the parent's label (\"eds.\")");
+        assert!(editors.substitute().is_none());
+    }
+
+    #[test]
+    fn a_page_label_of_a_fixed_number_is_its_term_when_there_are_pages() {
+        let csl = spelt_out(style(
+            r#"<group delimiter=" "><label variable="page" form="short" plural="never"/><text variable="page"/></group>"#,
+        ));
+        let Element::Group(group) = &csl.macros[0].children[0] else {
+            panic!()
+        };
+        let Element::Choose(choose) = &group.children[0] else {
+            panic!("{:?}", group.children[0])
+        };
+        assert_eq!(
+            choose.if_.variable,
+            Some(vec![Variable::Page(PageVariable::Page)])
+        );
+        let Element::Text(text) = &choose.if_.children[0] else {
+            panic!()
+        };
+        assert!(matches!(
+            text.target,
+            TextTarget::Term {
+                plural: false,
+                form: TermForm::Short,
+                ..
+            }
+        ));
+        // A contextual label is hayagriva's to print.
+        let csl = spelt_out(style(r#"<label variable="page" form="short"/>"#));
+        assert!(matches!(csl.macros[0].children[0], Element::Label(_)));
+    }
+
+    #[test]
+    fn a_names_with_its_own_name_is_left_as_written() {
+        let csl = style(r#"<names variable="author"><name form="short"/></names>"#);
+        let before = author_names(&csl).clone();
+        let csl = spelt_out(csl);
+        assert_eq!(author_names(&csl), &before);
+    }
+}
