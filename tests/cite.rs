@@ -301,29 +301,22 @@ fn references_read_as_citeproc_js_prints_them() {
     }
     let items = root().join("tests/fixtures/cite/every-kind.csl.json");
     let mut report = Vec::new();
-    let mut same = 0;
-    let mut total = 0;
-    for name in [
-        "apa",
-        "ieee",
-        "chicago-author-date",
-        "modern-language-association",
-        "american-medical-association",
-        "vancouver",
-        "nature",
-        "springer-basic",
-        "association-for-computing-machinery",
-        "harvard-cite-them-right",
-        "american-chemical-society",
-        "american-physics-society",
-        "chicago-notes",
-        "elsevier-harvard",
-        "gb-7714-2015-numeric",
-        "council-of-science-editors",
-    ] {
+    let mut short = Vec::new();
+    let mut same_in_all = 0;
+    for (name, least) in CHECKED_STYLES {
         let style = hayagriva::archive::ArchivedStyle::by_name(name)
             .unwrap()
             .get();
+        // An English style keeps its own English (Nature's en-GB "eds"), as cvpdf keeps it
+        // for an English CV.
+        let lang = match &style {
+            hayagriva::citationberg::Style::Independent(csl) => csl
+                .default_locale
+                .as_ref()
+                .map(|code| code.0.clone())
+                .filter(|code| code.starts_with("en-")),
+            hayagriva::citationberg::Style::Dependent(_) => None,
+        };
         let path = dir.path().join(format!("{name}.csl"));
         // citationberg 0.7 writes the term `et-al` as `et al`, which citeproc-js cannot find.
         let xml = style
@@ -344,7 +337,7 @@ fn references_read_as_citeproc_js_prints_them() {
         let out = std::process::Command::new("node")
             .arg(oracle.join("citeproc.js"))
             .args([&path, &locales, &items])
-            .arg("en-US")
+            .arg(lang.as_deref().unwrap_or("en-US"))
             .output()
             .unwrap();
         assert!(
@@ -354,9 +347,9 @@ fn references_read_as_citeproc_js_prints_them() {
         );
         let theirs: std::collections::BTreeMap<String, String> =
             serde_json::from_slice(&out.stdout).unwrap();
+        let mut same = 0;
         for (i, ours) in ours.iter().enumerate() {
             let theirs = &theirs[&format!("p{}", i + 1)];
-            total += 1;
             if compared(ours) == compared(theirs) {
                 same += 1;
             } else {
@@ -366,14 +359,50 @@ fn references_read_as_citeproc_js_prints_them() {
                 ));
             }
         }
+        same_in_all += same;
+        if same < least {
+            short.push(format!(
+                "{name}: {same} of {}, at least {least}",
+                ours.len()
+            ));
+        }
     }
+    let total = CHECKED_STYLES.len() * 13;
     eprintln!(
-        "{same} of {total} references as citeproc-js prints them; the others:\n{}",
+        "{same_in_all} of {total} references as citeproc-js prints them; the others:\n{}",
         report.join("\n")
     );
     // The differences left are hayagriva's, each told in docs/citation-styles.md.
-    assert!(same > 0, "{same} of {total}:\n{}", report.join("\n"));
+    assert!(
+        short.is_empty(),
+        "{}\n{}",
+        short.join("\n"),
+        report.join("\n")
+    );
 }
+
+/// The styles compared with citeproc-js, each with how many of the 13 kinds of paper must read
+/// as it prints them: the issue asks 9 in 10 of APA, IEEE and Chicago author-date; the others
+/// hold what they reach today, so that a change that loses one fails. The ones short of 13
+/// are told in docs/citation-styles.md.
+const CHECKED_STYLES: [(&str, usize); 16] = [
+    ("apa", 13),
+    ("ieee", 13),
+    ("chicago-author-date", 12),
+    ("chicago-notes", 12),
+    ("modern-language-association", 13),
+    ("american-medical-association", 13),
+    ("vancouver", 13),
+    ("council-of-science-editors", 13),
+    ("nature", 13),
+    ("american-chemical-society", 13),
+    ("american-physics-society", 12),
+    ("springer-basic", 13),
+    ("elsevier-harvard", 13),
+    ("harvard-cite-them-right", 11),
+    ("association-for-computing-machinery", 13),
+    ("gb-7714-2015-numeric", 13),
+];
 
 /// Issue 49: cvpdf's CSL item for each paper is the one written by hand for the oracle.
 #[test]

@@ -1,6 +1,8 @@
 //! A formatted reference as runs of text, each with its look, its link and the person it
 //! names: the one form both the Typst source and the people page's HTML are written from.
 
+use std::ops::Range;
+
 use hayagriva::citationberg::{FontStyle, FontVariant, FontWeight, TextDecoration, VerticalAlign};
 use hayagriva::{ElemChild, ElemChildren, ElemMeta, Formatting};
 
@@ -42,13 +44,23 @@ pub(super) fn from_rendered(
     editors: &[Person],
 ) -> Vec<Run> {
     let mut out = Vec::new();
-    walk(content, Look::default(), None, &mut out);
+    let mut dates = Vec::new();
+    walk(content, Look::default(), None, &mut out, &mut dates);
+    let out = without_stray_spaces(out, &dates);
     let out = with_marks(out, authors, editors);
     trim(collapse_punctuation(out))
 }
 
-/// The runs of `children`, formatted as `look` says, inside the name `person` if any.
-fn walk(children: &ElemChildren, look: Look, person: Option<(bool, usize)>, out: &mut Vec<Run>) {
+/// The runs of `children`, formatted as `look` says, inside the name `person` if any; the
+/// range of characters each date takes is added to `dates`.
+fn walk(
+    children: &ElemChildren,
+    look: Look,
+    person: Option<(bool, usize)>,
+    out: &mut Vec<Run>,
+    dates: &mut Vec<Range<usize>>,
+) {
+    let chars = |out: &[Run]| out.iter().map(|r| r.text.chars().count()).sum::<usize>();
     for child in &children.0 {
         match child {
             ElemChild::Text(formatted) => push(
@@ -71,12 +83,66 @@ fn walk(children: &ElemChildren, look: Look, person: Option<(bool, usize)>, out:
                 Some(ElemMeta::Name(variable, index)) => {
                     use hayagriva::citationberg::taxonomy::NameVariable;
                     let is_editor = matches!(variable, NameVariable::Editor);
-                    walk(&elem.children, look, Some((is_editor, index)), out);
+                    walk(&elem.children, look, Some((is_editor, index)), out, dates);
                 }
-                _ => walk(&elem.children, look, person, out),
+                Some(ElemMeta::Date) => {
+                    let start = chars(out);
+                    walk(&elem.children, look, person, out, dates);
+                    let end = chars(out);
+                    // A date that printed nothing: the delimiter written before it.
+                    let start = if start == end {
+                        start.saturating_sub(1)
+                    } else {
+                        start
+                    };
+                    dates.push(start..end);
+                }
+                _ => walk(&elem.children, look, person, out, dates),
             },
         }
     }
+}
+
+/// The runs without the spaces a date leaves before punctuation or another space: hayagriva
+/// writes a delimiter before each part of a date, also before one the date does not have, and
+/// before a date that prints nothing — a year alone in Vancouver's "year month day" read
+/// "2015 ;52(7)", a patent in CSE's "2020 .". A space in a date, or right before an empty one
+/// (`dates`, ranges of characters), goes when what follows it is `,` `;` `:` `.` `)` `]`, a
+/// space or the end; "March 5, 2015" keeps its spaces.
+fn without_stray_spaces(runs: Vec<Run>, dates: &[Range<usize>]) -> Vec<Run> {
+    if dates.is_empty() {
+        return runs;
+    }
+    let chars: Vec<(char, usize)> = runs
+        .iter()
+        .enumerate()
+        .flat_map(|(i, run)| run.text.chars().map(move |c| (c, i)))
+        .collect();
+    let in_date = |at: usize| dates.iter().any(|d| d.contains(&at));
+    let mut keep = vec![true; chars.len()];
+    for at in (0..chars.len()).rev() {
+        if !(chars[at].0 == ' ' && in_date(at)) {
+            continue;
+        }
+        let next = (at + 1..chars.len()).find(|&j| keep[j]).map(|j| chars[j].0);
+        keep[at] = !matches!(next, None | Some(',' | ';' | ':' | '.' | ')' | ']' | ' '));
+    }
+    rebuilt(runs, chars, &keep)
+}
+
+/// `runs` with only the `chars` (each with its run's index) that `keep` says.
+fn rebuilt(runs: Vec<Run>, chars: Vec<(char, usize)>, keep: &[bool]) -> Vec<Run> {
+    let mut texts = vec![String::new(); runs.len()];
+    for ((c, run), &kept) in chars.into_iter().zip(keep) {
+        if kept {
+            texts[run].push(c);
+        }
+    }
+    runs.into_iter()
+        .zip(texts)
+        .filter(|(_, text)| !text.is_empty())
+        .map(|(run, text)| Run { text, ..run })
+        .collect()
 }
 
 /// Whether `child` is (or holds) the citation number or label a numeric style prints before
@@ -213,17 +279,7 @@ fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
             keep[at + 1] = false;
         }
     }
-    let mut texts = vec![String::new(); runs.len()];
-    for ((c, run), kept) in chars.into_iter().zip(keep) {
-        if kept {
-            texts[run].push(c);
-        }
-    }
-    runs.into_iter()
-        .zip(texts)
-        .filter(|(_, text)| !text.is_empty())
-        .map(|(run, text)| Run { text, ..run })
-        .collect()
+    rebuilt(runs, chars, &keep)
 }
 
 /// Leading and trailing white space off (what a citation number leaves behind).

@@ -28,8 +28,8 @@ fn a_journal_article_reads_as_apa_prints_it() {
     let refs = formatted(&every_kind(), "apa", "en");
     assert_eq!(
         plain(&refs[0]),
-        "Keller, M., Novak, T., & Fischer, L. (2015). Nucleosome turnover in living cells. \
-         Journal of Cell Dynamics, 52(7), 436–444. https://doi.org/10.1234/jcd.2015.436"
+        "Keller, M., Novak, T., & Fischer, L. (2015). Nucleosome turnover in living cells seen by \
+         ChIP-seq. eLife, 52(7), 436–444. https://doi.org/10.1234/jcd.2015.436"
     );
     // The journal and its volume in italics, the DOI a link.
     let italic: String = refs[0]
@@ -38,7 +38,7 @@ fn a_journal_article_reads_as_apa_prints_it() {
         .map(|r| r.text.as_str())
         .collect();
     assert!(
-        italic.contains("Journal of Cell Dynamics") && italic.contains("52"),
+        italic.contains("eLife") && italic.contains("52"),
         "{italic}"
     );
     let link = refs[0].iter().find(|r| r.link.is_some()).unwrap();
