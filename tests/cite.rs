@@ -59,6 +59,60 @@ fn a_cv_in_apa_reads_as_apa_with_the_own_name_bold() {
     );
 }
 
+/// Issue 49's first point at the command line: the every-kind profile rendered in APA, IEEE
+/// and Chicago author-date, by name and from a `.csl` file given by path, holds each reference
+/// as cvpdf formats it (what `references_read_as_citeproc_js_prints_them` compares with
+/// citeproc-js), its groups with their numbers, the own name bold, and nothing on stderr.
+#[test]
+fn every_kind_renders_in_the_three_styles_by_name_and_by_path() {
+    let dir = tempfile::tempdir().unwrap();
+    every_kind_lab(dir.path(), "numbering: forward\n");
+    fs::create_dir(dir.path().join("styles")).unwrap();
+    for (name, own) in [
+        ("apa", "Keller, M."),
+        ("ieee", "M. Keller"),
+        ("chicago-author-date", "Keller, Maria"),
+    ] {
+        let style = hayagriva::archive::ArchivedStyle::by_name(name).unwrap();
+        let file = format!("styles/{name} copy.csl");
+        fs::write(dir.path().join(&file), style.get().to_xml().unwrap()).unwrap();
+        let references = formatted(&cvpdf::csl::resolve(name, None).unwrap().unwrap(), "en");
+        for given in [name, file.as_str()] {
+            let out = succeed(
+                dir.path(),
+                &[
+                    "render",
+                    "profiles/keller.yaml",
+                    "--citation-style",
+                    given,
+                    "-o",
+                    "cv.pdf",
+                ],
+            );
+            assert_eq!(stderr(&out), "", "{given}: nothing on stderr");
+            let pdf = Pdf::read(&dir.path().join("cv.pdf"));
+            for reference in &references {
+                assert!(
+                    pdf.contains(reference),
+                    "{given}: {reference}\nnot in {}",
+                    pdf.squashed()
+                );
+            }
+            // Groups by kind in cvpdf's order, numbered down the list (`numbering: forward`).
+            for group in [
+                "Books [1]",
+                "Edited Volumes [2]",
+                "Journal Articles [5]",
+                "Software [12]",
+            ] {
+                assert!(pdf.contains(group), "{given}: {group}");
+            }
+            assert!(pdf.contains_in_font(own, "Bold"), "{given}: {own} bold");
+            assert!(!pdf.contains_in_font("Novak", "Bold"), "{given}");
+        }
+    }
+}
+
 #[test]
 fn the_flag_and_a_variant_choose_the_style() {
     let dir = tempfile::tempdir().unwrap();

@@ -14,6 +14,7 @@
 use std::borrow::Cow;
 
 use hayagriva::citationberg::json::{Item, Value};
+use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
 /// The stand-in of a letter `c` of the Basic Multilingual Plane is `FIRST + c`.
 const FIRST: u32 = 0xF_0000;
@@ -53,7 +54,7 @@ pub(super) fn guarded(mut item: Item) -> Item {
     item
 }
 
-/// `text` with each word (a run of letters and digits) that has an upper-case letter after
+/// `text` with each word (a run of letters, digits and marks) that has an upper-case letter after
 /// its first written in stand-ins.
 fn guard(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
@@ -70,7 +71,8 @@ fn guard(text: &str) -> String {
         word.clear();
     };
     for c in text.chars() {
-        if c.is_alphanumeric() {
+        // A combining mark (`é` written `e` + U+0301) belongs to its letter's word.
+        if c.is_alphanumeric() || c.general_category_group() == GeneralCategoryGroup::Mark {
             word.push(c);
         } else {
             flush(&mut word, &mut out);
@@ -131,6 +133,9 @@ mod tests {
             assert_eq!(guard(text), text);
             assert!(matches!(unguarded(text), Cow::Borrowed(_)));
         }
+        // A word with a combining mark is one word: `e` + U+0301 + `Life` is guarded whole.
+        assert!(!guard("e\u{301}Life").contains("Life"));
+        assert_eq!(unguarded(&guard("e\u{301}Life")), "e\u{301}Life");
         // Beyond the first plane a letter has no stand-in and stays as written.
         assert_eq!(guard("𐐀𐐨𐐀"), "𐐀𐐨𐐀");
     }
