@@ -75,9 +75,10 @@ pub fn references(
         .collect();
     // Words such as `GNNs` or `eLife` keep their case in any style (see `case`).
     let guard = case::can_guard(&entries);
-    let entries: Vec<_> = match guard {
-        true => entries.into_iter().map(case::guarded).collect(),
-        false => entries,
+    let entries: Vec<_> = if guard {
+        entries.into_iter().map(case::guarded).collect()
+    } else {
+        entries
     };
     // A page budget compiles a CV several times, and the variants of one profile share its
     // papers: the same list in the same style and language is formatted once.

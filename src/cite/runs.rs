@@ -113,11 +113,7 @@ fn without_stray_spaces(runs: Vec<Run>, dates: &[Range<usize>]) -> Vec<Run> {
     if dates.is_empty() {
         return runs;
     }
-    let chars: Vec<(char, usize)> = runs
-        .iter()
-        .enumerate()
-        .flat_map(|(i, run)| run.text.chars().map(move |c| (c, i)))
-        .collect();
+    let chars = flattened(&runs);
     let in_date = |at: usize| dates.iter().any(|d| d.contains(&at));
     let mut keep = vec![true; chars.len()];
     for at in (0..chars.len()).rev() {
@@ -128,6 +124,14 @@ fn without_stray_spaces(runs: Vec<Run>, dates: &[Range<usize>]) -> Vec<Run> {
         keep[at] = !matches!(next, None | Some(',' | ';' | ':' | '.' | ')' | ']' | ' '));
     }
     rebuilt(runs, chars, &keep)
+}
+
+/// Every character of `runs`, with the index of its run.
+fn flattened(runs: &[Run]) -> Vec<(char, usize)> {
+    runs.iter()
+        .enumerate()
+        .flat_map(|(i, run)| run.text.chars().map(move |c| (c, i)))
+        .collect()
 }
 
 /// `runs` with only the `chars` (each with its run's index) that `keep` says.
@@ -253,13 +257,10 @@ fn ends_in_initial(name: &str) -> bool {
 /// (citeproc-js does; hayagriva leaves a delimiter before a part that printed nothing): a
 /// comma, semicolon or colon, and the spaces after it, give way to a full stop, closing
 /// bracket or another delimiter that follows (`Zenodo,.` → `Zenodo.`, `(2018,)` → `(2018)`),
-/// and a doubled full stop is one (`Ed..` → `Ed.`, an ellipsis `...` stays).
+/// a doubled full stop is one (`Ed..` → `Ed.`, an ellipsis `...` stays), and so are two
+/// spaces (a delimiter before an element that printed nothing: CSE's "nuclei.  2020.").
 fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
-    let chars: Vec<(char, usize)> = runs
-        .iter()
-        .enumerate()
-        .flat_map(|(i, run)| run.text.chars().map(move |c| (c, i)))
-        .collect();
+    let chars = flattened(&runs);
     let mut keep = vec![true; chars.len()];
     for at in 0..chars.len() {
         let c = chars[at].0;
@@ -277,6 +278,9 @@ fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
         if doubled_stop {
             // The second goes: the first ends the text before it (an initial, `Ed.`).
             keep[at + 1] = false;
+        }
+        if c == ' ' && at > 0 && chars[at - 1].0 == ' ' {
+            keep[at] = false;
         }
     }
     rebuilt(runs, chars, &keep)

@@ -130,3 +130,25 @@ fn no_citation_number_is_left_in_a_numeric_style() {
         }
     }
 }
+
+/// What cvpdf spells out for hayagriva (`crate::csl`'s `spelt`, `case`, the runs' dates), each
+/// seen in a reference of a style that needed it; the oracle test (tests/cite.rs) compares
+/// the whole text with citeproc-js where node is installed.
+#[test]
+fn hayagriva_reads_the_styles_as_citeproc_js_does() {
+    let text = |style: &str, i: usize| plain(&formatted(&every_kind(), style, "en")[i]);
+    // A names without a name: Vancouver's authors and a chapter's editors.
+    assert!(text("vancouver", 0).starts_with("Keller M, Novak T, Fischer L."));
+    assert!(text("vancouver", 4).contains("In: Olsen P, Menon R, editors."));
+    // A shorthand in a substitute's choose: Chicago's editors of an edited volume.
+    assert!(text("chicago-author-date", 5).starts_with("Keller, Maria, and Aiko Tanaka, eds."));
+    // A page label the style holds singular, and no space a missing month left.
+    assert!(text("vancouver", 1).ends_with("2022. p. 12–21."));
+    assert!(text("vancouver", 0).contains("2015;52(7):436–44."));
+    let cse = text("council-of-science-editors", 9);
+    assert!(cse.ends_with("nuclei. 2020."), "{cse}");
+    // Words of their own case under title case and capitalize-first.
+    let chicago = text("chicago-author-date", 0);
+    assert!(chicago.contains("Seen by ChIP-Seq.” eLife 52"), "{chicago}");
+    assert!(text("chicago-author-date", 8).contains("Preprint, arXiv."));
+}
