@@ -477,7 +477,7 @@ const CHECKED_STYLES: [(&str, usize); 16] = [
     ("american-physics-society", 12),
     ("springer-basic", 13),
     ("elsevier-harvard", 13),
-    ("harvard-cite-them-right", 11),
+    ("harvard-cite-them-right", 13),
     ("association-for-computing-machinery", 13),
     ("gb-7714-2015-numeric", 13),
 ];

@@ -44,21 +44,22 @@ pub(super) fn from_rendered(
     editors: &[Person],
 ) -> Vec<Run> {
     let mut out = Vec::new();
-    let mut dates = Vec::new();
-    walk(content, Look::default(), None, &mut out, &mut dates);
-    let out = without_stray_spaces(out, &dates);
+    let mut fillers = Vec::new();
+    walk(content, Look::default(), None, &mut out, &mut fillers);
+    let out = without_stray_spaces(out, &fillers);
     let out = with_marks(out, authors, editors);
     trim(collapse_punctuation(out))
 }
 
 /// The runs of `children`, formatted as `look` says, inside the name `person` if any; the
-/// range of characters each date takes is added to `dates`.
+/// ranges of characters whose spaces are fillers (a date's, a block's separators) are added to
+/// `fillers`.
 fn walk(
     children: &ElemChildren,
     look: Look,
     person: Option<(bool, usize)>,
     out: &mut Vec<Run>,
-    dates: &mut Vec<Range<usize>>,
+    fillers: &mut Vec<Range<usize>>,
 ) {
     let chars = |out: &[Run]| out.iter().map(|r| r.text.chars().count()).sum::<usize>();
     for child in &children.0 {
@@ -77,17 +78,35 @@ fn walk(
                 push(out, &text.text, apply(look, text.formatting), link, person);
             }
             ElemChild::Transparent { .. } => {}
+            // A block of its own in the style (`display`: a left margin, a line of its own) is
+            // part of one paragraph in a CV's list: a space sets it apart, as citeproc-js's
+            // text output does ("Fischer 2015 Nucleosome…", not "2015Nucleosome").
+            ElemChild::Elem(elem) if elem.display.is_some() => {
+                let inline = hayagriva::Elem {
+                    display: None,
+                    ..elem.clone()
+                };
+                let separator = |out: &mut Vec<Run>, fillers: &mut Vec<Range<usize>>| {
+                    let at = chars(out);
+                    push(out, " ", look, None, person);
+                    fillers.push(at..at + 1);
+                };
+                separator(out, fillers);
+                let inline = ElemChildren(vec![ElemChild::Elem(inline)]);
+                walk(&inline, look, person, out, fillers);
+                separator(out, fillers);
+            }
             ElemChild::Elem(elem) => match elem.meta {
                 // cvpdf numbers its lists itself.
                 Some(ElemMeta::CitationNumber | ElemMeta::CitationLabel) => {}
                 Some(ElemMeta::Name(variable, index)) => {
                     use hayagriva::citationberg::taxonomy::NameVariable;
                     let is_editor = matches!(variable, NameVariable::Editor);
-                    walk(&elem.children, look, Some((is_editor, index)), out, dates);
+                    walk(&elem.children, look, Some((is_editor, index)), out, fillers);
                 }
                 Some(ElemMeta::Date) => {
                     let start = chars(out);
-                    walk(&elem.children, look, person, out, dates);
+                    walk(&elem.children, look, person, out, fillers);
                     let end = chars(out);
                     // A date that printed nothing: the delimiter written before it.
                     let start = if start == end {
@@ -95,29 +114,30 @@ fn walk(
                     } else {
                         start
                     };
-                    dates.push(start..end);
+                    fillers.push(start..end);
                 }
-                _ => walk(&elem.children, look, person, out, dates),
+                _ => walk(&elem.children, look, person, out, fillers),
             },
         }
     }
 }
 
-/// The runs without the spaces a date leaves before punctuation or another space: hayagriva
-/// writes a delimiter before each part of a date, also before one the date does not have, and
-/// before a date that prints nothing — a year alone in Vancouver's "year month day" read
-/// "2015 ;52(7)", a patent in CSE's "2020 .". A space in a date, or right before an empty one
-/// (`dates`, ranges of characters), goes when what follows it is `,` `;` `:` `.` `)` `]`, a
+/// The runs without the spaces a style's fillers leave before punctuation or another space:
+/// hayagriva writes a delimiter before each part of a date, also before one the date does not
+/// have, and before a date that prints nothing — a year alone in Vancouver's "year month day"
+/// read "2015 ;52(7)", a patent in CSE's "2020 ." — and the space that sets a block apart
+/// ([`walk`]) may come before the layout's closing full stop. A space in such a range
+/// (`fillers`, ranges of characters) goes when what follows it is `,` `;` `:` `.` `)` `]`, a
 /// space or the end; "March 5, 2015" keeps its spaces.
-fn without_stray_spaces(runs: Vec<Run>, dates: &[Range<usize>]) -> Vec<Run> {
-    if dates.is_empty() {
+fn without_stray_spaces(runs: Vec<Run>, fillers: &[Range<usize>]) -> Vec<Run> {
+    if fillers.is_empty() {
         return runs;
     }
     let chars = flattened(&runs);
-    let in_date = |at: usize| dates.iter().any(|d| d.contains(&at));
+    let filler = |at: usize| fillers.iter().any(|d| d.contains(&at));
     let mut keep = vec![true; chars.len()];
     for at in (0..chars.len()).rev() {
-        if !(chars[at].0 == ' ' && in_date(at)) {
+        if !(chars[at].0 == ' ' && filler(at)) {
             continue;
         }
         let next = (at + 1..chars.len()).find(|&j| keep[j]).map(|j| chars[j].0);
@@ -258,7 +278,8 @@ fn ends_in_initial(name: &str) -> bool {
 /// comma, semicolon or colon, and the spaces after it, give way to a full stop, closing
 /// bracket or another delimiter that follows (`Zenodo,.` → `Zenodo.`, `(2018,)` → `(2018)`),
 /// a doubled full stop is one (`Ed..` → `Ed.`, an ellipsis `...` stays), and so are two
-/// spaces (a delimiter before an element that printed nothing: CSE's "nuclei.  2020.").
+/// spaces (a delimiter before an element that printed nothing: CSE's "nuclei.  2020.") and a
+/// full stop or comma written inside closing quotation marks and again after them.
 fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
     let chars = flattened(&runs);
     let mut keep = vec![true; chars.len()];
@@ -280,6 +301,15 @@ fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
             keep[at + 1] = false;
         }
         if c == ' ' && at > 0 && chars[at - 1].0 == ' ' {
+            keep[at] = false;
+        }
+        // A mark the style moved inside the quotation marks, and wrote again after them
+        // (`Nuclei.”.` → `Nuclei.”`, `remodelling,”, in` → `remodelling,” in`).
+        let again = matches!(c, '.' | ',')
+            && at >= 2
+            && matches!(chars[at - 1].0, '”' | '’' | '"' | '»')
+            && chars[at - 2].0 == c;
+        if again {
             keep[at] = false;
         }
     }

@@ -147,8 +147,45 @@ fn hayagriva_reads_the_styles_as_citeproc_js_does() {
     assert!(text("vancouver", 0).contains("2015;52(7):436–44."));
     let cse = text("council-of-science-editors", 9);
     assert!(cse.ends_with("nuclei. 2020."), "{cse}");
+    // A group of "in" and the editors a proceedings does not have is left out.
+    let harvard = text("harvard-cite-them-right", 1);
+    assert!(harvard.contains("GPUs,” Proceedings of"), "{harvard}");
     // Words of their own case under title case and capitalize-first.
     let chicago = text("chicago-author-date", 0);
     assert!(chicago.contains("Seen by ChIP-Seq.” eLife 52"), "{chicago}");
     assert!(text("chicago-author-date", 8).contains("Preprint, arXiv."));
+}
+
+/// A block the style sets apart (`display`) is a word apart in a CV's one-paragraph entry, and
+/// the space goes where the layout's full stop follows.
+#[test]
+fn a_block_of_the_style_is_set_apart_by_a_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blocks.csl");
+    std::fs::write(
+        &path,
+        r#"<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0" class="in-text">
+          <info><title>t</title><id>t</id><updated>2024-01-01T00:00:00+00:00</updated></info>
+          <citation><layout><text variable="title"/></layout></citation>
+          <bibliography><layout suffix=".">
+            <text variable="container-title" display="left-margin"/>
+            <text variable="title" display="block"/>
+          </layout></bibliography>
+        </style>"#,
+    )
+    .unwrap();
+    let style = crate::csl::resolve("blocks.csl", Some(&path))
+        .unwrap()
+        .unwrap();
+    let own = |_: &str| false;
+    let paper = &every_kind().publications[0];
+    let refs = references(
+        &[(paper, people(&paper.authors, own), Vec::new())],
+        &style,
+        "en",
+    );
+    assert_eq!(
+        plain(&refs[0]),
+        "eLife Nucleosome turnover in living cells seen by ChIP-seq."
+    );
 }

@@ -12,6 +12,13 @@
 //!   edited volume lose their name form and "eds.").
 //!
 //!
+//! A `cs:group` is left out when it calls variables and all are empty (CSL 1.0.2, "Group");
+//! hayagriva does not count a `cs:names` whose names are empty as such a variable, so a group
+//! of the term "In" and the editors of a proceedings that has none printed "In." (BMJ, PLOS,
+//! Elsevier's Vancouver, Cite Them Right, …). Beside each `cs:names` that has no substitute
+//! stands a `cs:text` of a variable no cvpdf item holds (`call-number`): it prints nothing, and
+//! makes the group see a variable that is empty when the names are.
+//!
 //! And one attribute: a `cs:label` of `page` with `plural="never"` or `"always"` is printed
 //! by hayagriva in the number the pages have, whatever the attribute says (Vancouver's and the
 //! Council of Science Editors' "p. 12–21" came out "pp. 12–21").
@@ -22,11 +29,15 @@
 //! becomes the term it prints, in the number the style asks for, printed when the variable is
 //! (what a label is). What the style prints under citeproc-js does not change.
 
-use hayagriva::citationberg::taxonomy::{NumberOrPageVariable, Term, Variable};
+use hayagriva::citationberg::taxonomy::{NumberOrPageVariable, StandardVariable, Term, Variable};
 use hayagriva::citationberg::{
     Choose, ChooseBranch, ChooseMatch, IndependentStyle, Label, LabelPluralize,
-    LayoutRenderingElement as Element, Name, Names, NamesChild, Text, TextTarget,
+    LayoutRenderingElement as Element, LongShortForm, Name, Names, NamesChild, Text, TextTarget,
 };
+
+/// A standard variable no CSL item of cvpdf's holds (`crate::cite`'s items carry none), the
+/// empty variable put beside a `cs:names`.
+const NEVER_SET: StandardVariable = StandardVariable::CallNumber;
 
 /// `csl` with the shorthands above written out.
 pub(super) fn spelt_out(mut csl: IndependentStyle) -> IndependentStyle {
@@ -42,8 +53,8 @@ pub(super) fn spelt_out(mut csl: IndependentStyle) -> IndependentStyle {
 
 /// Spells out the `cs:names` among `list`, which stand in for `substituted` when they are (at
 /// any depth) inside its `cs:substitute`.
-fn elements(list: &mut [Element], substituted: Option<&Names>) {
-    for element in list {
+fn elements(list: &mut Vec<Element>, substituted: Option<&Names>) {
+    for element in list.iter_mut() {
         match element {
             Element::Names(names) => spell_names(names, substituted),
             Element::Group(group) => elements(&mut group.children, substituted),
@@ -62,6 +73,21 @@ fn elements(list: &mut [Element], substituted: Option<&Names>) {
                 }
             }
             Element::Text(_) | Element::Date(_) | Element::Number(_) => {}
+        }
+    }
+    if substituted.is_none() {
+        let mut at = 0;
+        while at < list.len() {
+            let counted = matches!(&list[at], Element::Names(n) if n.substitute().is_none());
+            at += 1;
+            if counted {
+                let empty = TextTarget::Variable {
+                    var: Variable::Standard(NEVER_SET),
+                    form: LongShortForm::Long,
+                };
+                list.insert(at, Element::Text(Text::with_target(empty)));
+                at += 1;
+            }
         }
     }
 }
@@ -223,6 +249,39 @@ mod tests {
         // A contextual label is hayagriva's to print.
         let csl = spelt_out(style(r#"<label variable="page" form="short"/>"#));
         assert!(matches!(csl.macros[0].children[0], Element::Label(_)));
+    }
+
+    #[test]
+    fn an_empty_variable_stands_beside_names_outside_a_substitute() {
+        let csl = spelt_out(style(
+            r#"<group delimiter=" "><text term="in"/><names variable="editor"/></group>"#,
+        ));
+        let Element::Group(group) = &csl.macros[0].children[0] else {
+            panic!()
+        };
+        assert_eq!(group.children.len(), 3, "{:?}", group.children);
+        assert!(matches!(
+            &group.children[2],
+            Element::Text(Text {
+                target: TextTarget::Variable {
+                    var: Variable::Standard(NEVER_SET),
+                    ..
+                },
+                ..
+            })
+        ));
+        // Not inside a substitute, whose first element to print anything wins.
+        let csl = spelt_out(style(
+            r#"<names variable="author"><substitute><names variable="editor"/></substitute></names>"#,
+        ));
+        assert_eq!(
+            csl.macros[0].children.len(),
+            1,
+            "{:?}",
+            csl.macros[0].children
+        );
+        let substitute = author_names(&csl).substitute().unwrap();
+        assert_eq!(substitute.children.len(), 1);
     }
 
     #[test]
