@@ -35,13 +35,11 @@ const VARIABLES: [&str; 6] = [
     "publisher-place",
 ];
 
-/// Whether `items` may be guarded: no text of theirs already holds a character from the
+/// Whether `item` may be guarded: no text of its already holds a character from the
 /// stand-ins' range (some icon fonts put glyphs there), which would read as a stand-in.
-pub(super) fn can_guard(items: &[Item]) -> bool {
+pub(super) fn can_guard(item: &Item) -> bool {
     let is_stand_in = |c: char| (FIRST..=FIRST + LAST_GUARDED).contains(&u32::from(c));
-    items
-        .iter()
-        .all(|item| serde_json::to_string(item).is_ok_and(|json| !json.chars().any(is_stand_in)))
+    serde_json::to_string(item).is_ok_and(|json| !json.chars().any(is_stand_in))
 }
 
 /// `item` with the words of [`VARIABLES`] whose case is their own in stand-ins.
@@ -141,13 +139,13 @@ mod tests {
     }
 
     #[test]
-    fn a_list_holding_the_stand_ins_own_characters_is_not_guarded() {
+    fn an_item_holding_the_stand_ins_own_characters_is_not_guarded() {
         let item = |title: &str| {
             let mut map = std::collections::BTreeMap::new();
             map.insert("title".to_string(), Value::String(title.to_string()));
             Item(map)
         };
-        assert!(can_guard(&[item("GNNs")]));
-        assert!(!can_guard(&[item("GNNs"), item("icon \u{F0041}")]));
+        assert!(can_guard(&item("GNNs")));
+        assert!(!can_guard(&item("GNNs and an icon \u{F0041}")));
     }
 }

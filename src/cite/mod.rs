@@ -74,12 +74,12 @@ pub fn references(
         .map(|(i, (paper, _, _))| item(&format!("p{i}"), paper, &words))
         .collect();
     // Words such as `GNNs` or `eLife` keep their case in any style (see `case`).
-    let guard = case::can_guard(&entries);
-    let entries: Vec<_> = if guard {
-        entries.into_iter().map(case::guarded).collect()
-    } else {
-        entries
-    };
+    let guards: Vec<bool> = entries.iter().map(case::can_guard).collect();
+    let entries: Vec<_> = entries
+        .into_iter()
+        .zip(&guards)
+        .map(|(entry, &guard)| if guard { case::guarded(entry) } else { entry })
+        .collect();
     // A page budget compiles a CV several times, and the variants of one profile share its
     // papers: the same list in the same style and language is formatted once.
     let key = {
@@ -104,7 +104,7 @@ pub fn references(
         .map(|(i, (_, authors, editors))| {
             let content = formatted.remove(&format!("p{i}")).unwrap_or_default();
             let mut runs = runs::from_rendered(&content, authors, editors);
-            if guard {
+            if guards[i] {
                 for run in &mut runs {
                     if let std::borrow::Cow::Owned(text) = case::unguarded(&run.text) {
                         run.text = text;

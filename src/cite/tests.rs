@@ -189,3 +189,23 @@ fn a_block_of_the_style_is_set_apart_by_a_space() {
         "eLife Nucleosome turnover in living cells seen by ChIP-seq."
     );
 }
+
+/// A paper whose text already holds a character of the stand-ins' range is formatted as it
+/// is, that character unchanged; the other papers of the list keep their words' case.
+#[test]
+fn a_private_use_character_in_a_title_is_kept_and_others_are_guarded() {
+    let mut profile = every_kind();
+    profile.publications.truncate(2);
+    profile.publications[1].title = "Icons \u{F0041} and GNNs".into();
+    let refs = formatted(&profile, "chicago-author-date", "en");
+    assert!(
+        plain(&refs[0]).contains("ChIP-Seq.” eLife"),
+        "{}",
+        plain(&refs[0])
+    );
+    assert!(
+        plain(&refs[1]).contains("Icons \u{F0041} and Gnns"),
+        "{}",
+        plain(&refs[1])
+    );
+}
