@@ -97,13 +97,14 @@ pub fn references(
     if let Some(runs) = made.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return runs.clone();
     }
+    let in_quotes = punctuation_in_quotes(style, locale.as_ref(), locale_files(lang));
     let mut formatted = format_all(&entries, style, locale, lang);
     let runs: Vec<Vec<Run>> = papers
         .iter()
         .enumerate()
         .map(|(i, (_, authors, editors))| {
             let content = formatted.remove(&format!("p{i}")).unwrap_or_default();
-            let mut runs = runs::from_rendered(&content, authors, editors);
+            let mut runs = runs::from_rendered(&content, authors, editors, in_quotes);
             if guards[i] {
                 for run in &mut runs {
                     if let std::borrow::Cow::Owned(text) = case::unguarded(&run.text) {
@@ -180,6 +181,34 @@ fn request_locale(style: &CitationStyle, lang: &str) -> Option<LocaleCode> {
     let own = style.csl.default_locale.as_ref();
     let same = own.is_some_and(|code| code.0.split('-').next() == Some(lang));
     (!same).then(|| LocaleCode(lang.to_string()))
+}
+
+/// Whether a full stop or comma after closing quotation marks goes inside them (American
+/// English), as the locale of the reference says: the first of the style's own locales (the
+/// code, its language, the untagged one) and then of the locale files (the code, the
+/// language's main variant, US English) that says either, as hayagriva looks it up.
+fn punctuation_in_quotes(
+    style: &CitationStyle,
+    locale: Option<&LocaleCode>,
+    files: &[Locale],
+) -> bool {
+    let code = locale
+        .or(style.csl.default_locale.as_ref())
+        .cloned()
+        .unwrap_or_else(LocaleCode::en_us);
+    let language = code.0.split('-').next().map(|l| LocaleCode(l.to_string()));
+    let said = |locales: &[Locale], lang: Option<&LocaleCode>| {
+        let locale = locales.iter().find(|l| l.lang.as_ref() == lang)?;
+        locale.style_options.as_ref()?.punctuation_in_quote
+    };
+    let own = &style.csl.locale;
+    said(own, Some(&code))
+        .or_else(|| said(own, language.as_ref()))
+        .or_else(|| said(own, None))
+        .or_else(|| said(files, Some(&code)))
+        .or_else(|| said(files, code.fallback().as_ref()))
+        .or_else(|| said(files, Some(&LocaleCode::en_us())))
+        .unwrap_or(false)
 }
 
 /// The code of a CBOR-encoded CSL locale as hayagriva's archive writes it: a map whose first

@@ -38,17 +38,19 @@ pub struct Run {
 
 /// The runs of a rendered reference: own names bold and followed by their marks, the
 /// style's citation number left out.
+/// `in_quotes`: the locale puts a full stop or comma inside closing quotation marks.
 pub(super) fn from_rendered(
     content: &ElemChildren,
     authors: &[Person],
     editors: &[Person],
+    in_quotes: bool,
 ) -> Vec<Run> {
     let mut out = Vec::new();
     let mut fillers = Vec::new();
     walk(content, Look::default(), None, &mut out, &mut fillers);
     let out = without_stray_spaces(out, &fillers);
     let out = with_marks(out, authors, editors);
-    trim(collapse_punctuation(out))
+    trim(collapse_punctuation(out, in_quotes))
 }
 
 /// The runs of `children`, formatted as `look` says, inside the name `person` if any; the
@@ -279,9 +281,11 @@ fn ends_in_initial(name: &str) -> bool {
 /// bracket or another delimiter that follows (`Zenodo,.` → `Zenodo.`, `(2018,)` → `(2018)`),
 /// a doubled full stop is one (`Ed..` → `Ed.`, an ellipsis `...` stays), and so are two
 /// spaces (a delimiter before an element that printed nothing: CSE's "nuclei.  2020.") and a
-/// full stop or comma written inside closing quotation marks and again after them.
-fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
-    let chars = flattened(&runs);
+/// full stop or comma written inside closing quotation marks and again after them; where the
+/// locale puts such a mark inside the quotation marks, one written after them goes inside
+/// (`Reads”.` → `Reads.”`).
+fn collapse_punctuation(runs: Vec<Run>, in_quotes: bool) -> Vec<Run> {
+    let mut chars = flattened(&runs);
     let mut keep = vec![true; chars.len()];
     for at in 0..chars.len() {
         let c = chars[at].0;
@@ -311,6 +315,17 @@ fn collapse_punctuation(runs: Vec<Run>) -> Vec<Run> {
             && chars[at - 2].0 == c;
         if again {
             keep[at] = false;
+        } else if in_quotes && matches!(c, '.' | ',') && at >= 1 && chars[at - 1].0 == '”' {
+            // A mark the style wrote as the next element's prefix, after the quotation
+            // marks hayagriva had closed: inside them in American English, and not after a
+            // title's own question or exclamation mark (`Why?”.` → `Why?”`).
+            let before = at.checked_sub(2).map(|b| chars[b].0);
+            if c == '.' && matches!(before, Some('?' | '!')) {
+                keep[at] = false;
+            } else {
+                chars[at - 1].0 = c;
+                chars[at].0 = '”';
+            }
         }
     }
     rebuilt(runs, chars, &keep)

@@ -156,37 +156,58 @@ fn hayagriva_reads_the_styles_as_citeproc_js_does() {
     assert!(text("chicago-author-date", 8).contains("Preprint, arXiv."));
 }
 
-/// A block the style sets apart (`display`) is a word apart in a CV's one-paragraph entry, and
-/// the space goes where the layout's full stop follows.
-#[test]
-fn a_block_of_the_style_is_set_apart_by_a_space() {
+/// The first paper of the fixture in a small style of `layout` (the bibliography's), written
+/// with `locale` as its default-locale, for an English CV.
+fn first_in(layout: &str, locale: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("blocks.csl");
-    std::fs::write(
-        &path,
-        r#"<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0" class="in-text">
+    let path = dir.path().join("small.csl");
+    let xml = format!(
+        r#"<style xmlns="http://purl.org/net/xbiblio/csl" version="1.0" class="in-text"
+              default-locale="{locale}">
           <info><title>t</title><id>t</id><updated>2024-01-01T00:00:00+00:00</updated></info>
           <citation><layout><text variable="title"/></layout></citation>
-          <bibliography><layout suffix=".">
-            <text variable="container-title" display="left-margin"/>
-            <text variable="title" display="block"/>
-          </layout></bibliography>
-        </style>"#,
-    )
-    .unwrap();
-    let style = crate::csl::resolve("blocks.csl", Some(&path))
+          <bibliography><layout suffix=".">{layout}</layout></bibliography>
+        </style>"#
+    );
+    std::fs::write(&path, xml).unwrap();
+    let style = crate::csl::resolve("small.csl", Some(&path))
         .unwrap()
         .unwrap();
-    let own = |_: &str| false;
     let paper = &every_kind().publications[0];
+    let own = |_: &str| false;
     let refs = references(
         &[(paper, people(&paper.authors, own), Vec::new())],
         &style,
         "en",
     );
+    plain(&refs[0])
+}
+
+/// A block the style sets apart (`display`) is a word apart in a CV's one-paragraph entry, and
+/// the space goes where the layout's full stop follows.
+#[test]
+fn a_block_of_the_style_is_set_apart_by_a_space() {
+    let blocks = r#"<text variable="container-title" display="left-margin"/>
+                    <text variable="title" display="block"/>"#;
     assert_eq!(
-        plain(&refs[0]),
+        first_in(blocks, "en-US"),
         "eLife Nucleosome turnover in living cells seen by ChIP-seq."
+    );
+}
+
+/// A full stop a style writes before the next element goes inside the closing quotation marks
+/// in American English, and stays outside in British English.
+#[test]
+fn a_full_stop_after_a_quoted_title_follows_the_locale() {
+    let quoted = r#"<text variable="title" quotes="true"/>
+                    <text variable="container-title" prefix=". "/>"#;
+    assert_eq!(
+        first_in(quoted, "en-US"),
+        "“Nucleosome turnover in living cells seen by ChIP-seq.” eLife."
+    );
+    assert_eq!(
+        first_in(quoted, "en-GB"),
+        "‘Nucleosome turnover in living cells seen by ChIP-seq’. eLife."
     );
 }
 
