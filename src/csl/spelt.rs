@@ -1,33 +1,25 @@
 //! What a CSL style leaves to the processor's reading of the specification, spelt out in the
-//! style itself so that hayagriva 0.10 reads it as citeproc-js does.
-//!
-//! Two shorthands of CSL 1.0.2 ("Names") are misread by hayagriva, and each costs a whole
-//! style its authors or editors:
+//! style itself so that hayagriva 0.10 reads it as citeproc-js does. Each of these cost whole
+//! styles their authors, editors or words:
 //! - a `cs:names` without a `cs:name` child prints the names with the inherited options; in
 //!   hayagriva it counts as empty (no authors at all in `vancouver`, no editors of a chapter's
-//!   book in `american-medical-association`);
+//!   book in `american-medical-association`) — it gets an explicit empty `cs:name`;
 //! - a `cs:names` inside `cs:substitute` without children of its own takes the `cs:name`,
 //!   `cs:et-al` and `cs:label` of the `cs:names` it stands in for; hayagriva does so only for a
 //!   direct child of `cs:substitute`, not for one inside a `cs:choose` (Chicago's editors of an
-//!   edited volume lose their name form and "eds.").
+//!   edited volume lost their name form and "eds.") — each gets its parent's, at any depth;
+//! - a `cs:group` is left out when it calls variables and all are empty (CSL 1.0.2, "Group"),
+//!   but hayagriva does not count a `cs:names` whose names are empty as such a variable (a group
+//!   of the term "In" and the editors a proceedings does not have printed "In.": BMJ, PLOS,
+//!   Elsevier's Vancouver, Cite Them Right, …) — beside each `cs:names` outside a substitute
+//!   stands a `cs:text` of a variable no cvpdf item holds (`call-number`), which prints nothing
+//!   and is the empty variable the group then sees;
+//! - a `cs:label` of `page` with `plural="never"` or `"always"` is printed by hayagriva in the
+//!   number the pages have (Vancouver's and CSE's "p. 12–21" came out "pp. 12–21") — it becomes
+//!   the term it prints, in the style's number, printed when there are pages (what a label is).
 //!
-//!
-//! A `cs:group` is left out when it calls variables and all are empty (CSL 1.0.2, "Group");
-//! hayagriva does not count a `cs:names` whose names are empty as such a variable, so a group
-//! of the term "In" and the editors of a proceedings that has none printed "In." (BMJ, PLOS,
-//! Elsevier's Vancouver, Cite Them Right, …). Beside each `cs:names` that has no substitute
-//! stands a `cs:text` of a variable no cvpdf item holds (`call-number`): it prints nothing, and
-//! makes the group see a variable that is empty when the names are.
-//!
-//! And one attribute: a `cs:label` of `page` with `plural="never"` or `"always"` is printed
-//! by hayagriva in the number the pages have, whatever the attribute says (Vancouver's and the
-//! Council of Science Editors' "p. 12–21" came out "pp. 12–21").
-//!
-//! All are written out here, once, when a style is loaded: every `cs:names` gets its
-//! `cs:name` (an empty one means "as inherited", as the specification reads the absent one);
-//! every shorthand in a substitute, at any depth, gets its parent's children; such a label
-//! becomes the term it prints, in the number the style asks for, printed when the variable is
-//! (what a label is). What the style prints under citeproc-js does not change.
+//! All are written out once, when a style is loaded. What the style prints under citeproc-js
+//! does not change.
 
 use hayagriva::citationberg::taxonomy::{NumberOrPageVariable, StandardVariable, Term, Variable};
 use hayagriva::citationberg::{
@@ -39,7 +31,7 @@ use hayagriva::citationberg::{
 /// empty variable put beside a `cs:names`.
 const NEVER_SET: StandardVariable = StandardVariable::CallNumber;
 
-/// `csl` with the shorthands above written out.
+/// `csl` with what the module's documentation lists written out.
 pub(super) fn spelt_out(mut csl: IndependentStyle) -> IndependentStyle {
     for shared in &mut csl.macros {
         elements(&mut shared.children, None);
@@ -51,8 +43,9 @@ pub(super) fn spelt_out(mut csl: IndependentStyle) -> IndependentStyle {
     csl
 }
 
-/// Spells out the `cs:names` among `list`, which stand in for `substituted` when they are (at
-/// any depth) inside its `cs:substitute`.
+/// Spells out the elements of `list`, which stand in for `substituted` when they are (at any
+/// depth) inside its `cs:substitute`: names and page labels, and an empty variable beside each
+/// names outside a substitute.
 fn elements(list: &mut Vec<Element>, substituted: Option<&Names>) {
     for element in list.iter_mut() {
         match element {
