@@ -8,20 +8,42 @@
 //! first letter whatever follows it ("ArXiv", "Elife"). A CSL-JSON item has no way to mark
 //! text as not to be recased (hayagriva reads it all as plain text), so before formatting,
 //! every cased letter of such a word is replaced by a stand-in without case — a character of
-//! Unicode's supplementary private use plane A, at the letter's code point from its start —
-//! and [`unguarded`] gives the letters back in the formatted text.
+//! Unicode's supplementary private use planes, at the letter's code point from their start —
+//! and [`unguarded`] gives the letters back in the formatted text. The same keeps a title's own
+//! closing quotation marks and word joiners from what hayagriva and cvpdf's runs do to their
+//! own.
 
 use std::borrow::Cow;
 
 use hayagriva::citationberg::json::{Item, Value};
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
 
-/// The stand-in of a letter `c` of the Basic Multilingual Plane is `FIRST + c`.
-const FIRST: u32 = 0xF_0000;
+/// Where the stand-ins are: a character `c` of the Basic Multilingual Plane stands in as
+/// `c + 0xF0000` (plane 15, private use), one of the Supplementary Multilingual Plane (Deseret,
+/// Adlam, Osage: scripts with case) as `c + 0xF0000` too (plane 16, private use). Each plane's
+/// last two code points are not characters, so neither are the two of its stand-ins'.
+const OFFSET: u32 = 0xF_0000;
 
-/// The last letter that has a stand-in (the last stand-in, U+FFFFD, is the plane's last
-/// character).
-const LAST_GUARDED: u32 = 0xFFFD;
+/// The characters that have a stand-in: the first two planes but their last two code points.
+fn has_stand_in(c: char) -> bool {
+    u32::from(c) <= 0x1_FFFD && u32::from(c) & 0xFFFF <= 0xFFFD
+}
+
+/// The stand-in of `c` (one [`has_stand_in`] allows).
+fn stand_in(c: char) -> char {
+    char::from_u32(u32::from(c) + OFFSET).unwrap_or(c)
+}
+
+/// The character a stand-in stands for, if `c` is one.
+fn stood_for(c: char) -> Option<char> {
+    let code = u32::from(c).checked_sub(OFFSET)?;
+    char::from_u32(code).filter(|&o| has_stand_in(o))
+}
+
+/// Closing quotation marks: one that ends a title would meet the style's own at the title's
+/// end, and hayagriva takes the two for a doubled affix and prints one ("“The word “eLife”"
+/// lost a mark in every style that quotes titles).
+const QUOTES: [char; 6] = ['”', '’', '»', '›', '"', '\''];
 
 /// The variables that hold a paper's own words: its title, its venue's and series' names, its
 /// publisher and place. Not names (a style that sets family names in capitals means it), not
@@ -36,10 +58,9 @@ const VARIABLES: [&str; 6] = [
 ];
 
 /// Whether `item` may be guarded: no text of its already holds a character from the
-/// stand-ins' range (some icon fonts put glyphs there), which would read as a stand-in.
+/// stand-ins' ranges (some icon fonts put glyphs there), which would read as a stand-in.
 pub(super) fn can_guard(item: &Item) -> bool {
-    let is_stand_in = |c: char| (FIRST..=FIRST + LAST_GUARDED).contains(&u32::from(c));
-    serde_json::to_string(item).is_ok_and(|json| !json.chars().any(is_stand_in))
+    serde_json::to_string(item).is_ok_and(|json| !json.chars().any(|c| stood_for(c).is_some()))
 }
 
 /// `item` with the words of [`VARIABLES`] whose case is their own in stand-ins.
@@ -52,8 +73,9 @@ pub(super) fn guarded(mut item: Item) -> Item {
     item
 }
 
-/// `text` with each word (a run of letters, digits and marks) that has an upper-case letter after
-/// its first written in stand-ins.
+/// `text` with each word (a run of letters, digits, marks and joiners) that has an upper-case
+/// letter after its first written in stand-ins, and so are a word joiner (which cvpdf's runs
+/// take out where it put one, `super::item::JOINER`) and the quotation marks that end the text.
 fn guard(text: &str) -> String {
     let mut out = String::with_capacity(text.len() * 2);
     let mut word = String::new();
@@ -61,16 +83,20 @@ fn guard(text: &str) -> String {
         let own_case = word.chars().skip(1).any(char::is_uppercase);
         for c in word.chars() {
             let cased = c.is_uppercase() || c.is_lowercase();
-            let stand_in = (own_case && cased && u32::from(c) <= LAST_GUARDED)
-                .then(|| char::from_u32(FIRST + u32::from(c)))
-                .flatten();
-            out.push(stand_in.unwrap_or(c));
+            let guarded = (own_case && cased) || c == super::item::JOINER;
+            out.push(if guarded && has_stand_in(c) {
+                stand_in(c)
+            } else {
+                c
+            });
         }
         word.clear();
     };
     for c in text.chars() {
-        // A combining mark (`é` written `e` + U+0301) belongs to its letter's word.
-        if c.is_alphanumeric() || c.general_category_group() == GeneralCategoryGroup::Mark {
+        // A combining mark (`é` written `e` + U+0301) and a joiner (`e` ZWJ `Life`, `GN` WJ
+        // `Ns`) belong to their letters' word.
+        let group = c.general_category_group();
+        if c.is_alphanumeric() || matches!(group, GeneralCategoryGroup::Mark) || is_format(c) {
             word.push(c);
         } else {
             flush(&mut word, &mut out);
@@ -78,21 +104,26 @@ fn guard(text: &str) -> String {
         }
     }
     flush(&mut word, &mut out);
-    out
+    let end = out.trim_end_matches(QUOTES).len();
+    let quotes: String = out[end..].chars().map(stand_in).collect();
+    out.truncate(end);
+    out + &quotes
 }
 
-/// `text` with its stand-ins changed back into the letters they stand for.
+/// Whether `c` is an invisible format character (a joiner, a zero-width non-joiner).
+fn is_format(c: char) -> bool {
+    matches!(
+        c.general_category(),
+        unicode_properties::GeneralCategory::Format
+    )
+}
+
+/// `text` with its stand-ins changed back into the characters they stand for.
 pub(super) fn unguarded(text: &str) -> Cow<'_, str> {
-    let letter = |c: char| {
-        let code = u32::from(c)
-            .checked_sub(FIRST)
-            .filter(|&n| n <= LAST_GUARDED)?;
-        char::from_u32(code)
-    };
-    if !text.chars().any(|c| letter(c).is_some()) {
+    if !text.chars().any(|c| stood_for(c).is_some()) {
         return Cow::Borrowed(text);
     }
-    Cow::Owned(text.chars().map(|c| letter(c).unwrap_or(c)).collect())
+    Cow::Owned(text.chars().map(|c| stood_for(c).unwrap_or(c)).collect())
 }
 
 #[cfg(test)]
@@ -134,8 +165,29 @@ mod tests {
         // A word with a combining mark is one word: `e` + U+0301 + `Life` is guarded whole.
         assert!(!guard("e\u{301}Life").contains("Life"));
         assert_eq!(unguarded(&guard("e\u{301}Life")), "e\u{301}Life");
-        // Beyond the first plane a letter has no stand-in and stays as written.
-        assert_eq!(guard("𐐀𐐨𐐀"), "𐐀𐐨𐐀");
+        // Deseret has case, in the second plane: its words are guarded too.
+        assert!(!guard("𐐀𐐨𐐀").contains('𐐨'));
+        assert_eq!(unguarded(&guard("𐐀𐐨𐐀")), "𐐀𐐨𐐀");
+        // A joiner belongs to its word, and is itself a stand-in (cvpdf's runs take out the
+        // joiners it puts into numbers); so are the quotation marks that end a title.
+        for text in [
+            "GN\u{2060}Ns",
+            "e\u{200D}Life",
+            "The word “eLife”",
+            "Is it “new!”",
+        ] {
+            let guarded = guard(text);
+            assert!(
+                !guarded.contains(['\u{2060}', '”', 'L', 'N']),
+                "{text}: {guarded}"
+            );
+            assert_eq!(unguarded(&guarded), text);
+        }
+        assert_eq!(
+            guard("“Quoted” words"),
+            "“Quoted” words",
+            "a quote inside is left"
+        );
     }
 
     #[test]
@@ -147,5 +199,8 @@ mod tests {
         };
         assert!(can_guard(&item("GNNs")));
         assert!(!can_guard(&item("GNNs and an icon \u{F0041}")));
+        assert!(!can_guard(&item("GNNs and an icon \u{100041}")));
+        // The planes' last two code points are no stand-ins.
+        assert!(can_guard(&item("\u{FFFFE} \u{10FFFF}")));
     }
 }

@@ -283,7 +283,7 @@ fn ends_in_initial(name: &str) -> bool {
 /// spaces (a delimiter before an element that printed nothing: CSE's "nuclei.  2020.") and a
 /// full stop or comma written inside closing quotation marks and again after them; where the
 /// locale puts such a mark inside the quotation marks, one written after them goes inside
-/// (`Reads”.` → `Reads.”`).
+/// (`Reads”.` → `Reads.”`), and a full stop right after a question or exclamation mark goes.
 fn collapse_punctuation(runs: Vec<Run>, in_quotes: bool) -> Vec<Run> {
     let mut chars = flattened(&runs);
     let mut keep = vec![true; chars.len()];
@@ -305,6 +305,12 @@ fn collapse_punctuation(runs: Vec<Run>, in_quotes: bool) -> Vec<Run> {
             keep[at + 1] = false;
         }
         if c == ' ' && at > 0 && chars[at - 1].0 == ' ' {
+            keep[at] = false;
+        }
+        // A title's own question or exclamation mark ends its sentence: the style's full stop
+        // after it goes (`scale?.` → `scale?`), as citeproc-js prints it.
+        let in_link = runs[chars[at].1].link.is_some();
+        if c == '.' && at > 0 && matches!(chars[at - 1].0, '?' | '!') && !in_link {
             keep[at] = false;
         }
         // A mark the style moved inside the quotation marks, and wrote again after them

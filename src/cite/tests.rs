@@ -230,3 +230,21 @@ fn a_private_use_character_in_a_title_is_kept_and_others_are_guarded() {
         plain(&refs[1])
     );
 }
+
+/// A title's own closing quotation mark is kept where the style closes its quotes after it,
+/// and a title's own question mark ends it without the style's full stop.
+#[test]
+fn a_titles_own_closing_quote_and_question_mark_are_kept_alone() {
+    let mut profile = every_kind();
+    profile.publications.truncate(2);
+    profile.publications[0].title = "The word “eLife”".into();
+    profile.publications[1].title = "Do GNNs scale?".into();
+    let mla = formatted(&profile, "modern-language-association", "en");
+    let text = plain(&mla[0]);
+    assert_eq!(text.matches('”').count(), 2, "{text}");
+    assert!(text.contains("eLife"), "{text}");
+    let apa = formatted(&profile, "apa", "en");
+    let text = plain(&apa[1]);
+    assert!(text.contains("Do GNNs scale? Proceedings"), "{text}");
+    assert!(!text.contains("?."), "{text}");
+}
